@@ -1,0 +1,30 @@
+import { fill } from "../../i18n/fill";
+import { useRootData } from "../../utils/root-data";
+import { ButtonLink } from "../ui/button";
+import { localizePath } from "../../i18n/lang";
+
+/** The not-found page (404), the unavailable page (503) and the unexpected-error page (500, with a reference). */
+export function ErrorPage({ status, requestId }: { status: number; requestId?: string | undefined }) {
+  const data = useRootData();
+  const ui = data?.ui;
+  const lang = data?.lang ?? "en";
+  const notFound = status === 404;
+  const unavailable = status === 503;
+  const title = notFound ? (ui?.errors.notFoundTitle ?? "Oops! Page not found") : unavailable ? (ui?.errors.unavailableTitle ?? "Service temporarily unavailable") : (ui?.errors.serverErrorTitle ?? "Something went wrong");
+  const text = notFound ? ui?.errors.notFoundText : unavailable ? ui?.errors.unavailableText : ui?.errors.serverErrorText;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-sm font-bold tracking-widest text-amber-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{title}</h1>
+      {text ? <p className="mt-4 text-lg text-slate-600">{text}</p> : null}
+      {!notFound && requestId ? (
+        <p className="mt-4 text-sm text-slate-600" data-testid="request-id">
+          {fill(ui?.errors.reference ?? "Reference: {id}", { id: requestId })}
+        </p>
+      ) : null}
+      <ButtonLink to={localizePath(lang, "/")} className="mt-8">
+        {ui?.errors.backHome ?? "Return to Home"}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { fill } from "../../i18n/fill";
+import type { UiStrings } from "../../i18n/ui.en";
+import { cn } from "../../utils/cn";
+import { useRootData, useUi } from "../../utils/root-data";
+import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
+import { LocalizedLink } from "./localized-link";
+import { navGroups, topLinks, type NavGroup } from "./navigation";
+
+/**
+ * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the
+ * mobile menu is a <details>, so both work with JavaScript off. JavaScript adds aria-expanded,
+ * Escape to close, and closes the mobile menu when a link is followed.
+ */
+export function SiteHeader() {
+  const ui = useUi();
+  const site = useRootData()?.site;
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <LocalizedLink to="/" className="me-auto flex min-h-11 items-center gap-2 text-lg font-bold text-navy-900" prefetch="intent">
+          <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400">
+            {(site?.name ?? "S").charAt(0)}
+          </span>
+          <span>{site?.name}</span>
+        </LocalizedLink>
+        <nav aria-label={ui.nav.primary} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navGroups.map((group) => (
+              <DesktopGroup key={group.id} group={group} ui={ui} />
+            ))}
+            {topLinks.map((link) => (
+              <li key={link.to}>
+                <LocalizedLink to={link.to} className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50">
+                  {ui.nav[link.label]}
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-1 lg:flex">
+          <LanguageSwitch />
+          <AccountSlot />
+        </div>
+        <CartSlot />
+        <MobileMenu ui={ui} />
+      </div>
+    </header>
+  );
+}
+
+function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
+  const [open, setOpen] = useState(false);
+  const [suppressed, setSuppressed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const label = ui.nav[group.label];
+  const menuId = `menu-${group.id}`;
+  return (
+    // The <li> only mirrors the CSS hover/focus state into aria-expanded; the button is the control.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <li
+      className={cn("group relative", suppressed && "is-suppressed")}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => {
+        setOpen(false);
+        setSuppressed(false);
+      }}
+      onFocus={() => setOpen(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+          setOpen(false);
+          setSuppressed(false);
+        }
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          setSuppressed(true);
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open && !suppressed}
+        aria-controls={menuId}
+        aria-label={fill(ui.nav.openSubmenu, { section: label })}
+        onClick={() => setSuppressed((value) => !value)}
+        className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50"
+      >
+        <span aria-hidden="true">{label}</span>
+        <span aria-hidden="true" className="text-xs">
+          ▾
+        </span>
+      </button>
+      <ul
+        id={menuId}
+        className="invisible absolute start-0 top-full z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-2 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 group-[.is-suppressed]:invisible group-[.is-suppressed]:opacity-0"
+      >
+        {group.links.map((link) => (
+          <li key={link.to}>
+            <LocalizedLink to={link.to} className="block rounded-lg px-3 py-2.5 text-sm text-slate-800 hover:bg-navy-50 hover:text-navy-900" prefetch="intent">
+              {ui.nav.links[link.label]}
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function MobileMenu({ ui }: { ui: UiStrings }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // With JavaScript, following a link closes the menu (without it, the new page starts closed).
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+  return (
+    <details ref={ref} className="group/menu lg:hidden" data-mobile-menu>
+      <summary className="inline-flex min-h-11 min-w-11 list-none items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-navy-900">
+        <span aria-hidden="true" className="text-lg leading-none">
+          ☰
+        </span>
+        {ui.nav.menu}
+      </summary>
+      <nav aria-label={ui.nav.primary} className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg">
+        {navGroups.map((group) => (
+          <div key={group.id} className="border-b border-slate-100 py-3">
+            <p className="px-2 text-xs font-bold uppercase tracking-wide text-slate-600">{ui.nav[group.label]}</p>
+            <ul className="mt-1">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <LocalizedLink to={link.to} className="flex min-h-11 items-center rounded-lg px-2 text-base text-navy-900 hover:bg-navy-50">
+                    {ui.nav.links[link.label]}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <ul className="py-3">
+          {topLinks.map((link) => (
+            <li key={link.to}>
+              <LocalizedLink to={link.to} className="flex min-h-11 items-center rounded-lg px-2 text-base font-semibold text-navy-900 hover:bg-navy-50">
+                {ui.nav[link.label]}
+              </LocalizedLink>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+          <AccountSlot />
+          <LanguageSwitch />
+        </div>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from "react";
+import type { Toast } from "../../utils/toast";
+import { onToast } from "../../utils/toast";
+import { useRootData, useUi } from "../../utils/root-data";
+import { Notice } from "./notice";
+
+type Shown = Toast & { key: number };
+
+/**
+ * The toast that came with the page (after a redirect) is rendered in place by the server, so it
+ * shows without JavaScript and shifts nothing. Toasts that arrive later (client navigation,
+ * fetchers, showToast) float at the bottom end of the screen and go away on their own.
+ */
+export function Toaster() {
+  const ui = useUi();
+  const pageToast = useRootData()?.toast ?? null;
+  const [initial, setInitial] = useState<Toast | null>(pageToast);
+  const firstToast = useRef(pageToast);
+  const [floating, setFloating] = useState<Shown[]>([]);
+  const counter = useRef(0);
+
+  useEffect(() => onToast((toast) => push(toast)), []);
+  useEffect(() => {
+    if (pageToast && pageToast !== firstToast.current) push(pageToast);
+  }, [pageToast]);
+
+  function push(toast: Toast) {
+    const key = ++counter.current;
+    setFloating((list) => [...list.slice(-2), { ...toast, key }]);
+    window.setTimeout(() => setFloating((list) => list.filter((item) => item.key !== key)), 6000);
+  }
+
+  return (
+    <>
+      {initial ? (
+        <div className="mx-auto mt-4 max-w-6xl px-4 sm:px-6" data-testid="page-toast">
+          <Notice kind={initial.kind} title={initial.title}>
+            {initial.description}
+            <button type="button" className="ms-2 underline" onClick={() => setInitial(null)}>
+              {ui.common.dismiss}
+            </button>
+          </Notice>
+        </div>
+      ) : null}
+      <div aria-live="polite" className="pointer-events-none fixed bottom-4 end-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2" data-testid="toasts">
+        {floating.map((toast) => (
+          <div key={toast.key} className="pointer-events-auto shadow-lg">
+            <Notice kind={toast.kind} title={toast.title}>
+              {toast.description}
+            </Notice>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}

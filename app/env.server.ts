@@ -1,0 +1,143 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import * as z from "zod";
+
+/** A bad configuration value: the server prints the message (one line) and stops. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const httpUrl = z
+  .string()
+  .refine((value) => /^https?:\/\/[^/\s]+/i.test(value) && URL.canParse(value), "must be an http(s) URL such as https://example.com")
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], { message: "must be development, production or test" }).default("development"),
+  PORT: z.coerce
+    .number({ message: "must be a whole number between 1 and 65535" })
+    .int("must be a whole number between 1 and 65535")
+    .min(1, "must be a whole number between 1 and 65535")
+    .max(65535, "must be a whole number between 1 and 65535")
+    .default(3000),
+  SITE_URL: httpUrl.optional(),
+  SITE_NAME: z.string().trim().min(1).max(60, "must be at most 60 characters").default("Sanad Legal"),
+  /** One secret, or several separated by commas: the first signs, all verify (rotation). */
+  SESSION_SECRET: z
+    .string()
+    .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every((s) => s.length >= 32), "must be at least 32 characters (comma-separate several to rotate)")
+    .optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100, "must be between 1 and 100").default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** How many proxy hops in front of us to trust for the client address (0: none). */
+  TRUST_PROXY: z.coerce.number({ message: "must be a number of proxy hops (0, 1, 2…)" }).int().min(0).max(10).default(0),
+  CONTACT_PHONE: z.string().trim().min(3).max(40).default("+971 4 123 4567"),
+  CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("info@sanadlegal.ae"),
+  OFFICE_HOURS: z.string().trim().min(3).max(120).default("Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)"),
+  STAFF_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must look like whsec_…").optional(),
+  /** Only for tests: where the Stripe SDK sends its requests (a local fake API). */
+  STRIPE_API_BASE: httpUrl.optional(),
+  ALLOW_TEST_PAYMENTS: booleanFlag.default(false),
+  ANTHROPIC_API_KEY: z.string().min(10, "looks too short to be an API key").optional(),
+  ANTHROPIC_MODEL: z.string().trim().min(3).default("claude-sonnet-5"),
+  /** Only for tests: where the Anthropic SDK sends its requests (a local fake API). */
+  ANTHROPIC_BASE_URL: httpUrl.optional(),
+  DEMO_DATA: booleanFlag.default(false),
+  LOG_REQUESTS: booleanFlag.default(true),
+});
+
+type RawEnv = z.infer<typeof schema>;
+
+export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM"> & {
+  SITE_URL: string;
+  SESSION_SECRET: string[];
+  STAFF_EMAIL: string;
+  MAIL_FROM: string;
+  isProduction: boolean;
+  /** Absolute path of the data folder. */
+  dataDir: string;
+};
+
+/** Parses the environment; throws ConfigError with a one-line message naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Container platforms often pass unset variables as empty strings: treat them as unset.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => key in schema.shape && value !== undefined && value.trim() !== ""),
+  );
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const given = cleaned[name];
+    const shown = name.includes("SECRET") || name.includes("KEY") || name === "DATABASE_URL" || name === "SMTP_URL" ? "" : given === undefined ? "" : ` (got "${given}")`;
+    throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}`);
+  }
+  const raw = result.data;
+  const isProduction = raw.NODE_ENV === "production";
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const siteUrl = raw.SITE_URL ?? `http://localhost:${raw.PORT}`;
+  let secrets = raw.SESSION_SECRET;
+  if (!secrets) {
+    if (isProduction) throw new ConfigError("Configuration error: SESSION_SECRET is required in production (at least 32 random characters)");
+    secrets = [developmentSecret(dataDir)];
+  }
+  return {
+    ...raw,
+    SITE_URL: siteUrl,
+    SESSION_SECRET: secrets,
+    STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,
+    MAIL_FROM: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@${new URL(siteUrl).hostname === "localhost" ? "sanadlegal.ae" : new URL(siteUrl).hostname}>`,
+    isProduction,
+    dataDir,
+  };
+}
+
+/** Outside production a random secret is made once and kept in the data folder, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+const cacheKey = Symbol.for("sanad.env");
+type EnvHolder = { [cacheKey]?: Env };
+
+/** The validated configuration, parsed once per process (shared by server.ts and the Remix build). */
+export function getEnv(): Env {
+  const holder = globalThis as EnvHolder;
+  holder[cacheKey] ??= parseEnv();
+  return holder[cacheKey];
+}
+
+/** Tests: forget the cached configuration so the next getEnv() reads process.env again. */
+export function resetEnvForTests() {
+  delete (globalThis as EnvHolder)[cacheKey];
+}

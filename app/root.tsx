@@ -1,0 +1,98 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "./components/layout/error-page";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { Toaster } from "./components/ui/toaster";
+import { dirOf, langFromPath } from "./i18n/lang";
+import { loadShellData } from "./shell.server";
+import stylesheet from "./tailwind.css";
+import { useNonce } from "./utils/nonce";
+import { useRootData } from "./utils/root-data";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadShellData(request, context.requestId);
+}
+
+// The shell changes with the language (URL prefix), the user and the cart: re-read it after
+// actions and when the language changes, not on every navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return true;
+  if (langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  const location = useLocation();
+  const lang = data?.lang ?? langFromPath(location.pathname);
+  return (
+    <html lang={lang} dir={dirOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1f3d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  if (!data) return <main id="main">{children}</main>;
+  return (
+    <>
+      <a href="#main" className="sr-only z-50 rounded bg-amber-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
+        {data.ui.site.skipToContent}
+      </a>
+      <SiteHeader />
+      <Toaster />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Shell>
+      <ErrorPage status={status} requestId={data?.requestId} />
+    </Shell>
+  );
+}
+
+export const meta = ({ error, data }: { error?: unknown; data?: unknown }) => {
+  const root = data as { site?: { name: string }; ui?: { errors: { notFoundTitle: string; serverErrorTitle: string } } } | undefined;
+  const siteName = root?.site?.name ?? "Sanad Legal";
+  if (!error) return [{ title: siteName }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? (root?.ui?.errors.notFoundTitle ?? "Oops! Page not found") : (root?.ui?.errors.serverErrorTitle ?? "Something went wrong");
+  return [{ title: `${title} | ${siteName}` }, { name: "robots", content: "noindex" }];
+};

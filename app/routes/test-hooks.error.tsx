@@ -1,0 +1,12 @@
+import { getEnv } from "../env.server";
+import { notFound } from "../utils/http.server";
+
+// Lets the tests see the unexpected-error page; a 404 everywhere but NODE_ENV=test.
+export function loader(): never {
+  if (getEnv().NODE_ENV !== "test") notFound();
+  throw new Error("Deliberate failure for the error-page test");
+}
+
+export default function TestError() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Joins class names, skipping false/empty ones. */
+export function cn(...classes: Array<string | false | null | undefined>) {
+  return classes.filter(Boolean).join(" ");
+}

@@ -1,0 +1,7 @@
+import { sql } from "drizzle-orm";
+import { timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Shared column shapes: uuid keys made by the database, timestamps with time zone. */
+export const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

@@ -1,0 +1,3 @@
+export * from "./users";
+export * from "./orders";
+export * from "./platform";

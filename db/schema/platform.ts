@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+
+/**
+ * Fixed-window counters for rate limits, shared by every app instance through the database.
+ * key: "<limit name>:<subject>" (e.g. "login-ip:203.0.113.9").
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "held"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * E-mails to send, written in the same transaction as the record that caused them and
+ * delivered by the worker in app/mail/worker.server.ts. "held": no SMTP configured, kept here
+ * (readable at /dev/mailbox outside production).
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** What the mail is about, e.g. "inquiry-ack"; for tests and the dev mailbox. */
+    kind: text("kind").notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("outbox_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'held')`),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export type OutboxMessage = typeof outbox.$inferSelect;

@@ -1,0 +1,230 @@
+import crypto from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { DataFolderBusyError } from "./db/data-folder-lock";
+import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
+import { ConfigError, getEnv, type Env } from "./app/env.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
+import { isSameOriginRequest } from "./app/utils/same-origin.server";
+
+/** Paths that take POSTs from other origins and authenticate them another way (signatures). */
+const CROSS_ORIGIN_POST_PATHS = [/^\/webhooks\//];
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
+function log(message: string) {
+  process.stdout.write(`${new Date().toISOString()} ${message}\n`);
+}
+
+async function main() {
+  let env: Env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  try {
+    getDatabaseHandle();
+    await migrateAppDatabase();
+  } catch (error) {
+    if (error instanceof DataFolderBusyError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`Could not open or migrate the database: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const app = createApp(env, build);
+  const server = app.listen(env.PORT, () => {
+    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}, ${env.NODE_ENV})`);
+  });
+  await startBackgroundJobs({ log });
+  handleShutdown(server, app);
+}
+
+type AppState = { shuttingDown: boolean };
+
+export function createApp(env: Env, build: ServerBuild) {
+  const app = express();
+  const state: AppState = { shuttingDown: false };
+  app.locals.state = state;
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  // Request id and one log line per request: method, path (no query: it may hold tokens), status, duration.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = crypto.randomBytes(8).toString("hex");
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    if (state.shuttingDown) res.setHeader("Connection", "close");
+    if (env.LOG_REQUESTS) {
+      res.on("finish", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms id=${requestId}`);
+      });
+    }
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (state.shuttingDown) {
+      res.status(503).json({ status: "shutting down" });
+      return;
+    }
+    try {
+      await getDatabaseHandle().ping(2000);
+      res.json({ status: "ready", database: "ok" });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: "not answering" });
+    }
+  });
+
+  if (env.NODE_ENV === "test") {
+    // Lets the shutdown test hold a request in flight; never mounted outside NODE_ENV=test.
+    app.get("/__test/slow", (req, res) => {
+      const ms = Math.min(Number(req.query.ms ?? 1000), 30_000);
+      setTimeout(() => res.type("text").send(`slept ${ms}ms`), ms);
+    });
+  }
+
+  // Fingerprinted build output never changes under the same name: cache for a year.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders(env));
+
+  // Every state-changing request must come from our own pages.
+  app.use((req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    if (CROSS_ORIGIN_POST_PATHS.some((pattern) => pattern.test(req.path))) return next();
+    const allowed = isSameOriginRequest({
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      host: req.get("host"),
+      protocol: req.protocol,
+      siteUrl: env.SITE_URL,
+    });
+    if (allowed) return next();
+    res.status(403).type("html").send(plainPage("Request refused", "This form was sent from another site, so we did not accept it. Please go back to our page and try again."));
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.isProduction ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        cspNonce: String(res.locals.cspNonce),
+        requestId: String(res.locals.requestId),
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+
+  // Errors outside Remix (Remix renders its own error pages).
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    log(`error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`);
+    res.status(500).type("html").send(plainPage("Something went wrong", `Please try again in a moment. If it keeps happening, quote this reference to our team: ${String(res.locals.requestId)}`));
+  });
+
+  return app;
+}
+
+function securityHeaders(env: Env) {
+  const https = env.SITE_URL.startsWith("https:");
+  const formTargets = ["'self'"];
+  // The checkout form answers with a redirect to the payment page; browsers check that target too.
+  if (env.STRIPE_SECRET_KEY) formTargets.push("https://checkout.stripe.com");
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${String((res as Response).locals.cspNonce)}'`],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: formTargets,
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+}
+
+function plainPage(title: string, message: string) {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#0f1f3d"><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/">Return to the home page</a></p></body></html>`;
+}
+
+/** SIGTERM/SIGINT: stop accepting, let requests in flight finish (bounded), stop jobs, close the database, exit 0. */
+function handleShutdown(server: Server, app: express.Express) {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    (app.locals.state as AppState).shuttingDown = true;
+    log(`${signal} received: finishing requests in flight (up to ${SHUTDOWN_GRACE_MS} ms)`);
+    const force = setTimeout(() => {
+      log("grace period over: closing remaining connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      void (async () => {
+        try {
+          await stopBackgroundJobs();
+          await closeAppDatabase();
+          log("shut down cleanly");
+          process.exit(0);
+        } catch (error) {
+          log(`shutdown error: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        }
+      })();
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+if (process.env.SANAD_SERVER_NO_AUTOSTART !== "1") {
+  main().catch((error: unknown) => {
+    process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
