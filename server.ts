@@ -136,7 +136,8 @@ export function createApp(env: Env, build: ServerBuild) {
     "*",
     createRequestHandler({
       build,
-      mode: env.isProduction ? "production" : "development",
+      // Only a development server shows error details; test runs behave as production does.
+      mode: env.NODE_ENV === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce),
         requestId: String(res.locals.requestId),
@@ -148,6 +149,12 @@ export function createApp(env: Env, build: ServerBuild) {
   // Errors outside Remix (Remix renders its own error pages).
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      // e.g. a missing file under /build: a plain answer, not a page
+      res.status(status).type("text").send(status === 404 ? "Not found" : "Bad request");
+      return;
+    }
     log(`error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`);
     res.status(500).type("html").send(plainPage("Something went wrong", `Please try again in a moment. If it keeps happening, quote this reference to our team: ${String(res.locals.requestId)}`));
   });
@@ -216,6 +223,9 @@ function handleShutdown(server: Server, app: express.Express) {
         }
       })();
     });
+    // Keep-alive connections go idle as their last response ends: close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
     server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

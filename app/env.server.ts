@@ -76,7 +76,7 @@ export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "
 };
 
 /** Parses the environment; throws ConfigError with a one-line message naming the variable. */
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Container platforms often pass unset variables as empty strings: treat them as unset.
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([key, value]) => key in schema.shape && value !== undefined && value.trim() !== ""),

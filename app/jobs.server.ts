@@ -1,3 +1,4 @@
+import { startMailWorker } from "./mail/worker.server";
 import { pruneRateLimits } from "./utils/rate-limit.server";
 
 type Logger = (message: string) => void;
@@ -18,4 +19,4 @@ export async function stopBackgroundJobs() {
 }
 
 /** Jobs started with the server; each returns its stop function. */
-const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [];
+const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [async (log) => startMailWorker(log)];

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix = "sanad-test-") {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  dataDir: string;
+  output(): string;
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+};
+
+/**
+ * Starts the production build (build/server.js, made by `npm run build`) on a free port with a
+ * throw-away data folder, and waits until /healthz answers.
+ */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  if (!fs.existsSync("build/server.js") || !fs.existsSync("build/index.js")) {
+    throw new Error("build/server.js is missing: run `npm run build` before these tests (npm test does)");
+  }
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? tempDir();
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "test",
+      PORT: String(port),
+      SITE_URL: url,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  let ready = false;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) {
+        ready = true;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!ready) {
+    child.kill("SIGKILL");
+    throw new Error(`server did not start:\n${output}`);
+  }
+  return {
+    url,
+    port,
+    child,
+    dataDir,
+    exited,
+    output: () => output,
+    stop: async (signal: NodeJS.Signals = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A TCP relay to PostgreSQL that a test can cut and restore, to see how the app behaves when the database goes away. */
+export async function startTcpRelay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let open = true;
+  const server = net.createServer((client) => {
+    if (!open) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("error", drop).on("close", drop);
+    upstream.on("error", drop).on("close", drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+    restore() {
+      open = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "../../app/env.server";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sanad-env-"));
+
+describe("configuration", () => {
+  it("has working defaults for a laptop", () => {
+    const env = parseEnv({ DATA_DIR: tmp() });
+    expect(env.PORT).toBe(3000);
+    expect(env.SITE_NAME).toBe("Sanad Legal");
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.isProduction).toBe(false);
+  });
+
+  it("names the variable and the bad value in one line", () => {
+    expect(() => parseEnv({ PORT: "abc", DATA_DIR: tmp() })).toThrow(ConfigError);
+    try {
+      parseEnv({ PORT: "99999", DATA_DIR: tmp() });
+    } catch (error) {
+      expect((error as Error).message).toBe('Configuration error: PORT must be a whole number between 1 and 65535 (got "99999")');
+      expect((error as Error).message).not.toContain("\n");
+    }
+    expect(() => parseEnv({ SITE_URL: "ftp://x", DATA_DIR: tmp() })).toThrow(/SITE_URL must be an http\(s\) URL/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x", DATA_DIR: tmp() })).toThrow(/DATABASE_URL must be a postgres/);
+    expect(() => parseEnv({ CONTACT_EMAIL: "nope", DATA_DIR: tmp() })).toThrow(/CONTACT_EMAIL must be an e-mail address/);
+    expect(() => parseEnv({ ALLOW_TEST_PAYMENTS: "maybe", DATA_DIR: tmp() })).toThrow(/ALLOW_TEST_PAYMENTS must be true or false/);
+  });
+
+  it("never prints secrets in its messages", () => {
+    try {
+      parseEnv({ SESSION_SECRET: "short-secret", DATA_DIR: tmp() });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Configuration error: SESSION_SECRET must be at least 32 characters/);
+      expect((error as Error).message).not.toContain("short-secret");
+    }
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow("Configuration error: SESSION_SECRET is required in production");
+  });
+
+  it("outside production makes a session secret once and keeps it in the data folder", () => {
+    const dir = tmp();
+    const first = parseEnv({ DATA_DIR: dir }).SESSION_SECRET;
+    const second = parseEnv({ DATA_DIR: dir }).SESSION_SECRET;
+    expect(first[0]!.length).toBeGreaterThanOrEqual(32);
+    expect(second).toEqual(first);
+    expect(fs.readFileSync(path.join(dir, ".session-secret"), "utf8").trim()).toBe(first[0]);
+  });
+
+  it("supports secret rotation and treats empty values as unset", () => {
+    const env = parseEnv({ SESSION_SECRET: `${"a".repeat(32)},${"b".repeat(40)}`, PORT: "", DATA_DIR: tmp() });
+    expect(env.SESSION_SECRET).toEqual(["a".repeat(32), "b".repeat(40)]);
+    expect(env.PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney } from "../../app/i18n/format";
+import { langFromPath, localizePath, stripLangPrefix } from "../../app/i18n/lang";
+import { withTitleSuffix } from "../../app/utils/meta";
+import { isSameOriginRequest } from "../../app/utils/same-origin.server";
+
+describe("language paths", () => {
+  it("maps paths between English and Arabic", () => {
+    expect(langFromPath("/")).toBe("en");
+    expect(langFromPath("/ar")).toBe("ar");
+    expect(langFromPath("/ar/about")).toBe("ar");
+    expect(langFromPath("/area")).toBe("en");
+    expect(stripLangPrefix("/ar/about")).toBe("/about");
+    expect(localizePath("ar", "/")).toBe("/ar");
+    expect(localizePath("ar", "/about?x=1#y")).toBe("/ar/about?x=1#y");
+    expect(localizePath("en", "/ar/about")).toBe("/about");
+    expect(localizePath("ar", "//evil.example")).toBe("//evil.example");
+  });
+});
+
+describe("money", () => {
+  it("shows whole dirhams without decimals, as the spec writes them", () => {
+    expect(formatMoney(125_000)).toBe("د.إ 1,250");
+    expect(formatMoney(125_000, "en", "code")).toBe("AED 1,250");
+    expect(formatMoney(125_050, "en", "code")).toBe("AED 1,250.50");
+    expect(formatMoney(125_000, "ar")).toContain("1,250");
+    expect(formatMoney(125_000, "ar")).toContain("د.إ");
+  });
+});
+
+describe("titles", () => {
+  it("adds the brand suffix only when missing", () => {
+    expect(withTitleSuffix("About", "Sanad Legal")).toBe("About | Sanad Legal");
+    expect(withTitleSuffix("About | Sanad Legal", "Sanad Legal")).toBe("About | Sanad Legal");
+  });
+});
+
+describe("same-origin check", () => {
+  const base = { host: "localhost:3000", protocol: "http", siteUrl: "https://sanad.example" };
+  it("accepts our site and the host asked for", () => {
+    expect(isSameOriginRequest({ ...base, origin: "https://sanad.example", referer: undefined })).toBe(true);
+    expect(isSameOriginRequest({ ...base, origin: "http://localhost:3000", referer: undefined })).toBe(true);
+    expect(isSameOriginRequest({ ...base, origin: undefined, referer: "http://localhost:3000/contact" })).toBe(true);
+  });
+  it("refuses other origins, opaque origins and requests with neither header", () => {
+    expect(isSameOriginRequest({ ...base, origin: "https://evil.example", referer: undefined })).toBe(false);
+    expect(isSameOriginRequest({ ...base, origin: "null", referer: undefined })).toBe(false);
+    expect(isSameOriginRequest({ ...base, origin: undefined, referer: undefined })).toBe(false);
+    expect(isSameOriginRequest({ ...base, origin: undefined, referer: "https://sanad.example.evil.example/" })).toBe(false);
+  });
+});

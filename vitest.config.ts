@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+const integration = ["tests/integration/**/*.test.ts"];
+// The integration suite runs on the embedded PGlite always, and again on PostgreSQL when
+// TEST_DATABASE_URL names a server (CI does): each test file gets its own fresh database.
+const databases = process.env.TEST_DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
+      ...databases.map((kind) => ({
+        extends: true as const,
+        test: {
+          name: `integration:${kind}`,
+          include: integration,
+          env: { TEST_DB_KIND: kind, NODE_ENV: "test" as const },
+          // Each file starts its own database (and some a server): two at a time suit a 2-core machine.
+          maxWorkers: 2,
+        },
+      })),
+    ],
+  },
+});
