@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Integration files start their own database (and some a server): two at a time suit a 2-core machine.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
       ...databases.map((kind) => ({
@@ -17,8 +19,6 @@ export default defineConfig({
           name: `integration:${kind}`,
           include: integration,
           env: { TEST_DB_KIND: kind, NODE_ENV: "test" as const },
-          // Each file starts its own database (and some a server): two at a time suit a 2-core machine.
-          maxWorkers: 2,
         },
       })),
     ],
