@@ -143,7 +143,7 @@ describe("graceful shutdown", () => {
 
 describe("start-up errors", () => {
   it("stops with a one-line message naming a bad variable", () => {
-    const result = spawnSync(process.execPath, ["build/server.js"], { env: { PATH: process.env.PATH, PORT: "abc", DATA_DIR: tempDir() } as NodeJS.ProcessEnv, encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(process.execPath, ["build/server.js"], { env: { PATH: process.env.PATH, NODE_ENV: "development", PORT: "abc", DATA_DIR: tempDir() }, encoding: "utf8", timeout: 20_000 });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Configuration error: PORT must be a whole number between 1 and 65535 (got "abc")');
   });
@@ -152,7 +152,7 @@ describe("start-up errors", () => {
     const server = await startServer();
     try {
       const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-migrate.ts"], {
-        env: { PATH: process.env.PATH, DATA_DIR: server.dataDir, SESSION_SECRET: "x".repeat(32) } as NodeJS.ProcessEnv,
+        env: { PATH: process.env.PATH, NODE_ENV: "development", DATA_DIR: server.dataDir, SESSION_SECRET: "x".repeat(32) },
         encoding: "utf8",
         timeout: 30_000,
       });
