@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 
 export type FakeAnthropicMode =
   | { kind: "answer"; text: string; chunkDelayMs?: number }
@@ -17,7 +17,7 @@ export type ReceivedRequest = { headers: http.IncomingHttpHeaders; body: Record<
 export async function startFakeAnthropic(initial: FakeAnthropicMode = { kind: "answer", text: "Hello from the fake model." }) {
   let mode: FakeAnthropicMode = initial;
   const requests: ReceivedRequest[] = [];
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
