@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -45,7 +46,8 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if ("dataDir" in target) initEmbeddedDatabase(target.dataDir);
   // Smaller shared buffers than PostgreSQL's 128 MB default: the embedded database serves a
   // laptop or a small install, and its WebAssembly memory never shrinks (~180 MB RSS instead of ~290).
-  const options = { postgresqlconf: ["shared_buffers=32MB"] };
+  // pg_trgm backs the admin order search (the migrations create the extension).
+  const options = { postgresqlconf: ["shared_buffers=32MB"], extensions: { pg_trgm } };
   const client = "dataDir" in target ? new PGlite(ensureDir(target.dataDir), options) : new PGlite(options);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,3 +1,5 @@
 export * from "./users";
 export * from "./orders";
+export * from "./leads";
+export * from "./chat";
 export * from "./platform";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bytea, createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
@@ -10,7 +10,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * An order keeps the spec's summary fields (service_type, tier_name, amount, currency, status,
- * description); its line items hold the detail. Money is AED in integer fils (1 AED = 100 fils).
+ * description); its line items hold the detail. Money is AED in integer fils (1 AED = 100 fils):
+ * amount = subtotal - discount, never below zero.
  */
 export const orders = pgTable(
   "orders",
@@ -23,10 +24,36 @@ export const orders = pgTable(
     tierName: text("tier_name").notNull().default("Standard"),
     /** Total charged, in fils. */
     amount: integer("amount").notNull(),
+    /** Sum of the lines before the coupon, in fils. */
+    subtotal: integer("subtotal").notNull().default(0),
+    discount: integer("discount").notNull().default(0),
+    couponCode: text("coupon_code"),
     currency: text("currency").notNull().default("AED"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     description: text("description"),
+    // The checkout form's details (spec: legalName, phone, email, state, documentLink).
+    legalName: text("legal_name"),
+    phone: text("phone"),
+    email: text("email"),
+    state: text("state"),
+    documentLink: text("document_link"),
+    /** Extra details kept with the order, e.g. the request wizard's Emirates ID and passport number. */
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    /** The language the client ordered in: their order e-mails are written in it. */
+    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    paymentProvider: text("payment_provider", { enum: ["stripe", "test"] }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** What the provider reported as paid, in fils. */
+    paidAmount: integer("paid_amount"),
+    /** Set when a payment does not match the order (e.g. "amount-mismatch"): staff must look. */
+    paymentFlag: text("payment_flag"),
+    /** Staff only. */
+    internalNote: text("internal_note"),
+    /** What the admin search matches (id, customer name and e-mail, service, tier), lower-cased; trigram-indexed. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(id::text || ' ' || coalesce(legal_name, '') || ' ' || coalesce(email, '') || ' ' || service_type || ' ' || tier_name)`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -34,11 +61,14 @@ export const orders = pgTable(
     check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
     check("orders_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'paid', 'failed', 'refunded')`),
     check("orders_amount_check", sql`${t.amount} >= 0`),
+    check("orders_subtotal_check", sql`${t.subtotal} >= 0 and ${t.discount} >= 0`),
     check("orders_currency_check", sql`${t.currency} = 'AED'`),
+    check("orders_lang_check", sql`${t.lang} in ('en', 'ar')`),
     // "orders of a user, newest first" (dashboard) and "all orders by status, newest first" (admin)
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -64,5 +94,121 @@ export const orderItems = pgTable(
   ],
 );
 
+export const DOCUMENT_KINDS = ["upload", "report"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * Files kept in PostgreSQL (so app instances stay stateless): the client's uploads at checkout and
+ * the reports staff attach. Served only to the order's owner and admins, as attachments.
+ */
+export const orderDocuments = pgTable(
+  "order_documents",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_documents_kind_check", sql`${t.kind} in ('upload', 'report')`),
+    check("order_documents_size_check", sql`${t.sizeBytes} >= 0 and ${t.sizeBytes} <= 10485760`),
+    index("order_documents_order_idx").on(t.orderId, t.kind),
+  ],
+);
+
+/** The order's history: creation, status changes (who, from, to, when), payments, notes, reports. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Who did it; null for the system (e.g. a payment webhook). */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["created", "status", "payment", "note", "report"] }).notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_events_kind_check", sql`${t.kind} in ('created', 'status', 'payment', 'note', 'report')`),
+    index("order_events_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
+
+export const COUPON_KINDS = ["percent", "fixed"] as const;
+
+/** Discount codes managed by admins. value: a percentage (1–100) or fils off (fixed). */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    /** Stored upper-cased; unique. */
+    code: text("code").notNull(),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull(),
+    value: integer("value").notNull(),
+    active: boolean("active").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    maxRedemptions: integer("max_redemptions"),
+    /** Counted when a payment succeeds, not when the code is applied. */
+    redemptions: integer("redemptions").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_key").on(t.code),
+    check("coupons_kind_check", sql`${t.kind} in ('percent', 'fixed')`),
+    check("coupons_value_check", sql`${t.value} > 0 and (${t.kind} = 'fixed' or ${t.value} <= 100)`),
+    check("coupons_redemptions_check", sql`${t.redemptions} >= 0`),
+  ],
+);
+
+export const PAYMENT_SESSION_STATUSES = ["open", "complete", "expired", "failed"] as const;
+
+/** A payment page opened for an order (a Stripe Checkout Session or a built-in test session). */
+export const paymentSessions = pgTable(
+  "payment_sessions",
+  {
+    /** The provider's id (cs_… for Stripe, test_… for the built-in provider). */
+    id: text("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    status: text("status", { enum: PAYMENT_SESSION_STATUSES }).notNull().default("open"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("AED"),
+    url: text("url"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("payment_sessions_status_check", sql`${t.status} in ('open', 'complete', 'expired', 'failed')`),
+    index("payment_sessions_order_idx").on(t.orderId),
+  ],
+);
+
+/** Every provider event handled, by id: a repeated delivery changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type OrderDocument = typeof orderDocuments.$inferSelect;
+export type OrderEvent = typeof orderEvents.$inferSelect;
+export type Coupon = typeof coupons.$inferSelect;
+export type PaymentSession = typeof paymentSessions.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
 /**
@@ -50,3 +50,23 @@ export const outbox = pgTable(
 );
 
 export type OutboxMessage = typeof outbox.$inferSelect;
+
+export const WEB_VITAL_NAMES = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+
+/** Core Web Vitals sent by browsers (no personal data): route pattern, metric, value. */
+export const webVitals = pgTable(
+  "web_vitals",
+  {
+    id: id(),
+    route: text("route").notNull(),
+    name: text("name", { enum: WEB_VITAL_NAMES }).notNull(),
+    value: doublePrecision("value").notNull(),
+    rating: text("rating"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("web_vitals_name_check", sql`${t.name} in ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')`),
+    index("web_vitals_route_name_created_idx").on(t.route, t.name, t.createdAt),
+    index("web_vitals_created_idx").on(t.createdAt),
+  ],
+);

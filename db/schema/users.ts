@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const USER_ROLES = ["client", "admin"] as const;
@@ -17,13 +17,43 @@ export const users = pgTable(
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     /** Bumped on password change: sessions carrying an older version are signed out. */
     sessionVersion: integer("session_version").notNull().default(1),
+    /** The language the user last used on the site: their e-mails are written in it. */
+    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     check("users_role_check", sql`${t.role} in ('client', 'admin')`),
+    check("users_lang_check", sql`${t.lang} in ('en', 'ar')`),
+  ],
+);
+
+export const AUTH_TOKEN_PURPOSES = ["verify-email", "reset-password", "admin-setup"] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/**
+ * One-time tokens sent by e-mail (verification, password reset) or printed at start (first admin
+ * set-up). Only a SHA-256 of the token is stored; a used token keeps its row with used_at set.
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: id(),
+    /** Null only for the first-admin set-up token, which belongs to no account yet. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("auth_tokens_hash_key").on(t.tokenHash),
+    index("auth_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    check("auth_tokens_purpose_check", sql`${t.purpose} in ('verify-email', 'reset-password', 'admin-setup')`),
   ],
 );
 
 export type User = typeof users.$inferSelect;
+export type AuthToken = typeof authTokens.$inferSelect;
