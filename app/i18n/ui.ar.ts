@@ -1,3 +1,6 @@
+import { cartStrings } from "./strings/cart";
+import { chatStrings } from "./strings/chat";
+import { inquiryStrings } from "./strings/inquiry";
 import type { UiStrings } from "./ui.en";
 
 export const uiAr: UiStrings = {
@@ -79,4 +82,21 @@ export const uiAr: UiStrings = {
     loading: "جارٍ التحميل…",
     errorSummary: "يُرجى تصحيح الحقول المشار إليها.",
   },
+  plans: {
+    startingFrom: "ابتداءً من",
+    mostPopular: "الأكثر طلباً",
+    addToCart: "أضف إلى السلة",
+    selectPackage: "اختر الباقة",
+    delivery: "مدة التسليم",
+    includes: "ما تشمله الباقة",
+  },
+  page: {
+    lastUpdated: "آخر تحديث: {date}",
+    contactPhone: "الهاتف",
+    contactEmail: "البريد الإلكتروني",
+    contactHours: "ساعات العمل",
+  },
+  cart: cartStrings.ar,
+  inquiry: inquiryStrings.ar,
+  chat: chatStrings.ar,
 };

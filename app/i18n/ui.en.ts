@@ -1,3 +1,7 @@
+import { cartStrings } from "./strings/cart";
+import { chatStrings } from "./strings/chat";
+import { inquiryStrings } from "./strings/inquiry";
+
 /**
  * Strings of the site's shell and shared components, in English. The Arabic dictionary has the
  * same type, so a key missing there is a type error. Page content lives in app/content.
@@ -81,6 +85,24 @@ export const uiEn = {
     loading: "Loading…",
     errorSummary: "Please correct the highlighted fields.",
   },
+  plans: {
+    startingFrom: "Starting from",
+    mostPopular: "Most Popular",
+    addToCart: "Add to cart",
+    selectPackage: "Select Package",
+    delivery: "Delivery",
+    includes: "What's included",
+  },
+  page: {
+    lastUpdated: "Last updated: {date}",
+    contactPhone: "Phone",
+    contactEmail: "E-mail",
+    contactHours: "Office hours",
+  },
+  // Features present on every page keep their strings in app/i18n/strings/<feature>.ts.
+  cart: cartStrings.en,
+  inquiry: inquiryStrings.en,
+  chat: chatStrings.en,
 };
 
 export type UiStrings = typeof uiEn;
