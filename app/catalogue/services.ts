@@ -13,6 +13,8 @@ export const SERVICE_KEYS = [
   "background-check-gcc",
   "contract-review",
   "company-formation",
+  // The ask-a-lawyer page's inquiry form (transactions spec, ask-a-lawyer page).
+  "legal-consultation",
 ] as const;
 export type ServiceKey = (typeof SERVICE_KEYS)[number];
 
@@ -45,6 +47,7 @@ export const services: Record<ServiceKey, Service> = {
   },
   "contract-review": { key: "contract-review", name: { en: "Contract Review", ar: "مراجعة العقود" }, path: "/for-business/contracts-review" },
   "company-formation": { key: "company-formation", name: { en: "Company Formation", ar: "تأسيس الشركات" }, path: "/startup-uae/company-formation" },
+  "legal-consultation": { key: "legal-consultation", name: { en: "Legal Consultation", ar: "استشارة قانونية" }, path: "/ask-lawyer" },
 };
 
 export function serviceName(key: ServiceKey, lang: Lang = "en") {

@@ -1,8 +1,17 @@
+import { getEnv } from "../env.server";
 import type { Lang } from "../i18n/lang";
 import { langParam } from "../utils/http.server";
+import type { SiteConfig } from "../utils/root-data";
 import type { PageContent } from "./types";
 
-export type PageSource = Record<Lang, PageContent> | ((lang: Lang) => PageContent);
+/** Content that depends on configuration (phone, e-mail, site name and address) is a function of it. */
+export type PageSource = Record<Lang, PageContent> | ((lang: Lang, site: SiteConfig) => PageContent);
+
+/** The configured identity of the site, as content modules and structured data need it (office hours in `lang`). */
+export function siteConfig(lang: Lang = "en"): SiteConfig {
+  const env = getEnv();
+  return { name: env.SITE_NAME, url: env.SITE_URL, phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, hours: lang === "ar" ? env.OFFICE_HOURS_AR : env.OFFICE_HOURS };
+}
 
 /**
  * The loader data of a content page: its metadata and sections in the URL's language (a 404 for
@@ -11,6 +20,6 @@ export type PageSource = Record<Lang, PageContent> | ((lang: Lang) => PageConten
  */
 export function loadPage(source: PageSource, params: { lang?: string | undefined }) {
   const lang = langParam(params);
-  const page = typeof source === "function" ? source(lang) : source[lang];
-  return { lang, meta: page.meta, sections: page.sections };
+  const page = typeof source === "function" ? source(lang, siteConfig(lang)) : source[lang];
+  return { lang, meta: page.meta, sections: page.sections, structuredData: page.structuredData ?? [] };
 }

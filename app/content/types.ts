@@ -1,4 +1,5 @@
 import type { PlanListView, ServiceKey } from "../catalogue";
+import type { QuoteCalculatorData } from "../quote/quote-types";
 import type { PageMeta } from "../utils/meta";
 
 /**
@@ -10,7 +11,12 @@ import type { PageMeta } from "../utils/meta";
 export type PageContent = {
   meta: PageMeta;
   sections: PageSection[];
+  /** schema.org objects rendered as JSON-LD (app/seo/structured-data.server.ts builds them). */
+  structuredData?: StructuredData[];
 };
+
+/** One schema.org object (JSON-LD), e.g. the LegalService or a Service with its Offers. */
+export type StructuredData = { "@context": "https://schema.org"; "@type": string; [key: string]: unknown };
 
 /** A link shown as a button. `to` is an English site path (localised when rendered) or #anchor. */
 export type Cta = { label: string; to: string; variant?: "primary" | "secondary" };
@@ -26,7 +32,8 @@ export type CardItem = {
   link?: Cta;
 };
 
-export type ProseBlock = { h: string } | { p: string } | { ul: string[] };
+/** A block of a document: heading, paragraph, bullet list, or a highlighted note (e.g. which language version prevails). */
+export type ProseBlock = { h: string } | { p: string } | { ul: string[] } | { note: string };
 
 type Base = { id: string; title?: string; intro?: string; tone?: "plain" | "muted" | "dark" };
 
@@ -42,11 +49,14 @@ export type PageSection =
   | (Base & { kind: "cta"; title: string; text: string; ctas: Cta[] })
   | (Base & { kind: "prose"; blocks: ProseBlock[]; updated?: string })
   /** The pricing-plan section of one plan list (spec: 'Starting from', grid by plan count, Add to cart). */
-  | (Base & { kind: "plans"; plans: PlanListView; startingFromLabel?: string })
-  /** The inquiry form (lead capture), with the page's service key. */
-  | (Base & { kind: "inquiry"; service: ServiceKey })
+  | (Base & { kind: "plans"; plans: PlanListView; startingFromLabel?: string; buttonLabel?: string })
+  /** The inquiry form (lead capture), with the page's service key; `contact` puts the contact block beside it. */
+  | (Base & { kind: "inquiry"; service: ServiceKey; contact?: { title: string; text?: string } })
   /** The contact block: configured phone, e-mail and office hours. */
   | (Base & { kind: "contact"; text?: string })
   /** Interactive parts owned by features: the travel-ban check card and form, the quote calculator. */
-  | (Base & { kind: "travel-check" })
-  | (Base & { kind: "quote" });
+  | (Base & { kind: "travel-check"; stats?: Array<{ value: string; label: string }> })
+  /** The AI legal assistant's chat (ask-a-lawyer page). The section id must not be "assistant": the chat owns that id. */
+  | (Base & { kind: "assistant" })
+  /** The quote calculator (app/quote/quote.server.ts builds `calculator`). */
+  | (Base & { kind: "quote"; calculator: QuoteCalculatorData });

@@ -25,6 +25,14 @@ export function formatNumber(value: number, lang: Lang = "en") {
 export type MoneyStyle = "symbol" | "code";
 
 /**
+ * Left-to-right mark. "د.إ" is written in Arabic letters, so in an English sentence the bidi
+ * algorithm would pull the digits after it into its right-to-left run and show "650 د.إ". The
+ * mark after the symbol keeps the amount in the English reading order; it works in plain text
+ * too (option labels, aria-labels, e-mails), where a <bdi> element cannot be used.
+ */
+export const LRM = "\u200E";
+
+/**
  * Formats an amount of fils (1 AED = 100 fils). Whole dirhams show no decimals.
  * style "symbol": د.إ (cart, plans, checkout); "code": AED (quotes, dashboards).
  */
@@ -33,7 +41,7 @@ export function formatMoney(fils: number, lang: Lang = "en", style: MoneyStyle =
   const fractionDigits = Number.isInteger(aed) ? 0 : 2;
   if (lang === "en") {
     const digits = numberFormat("en-AE", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(aed);
-    return `${style === "symbol" ? "د.إ" : "AED"} ${digits}`;
+    return style === "symbol" ? `${LRM}د.إ${LRM} ${digits}` : `AED ${digits}`;
   }
   return numberFormat(localeOf(lang), {
     style: "currency",

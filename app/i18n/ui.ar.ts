@@ -1,3 +1,4 @@
+import { accountStrings } from "./strings/account";
 import { cartStrings } from "./strings/cart";
 import { chatStrings } from "./strings/chat";
 import { inquiryStrings } from "./strings/inquiry";
@@ -96,6 +97,7 @@ export const uiAr: UiStrings = {
     contactEmail: "البريد الإلكتروني",
     contactHours: "ساعات العمل",
   },
+  account: accountStrings.ar,
   cart: cartStrings.ar,
   inquiry: inquiryStrings.ar,
   chat: chatStrings.ar,

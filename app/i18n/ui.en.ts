@@ -1,3 +1,4 @@
+import { accountStrings } from "./strings/account";
 import { cartStrings } from "./strings/cart";
 import { chatStrings } from "./strings/chat";
 import { inquiryStrings } from "./strings/inquiry";
@@ -100,6 +101,7 @@ export const uiEn = {
     contactHours: "Office hours",
   },
   // Features present on every page keep their strings in app/i18n/strings/<feature>.ts.
+  account: accountStrings.en,
   cart: cartStrings.en,
   inquiry: inquiryStrings.en,
   chat: chatStrings.en,

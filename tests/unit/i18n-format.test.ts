@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "../../app/i18n/format";
+import { formatMoney, LRM } from "../../app/i18n/format";
 import { langFromPath, localizePath, stripLangPrefix } from "../../app/i18n/lang";
 import { withTitleSuffix } from "../../app/utils/meta";
 import { isSameOriginRequest } from "../../app/utils/same-origin.server";
@@ -20,11 +20,22 @@ describe("language paths", () => {
 
 describe("money", () => {
   it("shows whole dirhams without decimals, as the spec writes them", () => {
-    expect(formatMoney(125_000)).toBe("د.إ 1,250");
+    expect(formatMoney(125_000)).toBe("\u200Eد.إ\u200E 1,250");
     expect(formatMoney(125_000, "en", "code")).toBe("AED 1,250");
     expect(formatMoney(125_050, "en", "code")).toBe("AED 1,250.50");
     expect(formatMoney(125_000, "ar")).toContain("1,250");
     expect(formatMoney(125_000, "ar")).toContain("د.إ");
+  });
+
+  it("keeps the amount after the Arabic symbol on English pages (left-to-right marks around د.إ)", () => {
+    const shown = formatMoney(65_000);
+    // Without the marks, bidi would display "650 د.إ" in an English sentence.
+    expect(shown.replaceAll(LRM, "")).toBe("د.إ 650");
+    expect(shown.startsWith(LRM)).toBe(true);
+    expect(shown.indexOf(LRM, 1)).toBe(shown.indexOf("إ") + 1);
+    // The code style needs no marks; Arabic pages use Intl's own marks and order.
+    expect(formatMoney(65_000, "en", "code")).not.toContain(LRM);
+    expect(formatMoney(65_000, "ar")).not.toContain(LRM);
   });
 });
 

@@ -1,6 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { localizePath, stripLangPrefix } from "../../i18n/lang";
 import { useLang, useRootData, useUi } from "../../utils/root-data";
+import { SignOutForm } from "../account/sign-out-form";
+import { CartButton } from "../cart/cart-button";
 import { LocalizedLink } from "./localized-link";
 
 /**
@@ -10,15 +12,27 @@ import { LocalizedLink } from "./localized-link";
 export function AccountSlot() {
   const ui = useUi();
   const user = useRootData()?.user;
+  const linkClasses = "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50";
+  if (!user) {
+    return (
+      <LocalizedLink to="/client-login" className={linkClasses}>
+        {ui.nav.clientLogin}
+      </LocalizedLink>
+    );
+  }
+  const isAdmin = user.role === "admin";
   return (
-    <LocalizedLink to={user ? "/dashboard" : "/client-login"} className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50">
-      {user ? ui.nav.dashboard : ui.nav.clientLogin}
-    </LocalizedLink>
+    <div className="flex items-center gap-1" data-testid="account-slot">
+      <LocalizedLink to={isAdmin ? "/admin" : "/dashboard"} className={linkClasses} title={user.email}>
+        {isAdmin ? ui.account.admin : ui.nav.dashboard}
+      </LocalizedLink>
+      <SignOutForm label={ui.account.signOut} variant="ghost" />
+    </div>
   );
 }
 
 export function CartSlot() {
-  return null;
+  return <CartButton />;
 }
 
 /** A plain link to this page in the other language: works without JavaScript. */

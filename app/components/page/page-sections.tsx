@@ -1,18 +1,25 @@
-import type { CardItem, Cta, PageSection, ProseBlock } from "../../content/types";
+import type { CardItem, PageSection, ProseBlock } from "../../content/types";
 import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { useNonce } from "../../utils/nonce";
 import { useLang, useSite, useUi } from "../../utils/root-data";
-import { InquirySection } from "../inquiry/inquiry-section";
-import { TravelCheckSection } from "../inquiry/travel-check-section";
-import { QuoteSection } from "../quote/quote-section";
+import { AssistantSection } from "../assistant/assistant-section";
 import { Accordion } from "../ui/accordion";
 import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { Badge } from "../ui/badge";
 import { Container, Section } from "../ui/section";
+import { deferred } from "./deferred";
+import { CtaRow, Hero } from "./hero";
 import { PricingPlans } from "./pricing-plans";
+import { jsonLd } from "./structured-data";
+
+// Interactive sections load their code when they come into view (see deferred.tsx); their
+// server-rendered HTML works before that, as it does without JavaScript.
+const QuoteSection = deferred(() => import("../quote/quote-section").then((m) => m.QuoteSection), "quote");
+const InquirySection = deferred(() => import("../inquiry/inquiry-section").then((m) => m.InquirySection), "inquiry");
+const TravelCheckSection = deferred(() => import("../inquiry/travel-check-section").then((m) => m.TravelCheckSection), "travel-check");
 
 /** Renders a page's sections in order (see app/content/types.ts). */
 export function PageSections({ sections }: { sections: PageSection[] }) {
@@ -42,21 +49,47 @@ export function PageSectionView({ section }: { section: PageSection }) {
     case "travel-check":
       return (
         <Section id={section.id} title={section.title} intro={section.intro} tone={section.tone}>
-          <TravelCheckSection />
+          <TravelCheckSection stats={section.stats} />
         </Section>
       );
     case "quote":
       return (
         <Section id={section.id} title={section.title} intro={section.intro} tone={section.tone}>
-          <QuoteSection />
+          <QuoteSection calculator={section.calculator} />
         </Section>
+      );
+    case "assistant":
+      return (
+        <section id={section.id} className={cn("py-12 sm:py-16", section.tone === "muted" && "bg-slate-50")}>
+          <Container className="max-w-4xl">
+            {section.title ? <h2 className="text-2xl font-bold sm:text-3xl">{section.title}</h2> : null}
+            {section.intro ? <p className="mt-3 text-lg text-slate-600">{section.intro}</p> : null}
+            <div className={section.title || section.intro ? "mt-8" : undefined}>
+              <AssistantSection />
+            </div>
+          </Container>
+        </section>
       );
     case "inquiry":
       return (
         <section id={section.id} className={cn("py-12 sm:py-16", (section.tone ?? "muted") === "muted" && "bg-slate-50")}>
-          <Container className="max-w-3xl">
-            <InquirySection service={section.service} title={section.title} intro={section.intro} />
-          </Container>
+          {section.contact ? (
+            <Container className="grid gap-8 lg:grid-cols-3">
+              <div className="lg:col-span-2">
+                <InquirySection service={section.service} title={section.title} intro={section.intro} />
+              </div>
+              <aside aria-labelledby={`${section.id}-contact`}>
+                <h2 id={`${section.id}-contact`} className="text-xl font-bold">
+                  {section.contact.title}
+                </h2>
+                <ContactBlock text={section.contact.text} className="mt-4" />
+              </aside>
+            </Container>
+          ) : (
+            <Container className="max-w-3xl">
+              <InquirySection service={section.service} title={section.title} intro={section.intro} />
+            </Container>
+          )}
         </section>
       );
     default:
@@ -101,7 +134,9 @@ function SectionBody({ section }: { section: PageSection }) {
       );
     case "table":
       return (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        // A region that may scroll sideways on phones: focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-navy-700" tabIndex={0} role="region" aria-label={section.caption ?? section.title}>
           <table className="w-full min-w-[32rem] text-start text-sm">
             {section.caption ? <caption className="sr-only">{section.caption}</caption> : null}
             <thead className="bg-navy-50 text-navy-900">
@@ -165,56 +200,12 @@ function SectionBody({ section }: { section: PageSection }) {
     case "prose":
       return <Prose blocks={section.blocks} updated={section.updated} />;
     case "plans":
-      return <PricingPlans plans={section.plans} />;
+      return <PricingPlans plans={section.plans} buttonLabel={section.buttonLabel} />;
     case "contact":
       return <ContactBlock text={section.text} />;
     default:
       return null;
   }
-}
-
-function Hero({ section }: { section: Extract<PageSection, { kind: "hero" }> }) {
-  return (
-    <section id={section.id} className="bg-navy-900 text-white" aria-labelledby={`${section.id}-title`}>
-      <Container className="py-14 sm:py-20">
-        {section.eyebrow ? <p className="text-sm font-bold uppercase tracking-wide text-amber-400">{section.eyebrow}</p> : null}
-        <h1 id={`${section.id}-title`} className="mt-2 max-w-3xl text-3xl font-bold text-white sm:text-5xl">
-          {section.title}
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-navy-100">{section.lead}</p>
-        {section.highlights?.length ? (
-          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-navy-100">
-            {section.highlights.map((item) => (
-              <li key={item} className="flex items-center gap-2">
-                <span aria-hidden="true" className="text-amber-400">
-                  ✓
-                </span>
-                {item}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {section.ctas?.length ? <CtaRow ctas={section.ctas} className="mt-8" onDark /> : null}
-      </Container>
-    </section>
-  );
-}
-
-export function CtaRow({ ctas, className, onDark }: { ctas: Cta[]; className?: string; onDark?: boolean }) {
-  const lang = useLang();
-  return (
-    <div className={cn("flex flex-wrap gap-3", className)}>
-      {ctas.map((cta) => (
-        <a
-          key={cta.to + cta.label}
-          href={cta.to.startsWith("/") ? localizePath(lang, cta.to) : cta.to}
-          className={buttonClasses(cta.variant ?? "primary", "lg", cta.variant === "secondary" && onDark ? "border-white/40 bg-transparent text-white hover:bg-white/10" : undefined)}
-        >
-          {cta.label}
-        </a>
-      ))}
-    </div>
-  );
 }
 
 function CardGrid({ items, columns }: { items: CardItem[]; columns?: 2 | 3 | 4 }) {
@@ -273,10 +264,6 @@ export function FaqBlock({ id, items }: { id: string; items: Array<{ question: s
   );
 }
 
-/** JSON for a <script type="application/ld+json">, safe against "</script>" in the text. */
-export function jsonLd(value: unknown) {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
 
 function Prose({ blocks, updated }: { blocks: ProseBlock[]; updated?: string | undefined }) {
   const ui = useUi();
@@ -292,6 +279,10 @@ function Prose({ blocks, updated }: { blocks: ProseBlock[]; updated?: string | u
           <p key={index} className="leading-7">
             {block.p}
           </p>
+        ) : "note" in block ? (
+          <p key={index} className="rounded-lg border-s-4 border-navy-500 bg-navy-50 p-4 leading-7 text-navy-950" data-prose-note="">
+            {block.note}
+          </p>
         ) : (
           <ul key={index} className="list-disc space-y-1 ps-6 leading-7">
             {block.ul.map((item) => (
@@ -304,13 +295,13 @@ function Prose({ blocks, updated }: { blocks: ProseBlock[]; updated?: string | u
   );
 }
 
-function ContactBlock({ text }: { text?: string | undefined }) {
+function ContactBlock({ text, className }: { text?: string | undefined; className?: string }) {
   const ui = useUi();
   const site = useSite();
   return (
-    <Card className="max-w-xl">
-      {text ? <p className="text-slate-700">{text}</p> : null}
-      <dl className="mt-4 space-y-3">
+    <Card className={cn("max-w-xl", className)}>
+      {text ? <p className="mb-4 text-slate-700">{text}</p> : null}
+      <dl className="space-y-3" data-contact-block="">
         <div>
           <dt className="text-sm font-semibold text-slate-600">{ui.page.contactPhone}</dt>
           <dd>

@@ -17,7 +17,7 @@ const gridColumns: Record<number, string> = {
  * The pricing-plan section of one plan list: 'Starting from' with the lowest price, a grid whose
  * columns follow the plan count, the popular tier marked, and an Add to cart form per tier.
  */
-export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; buttonLabel?: string }) {
+export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; buttonLabel?: string | undefined }) {
   const ui = useUi();
   const lang = useLang();
   return (

@@ -2,7 +2,7 @@ import { Link, type LinkProps } from "@remix-run/react";
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "../../utils/cn";
 
-export type ButtonVariant = "primary" | "secondary" | "destructive" | "ghost" | "link";
+export type ButtonVariant = "primary" | "secondary" | "destructive" | "ghost" | "link" | "on-dark";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const base =
@@ -13,6 +13,8 @@ const variants: Record<ButtonVariant, string> = {
   destructive: "bg-red-700 text-white hover:bg-red-800",
   ghost: "text-navy-900 hover:bg-navy-50",
   link: "min-h-0 p-0 text-navy-700 underline underline-offset-4 hover:text-navy-900",
+  /** The secondary button on a dark (navy) background. Its own variant: class names are joined, not merged, so overriding secondary's colours would depend on CSS order. */
+  "on-dark": "border border-white/50 bg-transparent text-white hover:bg-white/10",
 };
 const sizes: Record<ButtonSize, string> = {
   sm: "px-3 py-1.5 text-sm",

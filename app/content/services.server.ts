@@ -1,0 +1,412 @@
+import { AUDIT_KEYS, complianceAudits, CONSULTATION_KEYS, consultations, timelines } from "../catalogue";
+import type { Lang } from "../i18n/lang";
+import { serviceJsonLd } from "../seo/structured-data.server";
+import { fromPrice, inquirySection, withStructuredData } from "./section-builders.server";
+import type { CardItem, PageContent } from "./types";
+
+/**
+ * The service pages: document authentication, legal consultation and compliance audit. Each has
+ * a side contact block beside the inquiry form (service type general); consultation and audit
+ * cards carry Book Consultation and Request Audit Quote, which lead to that form.
+ */
+
+const minutes = { en: "min", ar: "دقيقة" } as const;
+const lowest = (fils: number[]) => Math.min(...fils);
+const consultationFrom = lowest(CONSULTATION_KEYS.map((key) => consultations[key].from));
+const auditFrom = lowest(AUDIT_KEYS.map((key) => complianceAudits[key].from));
+
+function consultationCards(lang: Lang): CardItem[] {
+  return CONSULTATION_KEYS.map((key) => {
+    const c = consultations[key];
+    return {
+      title: c.name[lang],
+      price: fromPrice(c.from, lang),
+      text: consultationText[key][lang],
+      points: [lang === "ar" ? `مدة الجلسة ${c.minutes} ${minutes.ar}` : `${c.minutes} ${minutes.en} session`],
+      link: { label: lang === "ar" ? "احجز استشارة" : "Book Consultation", to: "#inquiry" },
+    };
+  });
+}
+
+const consultationText: Record<(typeof CONSULTATION_KEYS)[number], Record<Lang, string>> = {
+  immigration: {
+    en: "Residence and work visas, golden visas, sponsorship, overstays and status changes.",
+    ar: "تأشيرات الإقامة والعمل والإقامة الذهبية والكفالة ومخالفات الإقامة وتعديل الوضع.",
+  },
+  business: {
+    en: "Company structure, licensing, shareholder matters and commercial disputes.",
+    ar: "الشكل القانوني للشركة والترخيص وشؤون المساهمين والنزاعات التجارية.",
+  },
+  employment: {
+    en: "Contracts, end-of-service gratuity, termination, labor complaints and bans.",
+    ar: "عقود العمل ومكافأة نهاية الخدمة وإنهاء الخدمة وشكاوى العمل وحظر العمل.",
+  },
+  "real-estate": {
+    en: "Tenancy disputes, rent increases, off-plan purchases and property transfers.",
+    ar: "نزاعات الإيجار وزيادات الإيجار وشراء العقارات على المخطط ونقل الملكية.",
+  },
+  family: {
+    en: "Marriage, divorce, custody, guardianship and inheritance for residents and citizens.",
+    ar: "الزواج والطلاق والحضانة والولاية والميراث للمقيمين والمواطنين.",
+  },
+  "criminal-defense": {
+    en: "Police cases, travel bans linked to cases, bounced cheques and court procedure.",
+    ar: "بلاغات الشرطة وحظر السفر المرتبط بالقضايا والشيكات المرتجعة وإجراءات المحاكم.",
+  },
+};
+
+function auditCards(lang: Lang): CardItem[] {
+  return AUDIT_KEYS.map((key) => {
+    const a = complianceAudits[key];
+    return {
+      title: a.name[lang],
+      price: fromPrice(a.from, lang),
+      text: auditText[key][lang],
+      points: [lang === "ar" ? `المدة: ${a.duration.ar}` : `Duration: ${a.duration.en}`],
+      link: { label: lang === "ar" ? "اطلب عرض سعر للتدقيق" : "Request Audit Quote", to: "#inquiry" },
+    };
+  });
+}
+
+const auditText: Record<(typeof AUDIT_KEYS)[number], Record<Lang, string>> = {
+  corporate: {
+    en: "Licences, corporate governance, ultimate beneficial owner and economic substance filings, board records.",
+    ar: "التراخيص وحوكمة الشركات وإفصاحات المستفيد الحقيقي والمادة الاقتصادية وسجلات مجلس الإدارة.",
+  },
+  employment: {
+    en: "Contracts, WPS payroll, working hours, leave, Emiratisation targets and end-of-service calculations.",
+    ar: "عقود العمل ونظام حماية الأجور وساعات العمل والإجازات ونسب التوطين وحساب مكافأة نهاية الخدمة.",
+  },
+  regulatory: {
+    en: "Sector rules for your activity: anti-money laundering, consumer protection and licensing conditions.",
+    ar: "قواعد القطاع الخاصة بنشاطك: مكافحة غسل الأموال وحماية المستهلك وشروط الترخيص.",
+  },
+  "data-protection": {
+    en: "Personal data handling under the UAE data protection law and free zone regimes such as DIFC and ADGM.",
+    ar: "معالجة البيانات الشخصية وفق قانون حماية البيانات في الدولة وأنظمة المناطق الحرة مثل مركز دبي المالي العالمي وسوق أبوظبي العالمي.",
+  },
+};
+
+const documentAuthenticationPages: Record<Lang, PageContent> = {
+  en: {
+    meta: {
+      title: "Document Authentication and Attestation in the UAE",
+      description: `Attestation of personal, educational and commercial documents for use in the UAE and abroad: notarisation, embassy and MOFA stages handled for you in ${timelines.documentAuthentication.en}.`,
+      keywords: ["document attestation UAE", "MOFA attestation", "certificate authentication Dubai", "embassy attestation", "legal translation UAE"],
+    },
+    sections: [
+      {
+        kind: "hero",
+        id: "authentication-hero",
+        eyebrow: "Services",
+        title: "Document Authentication",
+        lead: "Get your documents accepted the first time. We take care of notarisation, embassy and Ministry of Foreign Affairs attestation, and certified legal translation.",
+        highlights: [`Most documents in ${timelines.documentAuthentication.en}`, "Tracked at every stage", "Collection and delivery across the UAE"],
+        ctas: [{ label: "Submit Your Inquiry", to: "#inquiry" }],
+      },
+      {
+        kind: "cards",
+        id: "document-types",
+        title: "Documents We Authenticate",
+        columns: 4,
+        items: [
+          { title: "Personal documents", text: "Birth and marriage certificates, divorce decrees, police clearance certificates and powers of attorney." },
+          { title: "Educational certificates", text: "Degrees, diplomas and transcripts for employment visas, equivalency and further study." },
+          { title: "Commercial documents", text: "Trade licences, memoranda of association, board resolutions, invoices and certificates of origin." },
+          { title: "Legal documents", text: "Court judgments, affidavits and contracts that must be used in another country." },
+        ],
+      },
+      {
+        kind: "steps",
+        id: "process",
+        title: "How It Works",
+        steps: [
+          { title: "Send your documents", text: "Tell us the document, where it was issued and where it will be used; we confirm the stages needed." },
+          { title: "Verification", text: "We check the originals and arrange notarisation or certified translation where required." },
+          { title: "Attestation", text: "We handle the issuing authority, embassy and Ministry of Foreign Affairs stages in the right order." },
+          { title: "Delivery", text: "You receive the attested documents by courier or collect them from our office." },
+        ],
+      },
+      inquirySection("en", "general", {
+        title: "Ask About Your Documents",
+        intro: "Tell us which documents you need authenticated and the country they come from. We reply with the stages, the time and the fees within 24 hours.",
+        withContact: true,
+      }),
+    ],
+  },
+  ar: {
+    meta: {
+      title: "توثيق المستندات والتصديق عليها في الإمارات",
+      description: `تصديق المستندات الشخصية والتعليمية والتجارية لاستخدامها في الدولة وخارجها: نتولى مراحل التوثيق والسفارة ووزارة الخارجية خلال ${timelines.documentAuthentication.ar}.`,
+      keywords: ["تصديق المستندات في الإمارات", "تصديق وزارة الخارجية", "توثيق الشهادات في دبي", "تصديق السفارة", "الترجمة القانونية في الإمارات"],
+    },
+    sections: [
+      {
+        kind: "hero",
+        id: "authentication-hero",
+        eyebrow: "الخدمات",
+        title: "توثيق المستندات",
+        lead: "اجعل مستنداتك مقبولة من المرة الأولى. نتولى التوثيق لدى الكاتب العدل وتصديق السفارة ووزارة الخارجية والترجمة القانونية المعتمدة.",
+        highlights: [`معظم المستندات خلال ${timelines.documentAuthentication.ar}`, "متابعة في كل مرحلة", "استلام وتسليم في أنحاء الدولة"],
+        ctas: [{ label: "أرسل استفسارك", to: "#inquiry" }],
+      },
+      {
+        kind: "cards",
+        id: "document-types",
+        title: "المستندات التي نوثّقها",
+        columns: 4,
+        items: [
+          { title: "المستندات الشخصية", text: "شهادات الميلاد والزواج وأحكام الطلاق وشهادات حسن السيرة والسلوك والوكالات." },
+          { title: "الشهادات التعليمية", text: "الشهادات الجامعية والدبلومات وكشوف الدرجات لتأشيرات العمل والمعادلة ومواصلة الدراسة." },
+          { title: "المستندات التجارية", text: "الرخص التجارية وعقود التأسيس وقرارات مجالس الإدارة والفواتير وشهادات المنشأ." },
+          { title: "المستندات القانونية", text: "الأحكام القضائية والإقرارات والعقود التي يلزم استخدامها في دولة أخرى." },
+        ],
+      },
+      {
+        kind: "steps",
+        id: "process",
+        title: "كيف نعمل",
+        steps: [
+          { title: "أرسل مستنداتك", text: "أخبرنا بالمستند ومكان صدوره ومكان استخدامه، ونؤكد لك المراحل المطلوبة." },
+          { title: "التحقق", text: "نتحقق من الأصول ونرتّب التوثيق لدى الكاتب العدل أو الترجمة المعتمدة عند الحاجة." },
+          { title: "التصديق", text: "نتولى مراحل الجهة المُصدِرة والسفارة ووزارة الخارجية بالترتيب الصحيح." },
+          { title: "التسليم", text: "تستلم المستندات المصدّقة عبر البريد السريع أو من مكتبنا." },
+        ],
+      },
+      inquirySection("ar", "general", {
+        title: "استفسر عن مستنداتك",
+        intro: "أخبرنا بالمستندات التي تحتاج إلى توثيقها والدولة التي صدرت فيها. نرد عليك بالمراحل والمدة والرسوم خلال 24 ساعة.",
+        withContact: true,
+      }),
+    ],
+  },
+};
+
+const legalConsultationPages: Record<Lang, PageContent> = {
+  en: {
+    meta: {
+      title: "Legal Consultation in the UAE",
+      description: `Speak with a legal professional about immigration, business, employment, real estate, family or criminal matters in the UAE, by video, phone or in person. ${fromPrice(consultationFrom, "en")}.`,
+      keywords: ["legal consultation UAE", "lawyer consultation Dubai", "employment law advice", "immigration consultation UAE", "video legal consultation"],
+    },
+    sections: [
+      {
+        kind: "hero",
+        id: "consultation-hero",
+        eyebrow: "Services",
+        title: "Legal Consultation",
+        lead: "A focused session with a legal professional who knows UAE law and procedure: understand where you stand, your options and the next step, in English or Arabic.",
+        highlights: ["Video, phone or in person", "English and Arabic", "Written summary after every session"],
+        ctas: [
+          { label: "Book Consultation", to: "#inquiry" },
+          { label: "See Consultation Types", to: "#consultation-types", variant: "secondary" },
+        ],
+      },
+      { kind: "cards", id: "consultation-types", title: "Consultation Types", columns: 3, items: consultationCards("en") },
+      {
+        kind: "cards",
+        id: "formats",
+        title: "How You Can Meet Us",
+        columns: 3,
+        items: [
+          { title: "Video call", text: "A secure video session from wherever you are, with documents shared on screen." },
+          { title: "Phone", text: "A scheduled call at a time that suits you, in English or Arabic." },
+          { title: "In person", text: "A meeting at our office during office hours, by appointment." },
+        ],
+      },
+      {
+        kind: "steps",
+        id: "process",
+        title: "How It Works",
+        steps: [
+          { title: "Tell us about your matter", text: "Use the form below: the type of matter, a short description and a time that suits you." },
+          { title: "Confirm your session", text: "We match you with the right professional and confirm the time, format and fee." },
+          { title: "Meet and get answers", text: "Your consultation, followed by a short written summary of the advice and next steps." },
+        ],
+      },
+      inquirySection("en", "general", {
+        title: "Book a Consultation",
+        intro: "Describe your matter and choose a format. We confirm your session within 24 hours.",
+        withContact: true,
+      }),
+    ],
+  },
+  ar: {
+    meta: {
+      title: "الاستشارات القانونية في الإمارات",
+      description: `تحدّث مع مختص قانوني في مسائل الهجرة والأعمال والعمل والعقارات والأسرة والقضايا الجنائية في الدولة، عبر الفيديو أو الهاتف أو حضورياً. ${fromPrice(consultationFrom, "ar")}.`,
+      keywords: ["استشارة قانونية في الإمارات", "استشارة محامٍ في دبي", "استشارة في قانون العمل", "استشارة الهجرة والإقامة", "استشارة قانونية بالفيديو"],
+    },
+    sections: [
+      {
+        kind: "hero",
+        id: "consultation-hero",
+        eyebrow: "الخدمات",
+        title: "الاستشارات القانونية",
+        lead: "جلسة مركّزة مع مختص قانوني يعرف قانون الدولة وإجراءاتها: افهم موقفك وخياراتك والخطوة التالية، بالعربية أو الإنجليزية.",
+        highlights: ["عبر الفيديو أو الهاتف أو حضورياً", "بالعربية والإنجليزية", "ملخص مكتوب بعد كل جلسة"],
+        ctas: [
+          { label: "احجز استشارة", to: "#inquiry" },
+          { label: "أنواع الاستشارات", to: "#consultation-types", variant: "secondary" },
+        ],
+      },
+      { kind: "cards", id: "consultation-types", title: "أنواع الاستشارات", columns: 3, items: consultationCards("ar") },
+      {
+        kind: "cards",
+        id: "formats",
+        title: "طرق اللقاء",
+        columns: 3,
+        items: [
+          { title: "مكالمة فيديو", text: "جلسة فيديو آمنة من أي مكان، مع عرض المستندات على الشاشة." },
+          { title: "الهاتف", text: "مكالمة مجدولة في الوقت الذي يناسبك، بالعربية أو الإنجليزية." },
+          { title: "حضورياً", text: "لقاء في مكتبنا خلال ساعات العمل، بموعد مسبق." },
+        ],
+      },
+      {
+        kind: "steps",
+        id: "process",
+        title: "كيف نعمل",
+        steps: [
+          { title: "أخبرنا عن مسألتك", text: "استخدم النموذج أدناه: نوع المسألة ووصف موجز والوقت الذي يناسبك." },
+          { title: "تأكيد الجلسة", text: "نختار لك المختص المناسب ونؤكد الموعد وطريقة اللقاء والرسوم." },
+          { title: "اللقاء والإجابات", text: "جلستك الاستشارية، يليها ملخص مكتوب موجز للمشورة والخطوات التالية." },
+        ],
+      },
+      inquirySection("ar", "general", {
+        title: "احجز استشارة",
+        intro: "صِف مسألتك واختر طريقة اللقاء، ونؤكد جلستك خلال 24 ساعة.",
+        withContact: true,
+      }),
+    ],
+  },
+};
+
+const complianceAuditPages: Record<Lang, PageContent> = {
+  en: {
+    meta: {
+      title: "Compliance Audits for UAE Businesses",
+      description: `Corporate, employment, regulatory and data protection compliance audits for companies in the UAE, with a prioritised action plan. ${fromPrice(auditFrom, "en")}.`,
+      keywords: ["compliance audit UAE", "employment compliance Dubai", "data protection audit UAE", "regulatory compliance review", "corporate governance audit"],
+    },
+    sections: [
+      {
+        kind: "hero",
+        id: "audit-hero",
+        eyebrow: "Services",
+        title: "Compliance Audit",
+        lead: "Find the gaps before a regulator, an employee or a partner does. Our team reviews your company against the UAE rules that apply to it and gives you a clear, prioritised plan to fix what matters.",
+        highlights: ["Fixed scope and price agreed up front", "Findings ranked by risk", "Follow-up review included"],
+        ctas: [
+          { label: "Request Audit Quote", to: "#inquiry" },
+          { label: "See Audit Types", to: "#audit-types", variant: "secondary" },
+        ],
+      },
+      { kind: "cards", id: "audit-types", title: "Audit Types", columns: 4, items: auditCards("en") },
+      {
+        kind: "steps",
+        id: "process",
+        title: "How an Audit Works",
+        steps: [
+          { title: "Scoping", text: "We agree the areas, entities and period to review, and a fixed fee." },
+          { title: "Document review", text: "We review your licences, policies, contracts and records against current rules." },
+          { title: "Interviews", text: "Short interviews with the people who run the processes, on site or by video." },
+          { title: "Report and action plan", text: "A written report with findings ranked by risk and the steps to close each gap." },
+        ],
+      },
+      {
+        kind: "list",
+        id: "deliverables",
+        title: "What You Receive",
+        columns: 2,
+        items: [
+          "An executive summary for management and the board",
+          "Detailed findings with the rule each one relates to",
+          "A risk rating for every finding",
+          "A prioritised remediation plan with owners and dates",
+          "Template policies where yours are missing",
+          "A follow-up review of the actions taken",
+        ],
+      },
+      inquirySection("en", "general", {
+        title: "Request an Audit Quote",
+        intro: "Tell us about your company, its activity and the areas you want reviewed. We reply with a scope and a fixed quote within 24 hours.",
+        withContact: true,
+      }),
+    ],
+  },
+  ar: {
+    meta: {
+      title: "تدقيق الامتثال للشركات في الإمارات",
+      description: `تدقيق امتثال الشركات والعمل والامتثال التنظيمي وحماية البيانات للشركات في الدولة، مع خطة عمل مرتبة حسب الأولوية. ${fromPrice(auditFrom, "ar")}.`,
+      keywords: ["تدقيق الامتثال في الإمارات", "امتثال قانون العمل في دبي", "تدقيق حماية البيانات", "مراجعة الامتثال التنظيمي", "تدقيق حوكمة الشركات"],
+    },
+    sections: [
+      {
+        kind: "hero",
+        id: "audit-hero",
+        eyebrow: "الخدمات",
+        title: "تدقيق الامتثال",
+        lead: "اكتشف الثغرات قبل أن تكتشفها جهة رقابية أو موظف أو شريك. يراجع فريقنا شركتك في ضوء أنظمة الدولة المطبّقة عليها ويقدّم لك خطة واضحة مرتبة حسب الأولوية لمعالجة ما يهم.",
+        highlights: ["نطاق وسعر ثابتان يُتفق عليهما مسبقاً", "نتائج مرتبة حسب درجة المخاطر", "مراجعة متابعة مشمولة"],
+        ctas: [
+          { label: "اطلب عرض سعر للتدقيق", to: "#inquiry" },
+          { label: "أنواع التدقيق", to: "#audit-types", variant: "secondary" },
+        ],
+      },
+      { kind: "cards", id: "audit-types", title: "أنواع التدقيق", columns: 4, items: auditCards("ar") },
+      {
+        kind: "steps",
+        id: "process",
+        title: "كيف يجري التدقيق",
+        steps: [
+          { title: "تحديد النطاق", text: "نتفق على المجالات والكيانات والفترة محل المراجعة وعلى رسوم ثابتة." },
+          { title: "مراجعة المستندات", text: "نراجع تراخيصك وسياساتك وعقودك وسجلاتك في ضوء الأنظمة السارية." },
+          { title: "المقابلات", text: "مقابلات قصيرة مع المسؤولين عن الإجراءات، في الموقع أو عبر الفيديو." },
+          { title: "التقرير وخطة العمل", text: "تقرير مكتوب بالنتائج مرتبة حسب المخاطر وخطوات معالجة كل ثغرة." },
+        ],
+      },
+      {
+        kind: "list",
+        id: "deliverables",
+        title: "ما الذي تحصل عليه",
+        columns: 2,
+        items: [
+          "ملخص تنفيذي للإدارة ومجلس الإدارة",
+          "نتائج مفصّلة مع النص النظامي المرتبط بكل منها",
+          "تصنيف للمخاطر لكل نتيجة",
+          "خطة معالجة مرتبة حسب الأولوية مع المسؤولين والمواعيد",
+          "نماذج سياسات عند غياب سياساتك",
+          "مراجعة متابعة للإجراءات المتخذة",
+        ],
+      },
+      inquirySection("ar", "general", {
+        title: "اطلب عرض سعر للتدقيق",
+        intro: "أخبرنا عن شركتك ونشاطها والمجالات التي تريد مراجعتها. نرد عليك بالنطاق وعرض سعر ثابت خلال 24 ساعة.",
+        withContact: true,
+      }),
+    ],
+  },
+};
+
+
+export const documentAuthenticationContent = withStructuredData(documentAuthenticationPages, (lang, site, page) => [
+  serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: "/services/document-authentication" }),
+]);
+
+export const legalConsultationContent = withStructuredData(legalConsultationPages, (lang, site, page) => [
+  serviceJsonLd(site, lang, {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/services/legal-consultation",
+    fromPrice: consultationFrom,
+  }),
+]);
+
+export const complianceAuditContent = withStructuredData(complianceAuditPages, (lang, site, page) => [
+  serviceJsonLd(site, lang, {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/services/compliance-audit",
+    fromPrice: auditFrom,
+  }),
+]);

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ContentPage } from "../components/page/content-page";
+import { courtPoliceCaseCheckContent } from "../content/court-police-case-check.server";
+import { loadPage } from "../content/page.server";
+import { metaFromLoader } from "../utils/meta";
+
+export function loader({ params }: LoaderFunctionArgs) {
+  return loadPage(courtPoliceCaseCheckContent, params);
+}
+
+export const meta = metaFromLoader;
+export default ContentPage;

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ContentPage } from "../components/page/content-page";
+import { legalConsultationContent } from "../content/services.server";
+import { loadPage } from "../content/page.server";
+import { metaFromLoader } from "../utils/meta";
+
+export function loader({ params }: LoaderFunctionArgs) {
+  return loadPage(legalConsultationContent, params);
+}
+
+export const meta = metaFromLoader;
+export default ContentPage;

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { claims, EMIRATES, homeCardPrices, lowestPrice, planLists } from "../../app/catalogue";
+import { ASSISTANT_SECTION_ID, askLawyerContent } from "../../app/content/ask-lawyer.server";
+import { courtPoliceCaseCheckContent } from "../../app/content/court-police-case-check.server";
+import { homeContent } from "../../app/content/home.server";
+import { laborBanCheckContent } from "../../app/content/labor-ban-check.server";
+import { publicPaths, publicRoutes } from "../../app/content/public-routes";
+import { travelBanAppealContent } from "../../app/content/travel-ban-appeal.server";
+import { travelBanCheckContent } from "../../app/content/travel-ban-check.server";
+import type { PageContent, PageSection } from "../../app/content/types";
+import { formatMoney } from "../../app/i18n/format";
+import { LANGS, type Lang } from "../../app/i18n/lang";
+import { buildRobots, buildSitemap } from "../../app/seo/sitemap.server";
+import type { SiteConfig } from "../../app/utils/root-data";
+
+const site: SiteConfig = { name: "Test Legal", url: "https://legal.example", phone: "+971 4 555 0100", email: "hello@legal.example", hours: "Sun-Thu 9-18" };
+
+type Builder = (lang: Lang, site: SiteConfig) => PageContent;
+const pages: Record<string, Builder> = {
+  "/": homeContent,
+  "/ban-checks/travel-ban-check": travelBanCheckContent,
+  "/ban-checks/travel-ban-appeal": travelBanAppealContent,
+  "/ban-checks/labor-ban-check": laborBanCheckContent,
+  "/ban-checks/court-police-case-check": courtPoliceCaseCheckContent,
+  "/ask-lawyer": askLawyerContent,
+};
+
+function section<K extends PageSection["kind"]>(page: PageContent, id: string, kind: K): Extract<PageSection, { kind: K }> {
+  const found = page.sections.find((s) => s.id === id);
+  expect(found, `section ${id}`).toBeDefined();
+  expect(found!.kind).toBe(kind);
+  return found as Extract<PageSection, { kind: K }>;
+}
+
+/** The shape of a page without its words: kinds, ids and item counts. */
+function shape(page: PageContent) {
+  return page.sections.map((s) => {
+    const count =
+      "items" in s ? s.items.length : "steps" in s ? s.steps.length : "rows" in s ? s.rows.length : "ctas" in s && s.ctas ? s.ctas.length : s.kind === "plans" ? s.plans.tiers.length : 0;
+    return `${s.kind}#${s.id}:${count}`;
+  });
+}
+
+describe("content of the home, ban-check and ask-a-lawyer pages", () => {
+  for (const [path, build] of Object.entries(pages)) {
+    it(`${path}: English and Arabic have the same sections, counts and no empty text`, () => {
+      const en = build("en", site);
+      const ar = build("ar", site);
+      expect(shape(ar)).toEqual(shape(en));
+      const ids = en.sections.map((s) => s.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const page of [en, ar]) {
+        expect(page.meta.title.length).toBeGreaterThan(3);
+        expect(page.meta.description.length).toBeGreaterThan(50);
+        expect(page.meta.keywords?.length).toBeGreaterThan(2);
+        expect(page.structuredData?.length).toBeGreaterThan(0);
+        for (const text of JSON.stringify(page.sections).match(/"(title|text|question|answer|lead|label)":"[^"]*"/g) ?? []) {
+          expect(text).not.toMatch(/:""$/);
+        }
+      }
+      // The Arabic page is in Arabic: its title has Arabic letters.
+      expect(ar.meta.title).toMatch(/[\u0600-\u06FF]/);
+      expect(publicPaths).toContain(path);
+    });
+  }
+
+  it("home: the spec's ten sections in order", () => {
+    expect(homeContent("en", site).sections.map((s) => s.kind)).toEqual(["hero", "cards", "cards", "cards", "table", "quote", "steps", "quotes", "faq", "cta"]);
+  });
+
+  for (const lang of LANGS) {
+    it(`home (${lang}): four service cards priced from the catalogue, travel ban check marked most popular`, () => {
+      const home = homeContent(lang, site);
+      const cards = section(home, "services", "cards").items;
+      const prices = [homeCardPrices.travelBanCheck, homeCardPrices.backgroundChecks, homeCardPrices.contractReview, homeCardPrices.companyFormation];
+      expect(cards).toHaveLength(4);
+      cards.forEach((card, index) => expect(card.price).toContain(formatMoney(prices[index]!, lang, "code")));
+      expect(cards.map((card) => Boolean(card.badge))).toEqual([true, false, false, false]);
+      expect(section(home, "credentials", "cards").items).toHaveLength(4);
+      expect(section(home, "how-it-works", "steps").steps).toHaveLength(3);
+      expect(section(home, "testimonials", "quotes").items).toHaveLength(3);
+      expect(section(home, "home-faq", "faq").items).toHaveLength(5);
+      const hero = section(home, "home-hero", "hero");
+      expect(hero.ctas?.map((cta) => cta.to)).toEqual(["/ban-checks/travel-ban-check", "/ask-lawyer"]);
+      const claimsText = hero.highlights!.join(" ");
+      for (const claim of [claims.professionals, claims.accuracy, claims.support]) expect(claimsText).toContain(claim);
+    });
+  }
+
+  it("home: English texts of the spec", () => {
+    const home = homeContent("en", site);
+    const hero = section(home, "home-hero", "hero");
+    expect(hero.ctas?.map((cta) => cta.label)).toEqual(["Check Travel Status", "Consult Legal Expert"]);
+    expect(hero.highlights).toEqual(["Trusted by 10,000+ professionals", "99.9% accuracy", "2 minute average response", "24/7 support"]);
+    expect(section(home, "services", "cards").items.map((card) => [card.title, card.price, card.badge])).toEqual([
+      ["Travel Ban Check", "From AED 200", "Most Popular"],
+      ["Background Checks", "From AED 350", undefined],
+      ["Contract Review", "From AED 500", undefined],
+      ["Company Formation", "From AED 2,500", undefined],
+    ]);
+    expect(section(home, "how-it-works", "steps").steps.map((step) => step.title)).toEqual(["Submit Your Request", "Professional Review", "Receive Results"]);
+  });
+
+  it("home: LegalService JSON-LD with the configured contact details and catalogue 'from' prices", () => {
+    const [organisation] = homeContent("en", site).structuredData!;
+    expect(organisation).toMatchObject({ "@type": "LegalService", name: site.name, telephone: site.phone, email: site.email, url: "https://legal.example/" });
+    const offers = (organisation!.hasOfferCatalog as { itemListElement: Array<{ priceSpecification: { minPrice: string }; url: string }> }).itemListElement;
+    expect(offers.map((offer) => offer.priceSpecification.minPrice)).toEqual(["200", "350", "500", "2500"]);
+    expect(offers[0]!.url).toBe("https://legal.example/ban-checks/travel-ban-check");
+    const [arabic] = homeContent("ar", site).structuredData!;
+    expect((arabic!.hasOfferCatalog as { itemListElement: Array<{ url: string }> }).itemListElement[0]!.url).toBe("https://legal.example/ar/ban-checks/travel-ban-check");
+  });
+
+  for (const lang of LANGS) {
+    it(`travel ban check (${lang}): static card figures, the travel-ban packages at catalogue prices, four ban types, Offer JSON-LD`, () => {
+      const page = travelBanCheckContent(lang, site);
+      expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual([claims.checksCompleted, claims.accuracy]);
+      const plans = section(page, "packages", "plans").plans;
+      expect(plans.key).toBe("travel-ban");
+      expect(plans.lowestPrice).toBe(lowestPrice("travel-ban"));
+      expect(plans.tiers.map((t) => [t.id, t.price, t.popular])).toEqual(planLists["travel-ban"].tiers.map((t) => [t.id, t.price, Boolean(t.popular)]));
+      expect(section(page, "ban-types", "cards").items).toHaveLength(4);
+      expect(section(page, "travel-ban-faq", "faq").items.length).toBeGreaterThanOrEqual(5);
+      const [service] = page.structuredData!;
+      const offers = service!.offers as Array<{ price: string; priceCurrency: string }>;
+      expect(offers.map((offer) => Number(offer.price) * 100)).toEqual(planLists["travel-ban"].tiers.map((t) => t.price));
+      expect(offers.every((offer) => offer.priceCurrency === "AED")).toBe(true);
+    });
+  }
+
+  for (const lang of LANGS) {
+    it(`ban-check pages (${lang}): the spec's counts and inquiry service keys`, () => {
+      const appeal = travelBanAppealContent(lang, site);
+      expect(section(appeal, "appeal-process", "steps").steps).toHaveLength(4);
+      expect(section(appeal, "appeal-faq", "faq").items).toHaveLength(5);
+      expect(section(appeal, "inquiry", "inquiry").service).toBe("travel-ban-appeal");
+      expect(section(appeal, "timelines", "table").rows).toHaveLength(6);
+
+      const labor = laborBanCheckContent(lang, site);
+      expect(section(labor, "ban-types", "cards").items).toHaveLength(2);
+      expect(section(labor, "process", "steps").steps).toHaveLength(3);
+      expect(section(labor, "labor-ban-faq", "faq").items).toHaveLength(6);
+      expect(section(labor, "inquiry", "inquiry").service).toBe("labor-ban-check");
+      expect((labor.structuredData![0]!.offers as { lowPrice: string }).lowPrice).toBe(String(lowestPrice("labor-ban") / 100));
+
+      const court = courtPoliceCaseCheckContent(lang, site);
+      expect(section(court, "case-types", "cards").items).toHaveLength(3);
+      expect(section(court, "process", "steps").steps).toHaveLength(4);
+      expect(section(court, "emirates", "list").items).toEqual(EMIRATES.map((e) => e[lang]));
+      expect(section(court, "case-check-faq", "faq").items).toHaveLength(6);
+      expect(section(court, "inquiry", "inquiry").service).toBe("court-police-case-check");
+    });
+  }
+
+  it("ask-a-lawyer: the spec's title, eight services, the assistant section and the legal-consultation inquiry", () => {
+    const page = askLawyerContent("en", site);
+    expect(page.meta.title).toBe("Consult with Licensed UAE Lawyers");
+    const hero = section(page, "ask-lawyer-hero", "hero");
+    expect(hero.highlights?.join(" ")).toMatch(/24 hours.*Licensed/);
+    expect(hero.ctas?.map((cta) => cta.to)).toEqual(["tel:+97145550100", "mailto:hello@legal.example"]);
+    expect(section(page, "legal-services", "list").items).toHaveLength(8);
+    expect(section(page, "why-our-team", "cards").title).toBe("Why choose our legal team");
+    expect(ASSISTANT_SECTION_ID).not.toBe("assistant");
+    section(page, ASSISTANT_SECTION_ID, "assistant");
+    const inquiry = section(page, "inquiry", "inquiry");
+    expect(inquiry).toMatchObject({ service: "legal-consultation", title: "Submit Your Legal Inquiry" });
+    expect(page.sections.map((s) => s.kind).slice(-2)).toEqual(["assistant", "inquiry"]);
+  });
+});
+
+describe("public routes, sitemap and robots", () => {
+  it("public paths are unique site paths", () => {
+    expect(new Set(publicPaths).size).toBe(publicPaths.length);
+    for (const route of publicRoutes) {
+      expect(route.path).toMatch(/^\/[a-z0-9\-/]*$/);
+      expect(route.path === "/" || !route.path.endsWith("/")).toBe(true);
+      expect(route.priority).toBeGreaterThan(0);
+      expect(route.priority).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("sitemap.xml lists every public page in English and Arabic with hreflang alternates", () => {
+    const xml = buildSitemap(site.url);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = publicPaths.flatMap((path) => [site.url + path, site.url + (path === "/" ? "/ar" : `/ar${path}`)]);
+    expect(locs).toEqual(expected);
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://legal.example/ar/ban-checks/travel-ban-check"/>');
+    expect(xml.match(/<url>/g)).toHaveLength(publicPaths.length * 2);
+  });
+
+  it("robots.txt keeps crawlers out of accounts, admin and checkout and names the sitemap", () => {
+    const robots = buildRobots(site.url);
+    for (const path of ["/dashboard", "/admin", "/checkout", "/ar/dashboard", "/ar/admin", "/ar/checkout"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    expect(robots).toContain("Sitemap: https://legal.example/sitemap.xml");
+    expect(robots).not.toMatch(/Disallow: \/\n/);
+  });
+});

@@ -1,0 +1,278 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { companyFormationFrom, consultations, CONSULTATION_KEYS, contractReviewFrom, planLists, type PlanListKey, type ServiceKey } from "../../app/catalogue";
+import { backgroundChecksContent, backgroundChecksGccContent } from "../../app/content/background-checks.server";
+import { companyFormationContent, contractsReviewContent } from "../../app/content/contracts-and-formation.server";
+import { clientCreditCheckContent, employeeCheckContent, receivableManagementContent } from "../../app/content/business-services.server";
+import { attorneyNetworkContent, careersContent, contactContent, partnersContent, technologyContent } from "../../app/content/company.server";
+import { dataRetentionPolicyContent, partnerAgreementContent, privacyPolicyContent, refundPolicyContent, termsOfServiceContent } from "../../app/content/legal.server";
+import { ENGLISH_PREVAILS } from "../../app/content/section-builders.server";
+import { RETENTION } from "../../app/utils/retention";
+import { CONVERSATION_RETENTION_DAYS } from "../../app/assistant/conversations.server";
+import { complianceAuditContent, documentAuthenticationContent, legalConsultationContent } from "../../app/content/services.server";
+import type { PageSource } from "../../app/content/page.server";
+import { publicPaths } from "../../app/content/public-routes";
+import type { PageContent, PageSection } from "../../app/content/types";
+import { DEFAULT_OFFICE_HOURS, parseEnv } from "../../app/env.server";
+import { formatMoney } from "../../app/i18n/format";
+import { LANGS, type Lang } from "../../app/i18n/lang";
+
+type Expected = {
+  source: PageSource;
+  /** The inquiry slot's service key, when the page has one. */
+  inquiry?: ServiceKey;
+  plans?: PlanListKey;
+  faqs?: number;
+  steps?: number;
+  /** The contact block sits beside the inquiry form. */
+  sideContact?: boolean;
+  /** A legal document: dated, and in Arabic with the note that the English version prevails. */
+  legal?: boolean;
+};
+
+// The pages of the business, start-up, services, company and legal areas, by path.
+const pages: Record<string, Expected> = {
+  "/for-business/background-checks": { source: backgroundChecksContent, inquiry: "background-check", plans: "background-packages" },
+  "/for-business/background-checks-gcc": { source: backgroundChecksGccContent, inquiry: "background-check-gcc", faqs: 6, steps: 4 },
+  "/for-business/contracts-review": { source: contractsReviewContent, inquiry: "contract-review", plans: "contract-review" },
+  "/startup-uae/company-formation": { source: companyFormationContent, inquiry: "company-formation", plans: "company-formation", steps: 4 },
+  "/services/document-authentication": { source: documentAuthenticationContent, inquiry: "general", sideContact: true, steps: 4 },
+  "/services/legal-consultation": { source: legalConsultationContent, inquiry: "general", sideContact: true, steps: 3 },
+  "/services/compliance-audit": { source: complianceAuditContent, inquiry: "general", sideContact: true, steps: 4 },
+  "/for-business/client-credit-check": { source: clientCreditCheckContent, inquiry: "general", steps: 3 },
+  "/for-business/receivable-management": { source: receivableManagementContent, inquiry: "general", steps: 4 },
+  "/for-business/employee-check": { source: employeeCheckContent, inquiry: "background-check", plans: "background", faqs: 4, steps: 4 },
+  "/technology": { source: technologyContent },
+  "/careers": { source: careersContent, steps: 3 },
+  "/partners": { source: partnersContent, inquiry: "general" },
+  "/attorney-network": { source: attorneyNetworkContent, inquiry: "general" },
+  "/contact": { source: contactContent, inquiry: "general", sideContact: true },
+  "/privacy-policy": { source: privacyPolicyContent, legal: true },
+  "/data-retention-policy": { source: dataRetentionPolicyContent, legal: true },
+  "/terms-of-service": { source: termsOfServiceContent, legal: true },
+  "/refund-policy": { source: refundPolicyContent, legal: true },
+  "/partner-agreement": { source: partnerAgreementContent, legal: true },
+};
+
+const site = { name: "Sanad Legal", url: "https://sanadlegal.ae", phone: "+971 4 123 4567", email: "info@sanadlegal.ae", hours: "" };
+const page = (source: PageSource, lang: Lang): PageContent => (typeof source === "function" ? source(lang, { ...site, hours: DEFAULT_OFFICE_HOURS[lang] }) : source[lang]);
+const ofKind = <K extends PageSection["kind"]>(content: PageContent, kind: K) => content.sections.filter((s): s is Extract<PageSection, { kind: K }> => s.kind === kind);
+/** The symbol as plans show it in English: "د.إ" kept left-to-right by marks on both sides. */
+const AED_SYMBOL = "\u200Eد.إ\u200E";
+const arabicLetters = /[\u0600-\u06FF]/;
+/** Every string in a value, deeply. */
+const strings = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === "object" ? Object.values(value).flatMap(strings) : [];
+
+describe.each(Object.entries(pages))("%s", (pathname, expected) => {
+  const en = page(expected.source, "en");
+  const ar = page(expected.source, "ar");
+
+  it("has metadata in both languages: title without the site suffix, description, keywords", () => {
+    for (const content of [en, ar]) {
+      expect(content.meta.title.length).toBeGreaterThan(3);
+      expect(content.meta.title).not.toContain("|");
+      expect(content.meta.description.length).toBeGreaterThan(50);
+      expect(content.meta.description.length).toBeLessThanOrEqual(200);
+      expect(content.meta.keywords?.length).toBeGreaterThanOrEqual(3);
+    }
+    expect(en.meta.title).not.toMatch(arabicLetters);
+    expect(ar.meta.title).toMatch(arabicLetters);
+    expect(ar.meta.description).toMatch(arabicLetters);
+  });
+
+  it("has the same sections in both languages, the Arabic one written in Arabic", () => {
+    expect(ar.sections.map((s) => [s.kind, s.id])).toEqual(en.sections.map((s) => [s.kind, s.id]));
+    expect(new Set(en.sections.map((s) => s.id)).size).toBe(en.sections.length);
+    expect(en.sections[0]?.kind).toBe("hero");
+    for (const [index, section] of ar.sections.entries()) {
+      const mirror = en.sections[index]!;
+      // Lists, steps, FAQs and cards have as many entries in Arabic as in English.
+      // (A document's blocks are compared by the legal test: the Arabic one adds its language note.)
+      for (const key of ["items", "steps", "rows"] as const) {
+        if (key in section) expect((section as unknown as Record<string, unknown[]>)[key]!.length).toBe((mirror as unknown as Record<string, unknown[]>)[key]!.length);
+      }
+      // Every heading and sentence of the Arabic page is Arabic (figures, names and prices aside).
+      const prose = strings({ ...section, plans: undefined, id: undefined, kind: undefined, service: undefined, tone: undefined, ctas: undefined }).filter((s) => /[a-z]{4,}/i.test(s) && !/^[#/]/.test(s));
+      for (const text of prose) expect(text, `${section.id}: "${text}"`).toMatch(arabicLetters);
+    }
+  });
+
+  it("is registered as a public route with a route module", () => {
+    expect(publicPaths).toContain(pathname);
+    const file = path.join("app/routes", `($lang)${pathname.replace(/\//g, ".")}.tsx`);
+    expect(fs.existsSync(file), file).toBe(true);
+  });
+
+  if (expected.inquiry) {
+    it(`places the inquiry slot with service key ${expected.inquiry}`, () => {
+      for (const content of [en, ar]) {
+        const slots = ofKind(content, "inquiry");
+        expect(slots).toHaveLength(1);
+        expect(slots[0]!.service).toBe(expected.inquiry);
+        expect(slots[0]!.id).toBe("inquiry");
+        expect(Boolean(slots[0]!.contact), "contact block beside the form").toBe(Boolean(expected.sideContact));
+      }
+    });
+  }
+
+  if (expected.plans) {
+    it(`shows the ${expected.plans} plans with the catalogue's names and prices`, () => {
+      const list = planLists[expected.plans!];
+      for (const lang of LANGS) {
+        const [plans] = ofKind(page(expected.source, lang), "plans");
+        expect(plans?.plans.key).toBe(expected.plans);
+        expect(plans?.plans.lowestPrice).toBe(Math.min(...list.tiers.map((t) => t.price)));
+        expect(plans?.plans.tiers.map((t) => [t.id, t.name, t.price, Boolean(t.popular)])).toEqual(list.tiers.map((t) => [t.id, t.name[lang], t.price, Boolean(t.popular)]));
+      }
+    });
+  }
+
+  if (expected.faqs) {
+    it(`has ${expected.faqs} FAQs in each language`, () => {
+      for (const content of [en, ar]) expect(ofKind(content, "faq")[0]?.items).toHaveLength(expected.faqs!);
+    });
+  }
+
+  if (expected.steps) {
+    it(`has a ${expected.steps}-step process`, () => {
+      for (const content of [en, ar]) expect(ofKind(content, "steps")[0]?.steps).toHaveLength(expected.steps!);
+    });
+  }
+
+  if (expected.legal) {
+    it("is a dated document whose Arabic version defers to the English", () => {
+      const [enDoc] = ofKind(en, "prose");
+      const [arDoc] = ofKind(ar, "prose");
+      expect(enDoc?.updated).toBe("January 2025");
+      expect(arDoc?.updated).toBe("يناير 2025");
+      expect(arDoc?.blocks[0]).toEqual({ note: ENGLISH_PREVAILS });
+      expect(enDoc?.blocks.some((b) => "note" in b)).toBe(false);
+      const text = strings(enDoc?.blocks).join(" ");
+      expect(text).toContain("United Arab Emirates");
+      expect(text).toContain(site.email);
+      expect(enDoc!.blocks.filter((b) => "h" in b).length).toBeGreaterThanOrEqual(5);
+      // Both versions have the same structure: headings, paragraphs and lists in the same order.
+      expect(arDoc!.blocks.slice(1).map((b) => Object.keys(b)[0])).toEqual(enDoc!.blocks.map((b) => Object.keys(b)[0]));
+    });
+  }
+
+  it("links only to its own anchors or to pages that exist", () => {
+    const known = new Set([...publicPaths, "/", "/ask-lawyer", "/quote", "/request-check", "/client-login", "/checkout"]);
+    for (const content of [en, ar]) {
+      const ctas = content.sections.flatMap((s) => [...("ctas" in s ? s.ctas ?? [] : []), ...(s.kind === "cards" ? s.items.flatMap((i) => (i.link ? [i.link] : [])) : [])]);
+      const targets = ctas.map((c) => c.to);
+      const ids = new Set(content.sections.map((s) => s.id));
+      for (const to of targets) {
+        if (to.startsWith("#")) expect(ids.has(to.slice(1)), to).toBe(true);
+        else expect(known.has(to.split("#")[0]!), to).toBe(true);
+      }
+    }
+  });
+});
+
+describe("prices on service pages come from the catalogue", () => {
+  it("background checks: three packages at the spec's marketing prices, sold with Select Package", () => {
+    const [plans] = ofKind(page(backgroundChecksContent, "en"), "plans");
+    expect(plans?.plans.tiers.map((t) => t.price / 100)).toEqual([350, 750, 1200]);
+    expect(plans?.buttonLabel).toBe("Select Package");
+    expect(ofKind(page(backgroundChecksContent, "ar"), "plans")[0]?.buttonLabel).toBe("اختر الباقة");
+  });
+
+  it("contract review and company formation show their 'from' prices and timelines", () => {
+    expect(ofKind(page(contractsReviewContent, "en"), "hero")[0]?.highlights).toEqual(expect.arrayContaining([`From ${formatMoney(contractReviewFrom.price, "en")}`, "Reviewed in 2-3 business days"]));
+    expect(formatMoney(contractReviewFrom.price, "en")).toBe(`${AED_SYMBOL} 500`);
+    expect(ofKind(page(companyFormationContent, "en"), "hero")[0]?.highlights?.join(" ")).toContain(`from ${AED_SYMBOL} 2,500`);
+    expect(ofKind(page(companyFormationContent, "en"), "hero")[0]?.highlights?.join(" ")).toContain("7-14 days");
+    expect(ofKind(page(companyFormationContent, "ar"), "hero")[0]?.highlights?.join(" ")).toContain(formatMoney(companyFormationFrom.price, "ar"));
+  });
+});
+
+describe("consultation and audit prices come from the catalogue", () => {
+  it("shows every consultation type with its 'from' price, session length and Book Consultation", () => {
+    for (const lang of LANGS) {
+      const cards = ofKind(page(legalConsultationContent, lang), "cards").find((s) => s.id === "consultation-types")!;
+      expect(cards.items.map((c) => c.price)).toEqual(CONSULTATION_KEYS.map((key) => `${lang === "en" ? "From" : "ابتداءً من"} ${formatMoney(consultations[key].from, lang)}`));
+      expect(cards.items.every((c) => c.link?.to === "#inquiry")).toBe(true);
+    }
+    const en = ofKind(page(legalConsultationContent, "en"), "cards")[0]!;
+    expect(en.items.map((c) => [c.title, c.price, c.points?.[0]])).toEqual([
+      ["Immigration", `From ${AED_SYMBOL} 750`, "30-60 min session"],
+      ["Business", `From ${AED_SYMBOL} 950`, "45-90 min session"],
+      ["Employment", `From ${AED_SYMBOL} 650`, "30-60 min session"],
+      ["Real Estate", `From ${AED_SYMBOL} 850`, "45-75 min session"],
+      ["Family", `From ${AED_SYMBOL} 900`, "60-90 min session"],
+      ["Criminal Defense", `From ${AED_SYMBOL} 1,200`, "60-120 min session"],
+    ]);
+    expect(en.items[0]!.link?.label).toBe("Book Consultation");
+    expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({ label: "Book Consultation", to: "#inquiry" });
+  });
+
+  it("shows the four audits with their 'from' prices and durations, and Request Audit Quote", () => {
+    const en = ofKind(page(complianceAuditContent, "en"), "cards")[0]!;
+    expect(en.items.map((c) => [c.title, c.price, c.points?.[0]])).toEqual([
+      ["Corporate Compliance", `From ${AED_SYMBOL} 15,000`, "Duration: 2-4 weeks"],
+      ["Employment Compliance", `From ${AED_SYMBOL} 8,500`, "Duration: 1-2 weeks"],
+      ["Regulatory Compliance", `From ${AED_SYMBOL} 12,000`, "Duration: 2-3 weeks"],
+      ["Data Protection", `From ${AED_SYMBOL} 7,500`, "Duration: 1-2 weeks"],
+    ]);
+    expect(en.items.every((c) => c.link?.label === "Request Audit Quote" && c.link.to === "#inquiry")).toBe(true);
+    expect(page(complianceAuditContent, "en").meta.description).toContain(`From ${AED_SYMBOL} 7,500`);
+  });
+
+  it("gives search engines the services with their prices", () => {
+    const data = page(legalConsultationContent, "en").structuredData?.[0] as { offers?: { lowPrice: string } };
+    expect(data.offers?.lowPrice).toBe("650");
+    const plans = page(backgroundChecksContent, "ar").structuredData?.[0] as { offers?: Array<{ price: string; name: string }> };
+    expect(plans.offers?.map((o) => o.price)).toEqual(["350", "750", "1200"]);
+    expect(plans.offers?.[0]?.name).toMatch(arabicLetters);
+  });
+});
+
+describe("legal documents say what the product decided", () => {
+  const text = (source: PageSource, lang: Lang = "en") => strings(ofKind(page(source, lang), "prose")[0]?.blocks).join(" ");
+
+  it("terms: not a law firm, no legal advice, fees non-refundable unless the refund policy says otherwise, UAE law", () => {
+    const terms = text(termsOfServiceContent);
+    expect(terms).toContain("We are not a law firm or a lawyer referral service, we do not give legal or tax advice");
+    expect(terms).toContain("Fees are non-refundable, except as set out in our Refund Policy.");
+    expect(terms).toContain("governed by the federal laws of the United Arab Emirates");
+    expect(text(refundPolicyContent)).toContain("fees are non-refundable except in the cases below");
+  });
+
+  it("data retention: the periods the clean-up code uses", () => {
+    for (const lang of LANGS) {
+      const policy = text(dataRetentionPolicyContent, lang);
+      for (const value of [RETENTION.inquiryMonths, RETENTION.checkRequestDays, RETENTION.orderDocumentMonths, RETENTION.orderRecordYears, CONVERSATION_RETENTION_DAYS]) {
+        expect(policy).toContain(String(value));
+      }
+    }
+    expect(text(dataRetentionPolicyContent)).toContain(`Conversations with the AI legal assistant: ${CONVERSATION_RETENTION_DAYS} days from the last message.`);
+  });
+
+  it("privacy: only necessary cookies, no selling of data, rights and the UAE data protection law", () => {
+    const privacy = text(privacyPolicyContent);
+    expect(privacy).toContain("Federal Decree-Law No. 45 of 2021");
+    expect(privacy).toContain("We do not sell personal data");
+    expect(privacy).toContain("no third-party tracking cookies");
+    // The phone number inside Arabic text is isolated, so it reads "+971 4 123 4567" and not reordered.
+    expect(text(privacyPolicyContent, "ar")).toContain(`\u2066${site.phone}\u2069`);
+  });
+});
+
+describe("office hours", () => {
+  it("come in Arabic on Arabic pages by default, and follow the configuration", () => {
+    const defaults = parseEnv({ NODE_ENV: "test", DATA_DIR: "/tmp/sanad-content-test" });
+    expect(defaults.OFFICE_HOURS).toBe(DEFAULT_OFFICE_HOURS.en);
+    expect(defaults.OFFICE_HOURS_AR).toBe(DEFAULT_OFFICE_HOURS.ar);
+    expect(defaults.OFFICE_HOURS_AR).toMatch(arabicLetters);
+
+    const both = parseEnv({ NODE_ENV: "test", DATA_DIR: "/tmp/sanad-content-test", OFFICE_HOURS: "Monday to Friday, 8:00 to 17:00", OFFICE_HOURS_AR: "من الاثنين إلى الجمعة، من 8:00 إلى 17:00" });
+    expect(both.OFFICE_HOURS_AR).toBe("من الاثنين إلى الجمعة، من 8:00 إلى 17:00");
+
+    // Changed English hours without an Arabic rendering: the configured hours, never the stale default.
+    const englishOnly = parseEnv({ NODE_ENV: "test", DATA_DIR: "/tmp/sanad-content-test", OFFICE_HOURS: "Monday to Friday, 8:00 to 17:00" });
+    expect(englishOnly.OFFICE_HOURS_AR).toBe("Monday to Friday, 8:00 to 17:00");
+  });
+});
