@@ -2,10 +2,70 @@
  * Strings of the cart feature shown in the site shell (every page), in English and Arabic. The
  * Arabic object has the English one's type: a missing key is a type error.
  */
-const en = {};
+const en = {
+  cart: "Cart",
+  openCart: "Cart, {count} items",
+  openCartOne: "Cart, 1 item",
+  title: "Your Cart",
+  pageTitle: "Your Cart",
+  pageDescription: "The services in your cart, their quantities and the total.",
+  empty: "Your cart is empty",
+  emptyHint: "Choose a package on any service page and it will appear here.",
+  browse: "Browse services",
+  quantity: "Quantity",
+  each: "{price} each",
+  decrease: "Decrease quantity of {item}",
+  increase: "Increase quantity of {item}",
+  remove: "Remove",
+  removeItem: "Remove {item} from cart",
+  clear: "Clear cart",
+  total: "Total",
+  checkout: "Proceed to Checkout",
+  close: "Close cart",
+  viewCart: "View cart page",
+  lines: "Items in your cart",
+  added: "Added to cart",
+  addedText: "{item} is in your cart.",
+  lineLimit: "Your cart can hold up to {max} different packages. Remove one to add another.",
+  quantityLimit: "You can order up to {max} of one package.",
+  unavailable: "This package is no longer available.",
+  staleDropped: "Some items in your cart are no longer offered and were removed.",
+  invalid: "We could not update your cart. Please try again.",
+  offline: "Your cart could not be updated. Check your connection and try again.",
+};
 
 export type CartStrings = typeof en;
 
-const ar: CartStrings = {};
+const ar: CartStrings = {
+  cart: "السلة",
+  openCart: "السلة، عدد العناصر: {count}",
+  openCartOne: "السلة، عدد العناصر: 1",
+  title: "سلة المشتريات",
+  pageTitle: "سلة المشتريات",
+  pageDescription: "الخدمات في سلتك وكمياتها والمجموع.",
+  empty: "سلتك فارغة",
+  emptyHint: "اختر باقة من أي صفحة خدمة وستظهر هنا.",
+  browse: "تصفّح الخدمات",
+  quantity: "الكمية",
+  each: "{price} للواحدة",
+  decrease: "إنقاص كمية {item}",
+  increase: "زيادة كمية {item}",
+  remove: "إزالة",
+  removeItem: "إزالة {item} من السلة",
+  clear: "إفراغ السلة",
+  total: "المجموع",
+  checkout: "المتابعة إلى الدفع",
+  close: "إغلاق السلة",
+  viewCart: "عرض صفحة السلة",
+  lines: "العناصر في سلتك",
+  added: "أُضيفت إلى السلة",
+  addedText: "أصبحت {item} في سلتك.",
+  lineLimit: "تتسع السلة لـ {max} باقة مختلفة كحد أقصى. أزل إحداها لإضافة غيرها.",
+  quantityLimit: "يمكنك طلب {max} كحد أقصى من الباقة الواحدة.",
+  unavailable: "هذه الباقة لم تعد متاحة.",
+  staleDropped: "بعض العناصر في سلتك لم تعد معروضة، فأُزيلت.",
+  invalid: "تعذّر تحديث سلتك. يرجى المحاولة مرة أخرى.",
+  offline: "تعذّر تحديث سلتك. تحقّق من اتصالك وحاول مرة أخرى.",
+};
 
 export const cartStrings = { en, ar };

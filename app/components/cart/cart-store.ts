@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useSyncExternalStore, type FormEvent } from "react";
+import { applyCartIntent, intentFromForm, type CartIntent, type CartLine, type CartView } from "../../cart/cart-rules";
+import { useRootData, useUi } from "../../utils/root-data";
+import { showToast, type Toast } from "../../utils/toast";
+
+/**
+ * With JavaScript, cart forms are sent by script one after another (the cart is one cookie: two
+ * requests in flight at once would each write their own version and one change would be lost).
+ * Until the server answers, the badge and the panel show the queued changes applied to the last
+ * known cart (optimistic); each answer carries the server's cart, which replaces the guess.
+ */
+type Job = { id: number; action: string; body: URLSearchParams; intent: CartIntent; failure: string };
+type Snapshot = {
+  jobs: Job[];
+  /** The latest cart a server answer carried, and the shell's cart it was received under. */
+  confirmed: { cart: CartView; base: CartView | null } | null;
+  /** Counts how often the queue ran empty (the shell re-reads its data then). */
+  drained: number;
+};
+type ActionAnswer = { ok: boolean; toast?: Toast; cart: CartView };
+
+const initial: Snapshot = { jobs: [], confirmed: null, drained: 0 };
+let snapshot = initial;
+let running = false;
+let nextId = 0;
+let shellCart: CartView | null = null;
+const listeners = new Set<() => void>();
+
+function update(next: Partial<Snapshot>) {
+  snapshot = { ...snapshot, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+async function run() {
+  if (running) return;
+  running = true;
+  while (snapshot.jobs.length > 0) {
+    const job = snapshot.jobs[0]!;
+    let answer: ActionAnswer | null = null;
+    try {
+      const response = await fetch(job.action, { method: "POST", body: job.body, credentials: "same-origin", headers: { Accept: "application/json" } });
+      answer = (await response.json()) as ActionAnswer;
+    } catch {
+      answer = null;
+    }
+    const rest = snapshot.jobs.filter((queued) => queued.id !== job.id);
+    if (answer?.cart) {
+      update({ jobs: rest, confirmed: { cart: answer.cart, base: shellCart } });
+      if (answer.toast) showToast(answer.toast);
+    } else {
+      update({ jobs: rest });
+      showToast({ kind: "error", title: job.failure });
+    }
+  }
+  running = false;
+  update({ drained: snapshot.drained + 1 });
+}
+
+/** Queues a cart form's submission; false when the form does not hold a valid cart change (let it submit normally). */
+export function enqueueCartForm(form: HTMLFormElement, submitter: HTMLElement | null, failure: string): boolean {
+  const body = new FormData(form, submitter && (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) ? submitter : null);
+  const intent = intentFromForm(body);
+  if (!intent) return false;
+  body.set("respond", "data");
+  const params = new URLSearchParams();
+  for (const [name, value] of body) if (typeof value === "string") params.append(name, value);
+  update({ jobs: [...snapshot.jobs, { id: ++nextId, action: form.action, body: params, intent, failure }] });
+  void run();
+  return true;
+}
+
+/** The onSubmit of every cart form: with JavaScript the change is queued and applied at once. */
+export function useCartSubmit() {
+  const ui = useUi();
+  return (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (enqueueCartForm(event.currentTarget, submitter, ui.cart.offline)) event.preventDefault();
+  };
+}
+
+function applyJobs(base: CartView, jobs: readonly Job[]): CartView {
+  if (jobs.length === 0) return base;
+  let lines: CartLine[] = base.items.map((item) => ({ serviceType: item.serviceType, tierId: item.tierId, quantity: item.quantity }));
+  for (const job of jobs) lines = applyCartIntent(lines, job.intent).lines;
+  const known = new Map(base.items.map((item) => [item.key, item]));
+  const items: CartView["items"] = [];
+  let count = 0;
+  for (const line of lines) {
+    count += line.quantity;
+    const item = known.get(`${line.serviceType}:${line.tierId}`);
+    // A package not yet in the cart counts in the badge at once; its line appears with the answer.
+    if (item) items.push({ ...item, quantity: line.quantity, lineTotal: item.unitPrice * line.quantity });
+  }
+  return { items, count, subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0) };
+}
+
+const emptyCart: CartView = { items: [], count: 0, subtotal: 0 };
+
+/** The cart to show: the shell's (or a newer server answer), with queued changes applied. */
+export function useCartView(): CartView & { pending: boolean; drained: number } {
+  const root = useRootData()?.cart ?? emptyCart;
+  const state = useSyncExternalStore(subscribe, () => snapshot, () => initial);
+  useEffect(() => {
+    shellCart = root;
+  }, [root]);
+  // Once the shell's data is re-read (a new object), it is the newest truth.
+  const base = state.confirmed && (state.confirmed.base === root || state.confirmed.base === null) ? state.confirmed.cart : root;
+  return useMemo(() => ({ ...applyJobs(base, state.jobs), pending: state.jobs.length > 0, drained: state.drained }), [base, state.jobs, state.drained]);
+}

@@ -1,0 +1,76 @@
+import { quoteOptions, SPEEDS, type Speed } from "../catalogue";
+import type { Lang } from "../i18n/lang";
+import type { QuoteCalculatorData, QuoteText } from "./quote-types";
+
+const text: Record<Lang, QuoteText> = {
+  en: {
+    service: "Service",
+    chooseService: "Choose a service",
+    tier: "Tier",
+    chooseTier: "Choose a tier",
+    chooseServiceFirst: "Choose a service first",
+    tierNotOffered: "Choose one of the tiers of {service}.",
+    speed: "Speed",
+    updateTiers: "Update tiers",
+    calculate: "Calculate",
+    reset: "Reset",
+    missing: "Choose a service and a tier to calculate your quote.",
+    resultTitle: "Your quote",
+    basePrice: "Base price",
+    urgency: "Urgency",
+    multiplier: "Multiplier",
+    finalPrice: "Final price",
+    delivery: "Delivery",
+    deliveryDays: "{days} days",
+    savings: "Savings",
+    addToCart: "Add to cart",
+  },
+  ar: {
+    service: "الخدمة",
+    chooseService: "اختر خدمة",
+    tier: "الباقة",
+    chooseTier: "اختر باقة",
+    chooseServiceFirst: "اختر الخدمة أولاً",
+    tierNotOffered: "اختر إحدى باقات {service}.",
+    speed: "السرعة",
+    updateTiers: "تحديث الباقات",
+    calculate: "احسب",
+    reset: "إعادة تعيين",
+    missing: "اختر الخدمة والباقة لحساب عرض السعر.",
+    resultTitle: "عرض السعر",
+    basePrice: "السعر الأساسي",
+    urgency: "الاستعجال",
+    multiplier: "المُضاعِف",
+    finalPrice: "السعر النهائي",
+    delivery: "التسليم",
+    deliveryDays: "{days} أيام",
+    savings: "التوفير",
+    addToCart: "أضف إلى السلة",
+  },
+};
+
+const speedText: Record<Lang, Record<Speed, { label: string; hint: string }>> = {
+  en: {
+    standard: { label: "Standard", hint: "Regular delivery" },
+    express: { label: "Express", hint: "50% faster" },
+    "same-day": { label: "Same-day", hint: "Delivered the same day" },
+  },
+  ar: {
+    standard: { label: "عادي", hint: "التسليم المعتاد" },
+    express: { label: "سريع", hint: "أسرع بنسبة 50%" },
+    "same-day": { label: "في اليوم نفسه", hint: "التسليم في اليوم نفسه" },
+  },
+};
+
+/**
+ * The quote calculator's data in one language: services with their tiers and prices from the
+ * catalogue, the three speeds, and the labels. The browser runs the catalogue's quote arithmetic
+ * (computeQuote) on it, so a quote appears without a request and matches the server's.
+ */
+export function quoteCalculator(lang: Lang): QuoteCalculatorData {
+  return {
+    services: quoteOptions(lang),
+    speeds: SPEEDS.map((key) => ({ key, ...speedText[lang][key] })),
+    text: text[lang],
+  };
+}

@@ -1,0 +1,240 @@
+import type { Page } from "@playwright/test";
+import { DESKTOP, expect, expectAccessible, jsEnabled, test } from "./helpers";
+
+const LRM = "\u200E";
+const aed = (amount: string) => `${LRM}د.إ${LRM} ${amount}`;
+const PLAN_PAGE = "/ban-checks/travel-ban-check";
+
+function plans(page: Page) {
+  return page.locator("#packages [data-plan-list='travel-ban']");
+}
+
+/**
+ * Page sections hydrate when they come into view (app/components/page/deferred.tsx); until then
+ * their forms work as plain HTML. With JavaScript, wait until React has taken the element over.
+ */
+async function whenInteractive(locator: ReturnType<Page["locator"]>) {
+  if (!jsEnabled(test.info())) return;
+  await locator.scrollIntoViewIfNeeded();
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
+}
+
+/** Adds a tier from the plan section; without JavaScript the page comes back with the panel open, which is closed again. */
+async function addTier(page: Page, tierId: string) {
+  const form = plans(page).locator(`[data-tier='${tierId}'] form`);
+  await whenInteractive(form);
+  const answered = jsEnabled(test.info()) ? page.waitForResponse((response) => response.url().endsWith("/cart/update")) : null;
+  await form.getByRole("button").click();
+  await answered;
+  if (!jsEnabled(test.info())) {
+    await expect(page).toHaveURL(/[?&]cart=open/);
+    const panel = page.getByTestId("cart-panel");
+    await expect(panel).toBeVisible();
+    await panel.getByRole("link", { name: "Close cart" }).click();
+    await expect(page).not.toHaveURL(/cart=open/);
+  }
+}
+
+/** Opens the cart: the side panel with JavaScript, the /cart page without. */
+async function openCart(page: Page) {
+  await page.getByTestId("cart-button").click();
+  if (jsEnabled(test.info())) {
+    await expect(page.getByTestId("cart-panel")).toBeVisible();
+    return page.getByTestId("cart-panel");
+  }
+  await expect(page).toHaveURL(/\/cart$/);
+  return page.getByTestId("cart-contents");
+}
+
+function line(scope: ReturnType<Page["locator"]>, key: string) {
+  return scope.locator(`[data-cart-line='${key}']`);
+}
+
+test.describe("cart", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+  });
+
+  test("add from a plan section, change quantities, remove, clear; the cart survives a reload", async ({ page }) => {
+    await page.goto(PLAN_PAGE);
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Cart, 0 items");
+    await addTier(page, "basic");
+    await addTier(page, "elite");
+    await addTier(page, "basic");
+    await addTier(page, "basic");
+    await expect(page.getByTestId("cart-count")).toHaveText("4");
+    if (jsEnabled(test.info())) await expect(page.getByTestId("toasts")).toContainText("Added to cart");
+
+    let cart = await openCart(page);
+    await expect(line(cart, "travel-ban:basic").getByTestId("line-quantity")).toHaveText("3");
+    await expect(line(cart, "travel-ban:basic")).toContainText("Travel Ban Check");
+    await expect(line(cart, "travel-ban:basic").getByTestId("line-total")).toHaveText(aed("1,950"));
+    await expect(line(cart, "travel-ban:elite").getByTestId("line-total")).toHaveText(aed("2,500"));
+    await expect(cart.getByTestId("cart-total")).toHaveText(aed("4,450"));
+
+    await cart.getByRole("button", { name: "Increase quantity of Elite (Travel Ban Check)" }).click();
+    await expect(line(cart, "travel-ban:elite").getByTestId("line-quantity")).toHaveText("2");
+    await cart.getByRole("button", { name: "Decrease quantity of Basic (Travel Ban Check)" }).click();
+    await expect(line(cart, "travel-ban:basic").getByTestId("line-quantity")).toHaveText("2");
+    await expect(cart.getByTestId("cart-total")).toHaveText(aed("6,300"));
+    await expect(page.getByTestId("cart-count")).toHaveText("4");
+
+    await page.reload();
+    cart = jsEnabled(test.info()) ? await openCart(page) : page.getByTestId("cart-contents");
+    await expect(cart.getByTestId("cart-total")).toHaveText(aed("6,300"));
+
+    await cart.getByRole("button", { name: "Remove Basic (Travel Ban Check) from cart" }).click();
+    await expect(line(cart, "travel-ban:basic")).toHaveCount(0);
+    await expect(cart.getByTestId("cart-total")).toHaveText(aed("5,000"));
+    await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+    await cart.getByRole("button", { name: "Clear cart" }).click();
+    await expect(cart).toContainText("Your cart is empty");
+    await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Cart, 0 items");
+  });
+
+  test("the panel closes with Escape and a click outside, and keeps focus inside", async ({ page }) => {
+    test.skip(!jsEnabled(test.info()), "the panel is a modal dialog only with JavaScript");
+    await page.goto(PLAN_PAGE);
+    await addTier(page, "fundamental");
+    const panel = await openCart(page);
+    await expect(panel.getByRole("link", { name: "Close cart" })).toBeFocused();
+    for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
+    expect(await panel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(page.getByTestId("cart-button")).toBeFocused();
+    await openCart(page);
+    await page.mouse.click(20, 450);
+    await expect(page.getByTestId("cart-panel")).toBeHidden();
+  });
+
+  test("a tampered cookie reads as an empty cart, and an edited tier id changes no price", async ({ page, context, baseURL }) => {
+    await page.goto(PLAN_PAGE);
+    await addTier(page, "comprehensive");
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === "__cart")).toBe(true);
+    const [cookie] = (await context.cookies()).filter((c) => c.name === "__cart");
+    expect(cookie).toBeTruthy();
+    const [payload, signature] = decodeURIComponent(cookie!.value).split(".");
+    const edited = Buffer.from(Buffer.from(payload!, "base64").toString("utf8").replace(",1]", ",7]")).toString("base64");
+    await context.addCookies([{ ...cookie!, value: encodeURIComponent(`${edited}.${signature}`) }]);
+    const response = await page.goto("/cart");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId("cart-contents")).toContainText("Your cart is empty");
+
+    // A form whose tier id was edited adds nothing and is answered with a notice.
+    const origin = new URL(baseURL!).origin;
+    const edit = await page.request.post("/cart/update", { form: { intent: "add", serviceType: "travel-ban", tierId: "platinum", redirectTo: "/cart" }, headers: { Origin: origin }, maxRedirects: 0 });
+    expect(edit.status()).toBe(303);
+    await page.goto("/cart");
+    await expect(page.getByTestId("page-toast")).toContainText("This package is no longer available.");
+    await expect(page.getByTestId("cart-contents")).toContainText("Your cart is empty");
+  });
+
+  test("goes back only to this site: a redirect target of //evil.example is refused", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    for (const redirectTo of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
+      const response = await page.request.post("/cart/update", { form: { intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo }, headers: { Origin: origin }, maxRedirects: 0 });
+      expect(response.status()).toBe(303);
+      expect(response.headers()["location"]).toBe("/cart");
+    }
+    // Another site cannot post to the cart at all.
+    const forged = await page.request.post("/cart/update", { form: { intent: "clear" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+  });
+
+  test("Arabic pages show the cart in Arabic", async ({ page }) => {
+    await page.goto(`/ar${PLAN_PAGE}`);
+    await whenInteractive(plans(page).locator("[data-tier='express'] form"));
+    await plans(page).locator("[data-tier='express']").getByRole("button").click();
+    if (!jsEnabled(test.info())) {
+      await expect(page).toHaveURL(/\/ar\/ban-checks\/travel-ban-check\?cart=open/);
+      await expect(page.getByTestId("cart-panel")).toContainText("سلة المشتريات");
+      await expect(page.getByTestId("cart-panel")).toContainText("السريعة");
+    } else {
+      await expect(page.getByTestId("cart-count")).toHaveText("1");
+      const panel = await openCart(page);
+      await expect(panel).toContainText("السريعة");
+      await expect(panel.getByRole("link", { name: "المتابعة إلى الدفع" })).toHaveAttribute("href", "/ar/checkout");
+    }
+  });
+
+  test("the cart page and the open panel pass the accessibility audit", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto("/cart");
+    await expectAccessible(page);
+    await page.goto(PLAN_PAGE);
+    await addTier(page, "basic");
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-contents")).toContainText("Basic");
+    await expectAccessible(page);
+    await page.goto(`${PLAN_PAGE}?cart=open`);
+    await expect(page.getByTestId("cart-panel")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("quote: the same numbers with JavaScript on and off, tiers follow the service, reset, add to cart", async ({ page }) => {
+    const js = jsEnabled(test.info());
+    await page.goto("/quote");
+    const calculator = page.getByTestId("quote-calculator");
+    const result = page.getByTestId("quote-result");
+    await whenInteractive(calculator.locator("form"));
+    await calculator.getByLabel("Service").selectOption("background");
+    if (!js) {
+      await calculator.getByRole("button", { name: "Update tiers" }).click();
+      await expect(page).toHaveURL(/service=background/);
+    } else {
+      await expect(calculator.getByRole("button", { name: "Update tiers" })).toBeHidden();
+    }
+    await calculator.getByLabel("Tier").selectOption("executive");
+    await calculator.getByRole("radio", { name: /Express/ }).check();
+    await calculator.getByRole("button", { name: "Calculate" }).click();
+    await expect(result.locator("[data-quote='final-price']")).toHaveText("AED 3,375");
+    await expect(result.locator("[data-quote='base-price']")).toHaveText("AED 2,250");
+    await expect(result.locator("[data-quote='multiplier']")).toHaveText("×1.5");
+    await expect(result.locator("[data-quote='savings']")).toHaveText("AED 225");
+    await expect(result.locator("[data-quote='delivery']")).toHaveText("10-14 days");
+    await expect(result.locator("[data-quote='urgency']")).toHaveText("Express");
+    // The choices are in the URL: the quote can be shared.
+    await expect(page).toHaveURL(/service=background&tier=executive&speed=express/);
+
+    if (js) {
+      // A tier that the new service does not have is not used silently.
+      await calculator.getByLabel("Service").selectOption("travel-ban");
+      await expect(result.locator("[data-quote='final-price']")).toHaveCount(0);
+      await expect(calculator).toContainText("Choose one of the tiers of Travel Ban Check.");
+      await expect(calculator.getByRole("button", { name: "Calculate" })).toBeDisabled();
+      // Choosing a service does not reset the tier: one both services have stays chosen.
+      await calculator.getByLabel("Service").selectOption("background");
+      await calculator.getByLabel("Tier").selectOption("comprehensive");
+      await calculator.getByLabel("Service").selectOption("travel-ban");
+      await expect(calculator.getByLabel("Tier")).toHaveValue("comprehensive");
+      await calculator.getByRole("button", { name: "Calculate" }).click();
+      await expect(result.locator("[data-quote='final-price']")).toHaveText("AED 1,875");
+    }
+
+    const answered = js ? page.waitForResponse((response) => response.url().endsWith("/cart/update")) : null;
+    await result.getByRole("button", { name: "Add to cart" }).click();
+    await answered;
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    if (!js) {
+      await expect(page.getByTestId("cart-panel")).toContainText("Executive");
+      await page.getByTestId("cart-panel").getByRole("link", { name: "Close cart" }).click();
+      await expect(result.locator("[data-quote='final-price']")).toHaveText("AED 3,375");
+    }
+
+    if (js) await calculator.getByRole("button", { name: "Reset" }).click();
+    else await calculator.getByRole("link", { name: "Reset" }).click();
+    await expect(calculator.getByLabel("Service")).toHaveValue("");
+    await expect(calculator.getByRole("radio", { name: /Standard/ })).toBeChecked();
+    await expect(result.locator("[data-quote='final-price']")).toHaveCount(0);
+    await expect(page).not.toHaveURL(/service=/);
+  });
+
+  test("the home page has the quote calculator", async ({ page }) => {
+    await page.goto("/?service=labor-ban&tier=comprehensive&speed=same-day");
+    await expect(page.locator("#quote [data-quote='final-price']")).toHaveText("AED 2,375");
+    await expectAccessible(page);
+  });
+});
