@@ -1,4 +1,10 @@
+import { pruneVitals } from "./analytics/vitals.server";
+import { deleteExpiredConversations } from "./assistant/conversations.server";
+import { announceAdminSetup } from "./auth/admin-setup.server";
+import { getEnv } from "./env.server";
+import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/retention.server";
 import { startMailWorker } from "./mail/worker.server";
+import { seedDemoCoupon } from "./orders/coupons.server";
 import { pruneRateLimits } from "./utils/rate-limit.server";
 
 type Logger = (message: string) => void;
@@ -10,6 +16,17 @@ const stoppers: Array<() => Promise<void>> = [];
 export async function startBackgroundJobs({ log }: { log: Logger }) {
   const prune = () => pruneRateLimits().catch((error: unknown) => log(`rate-limit pruning failed: ${String(error)}`));
   timers.push(setInterval(prune, 10 * 60 * 1000).unref());
+  const pruneWebVitals = () => pruneVitals().catch((error: unknown) => log(`web-vitals pruning failed: ${String(error)}`));
+  timers.push(setInterval(pruneWebVitals, 60 * 60 * 1000).unref());
+  // Assistant conversations are kept 30 days after their last message.
+  const expireConversations = () => deleteExpiredConversations().catch((error: unknown) => log(`assistant conversation clean-up failed: ${String(error)}`));
+  timers.push(setInterval(expireConversations, 60 * 60 * 1000).unref());
+  // Retention: inquiries 24 months after they arrive, chat-widget conversations 30 days after their last message.
+  const retention = async () => {
+    await deleteExpiredInquiries().catch((error: unknown) => log(`inquiry clean-up failed: ${String(error)}`));
+    await deleteExpiredWidgetChats().catch((error: unknown) => log(`chat-widget clean-up failed: ${String(error)}`));
+  };
+  timers.push(setInterval(() => void retention(), 6 * 60 * 60 * 1000).unref());
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 
@@ -19,4 +36,17 @@ export async function stopBackgroundJobs() {
 }
 
 /** Jobs started with the server; each returns its stop function. */
-const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [async (log) => startMailWorker(log)];
+const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
+  async (log) => startMailWorker(log),
+  // While no admin exists, print the one-time link to create the first one.
+  async (log) => {
+    await announceAdminSetup(log).catch((error: unknown) => log(`admin set-up link not created: ${String(error)}`));
+    return async () => {};
+  },
+  // Development and demo installs (DEMO_DATA=true) have the demo coupon, so checkout can be tried at once.
+  async (log) => {
+    const env = getEnv();
+    if (!env.isProduction || env.DEMO_DATA) await seedDemoCoupon().catch((error: unknown) => log(`demo coupon not created: ${String(error)}`));
+    return async () => {};
+  },
+];

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import { db } from "../db.server";
 
@@ -29,6 +29,27 @@ export async function hitRateLimit(rule: RateLimitRule, subject: string, now = n
   const count = row?.count ?? 1;
   return {
     allowed: count <= rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+/**
+ * Whether `subject` is still within the limit, without counting a hit (for limits that count only
+ * failures, such as wrong passwords: check first, hit on failure).
+ */
+export async function peekRateLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const expiresAt = new Date(windowStart.getTime() + windowMs);
+  const key = `${rule.name}:${subject.slice(0, 200)}`;
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  const count = row?.count ?? 0;
+  return {
+    allowed: count < rule.limit,
     remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000)),
   };

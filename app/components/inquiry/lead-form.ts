@@ -1,0 +1,68 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useFormFlash, type FormFlash } from "../../utils/form-flash";
+import { showToast } from "../../utils/toast";
+
+/** True once React has hydrated: only then does a form submit through a fetcher. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * The state shared by the lead forms (inquiry, travel-ban check). Without JavaScript the form
+ * posts and the outcome comes back in the flash (root data); with JavaScript a fetcher posts
+ * (mode=fetch), the notice shows as a toast and the page does not reload.
+ */
+export function useLeadForm(formId: string) {
+  const fetcher = useFetcher<FormFlash>({ key: formId });
+  const flash = useFormFlash(formId);
+  const hydrated = useHydrated();
+  const answer: FormFlash | null = fetcher.data ?? flash;
+  const lastResult: SubmissionResult<string[]> | undefined = answer?.result;
+  const pending = fetcher.state !== "idle";
+
+  const shown = useRef<FormFlash | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    if (fetcher.data.notice) showToast(fetcher.data.notice);
+  }, [fetcher.state, fetcher.data]);
+
+  return {
+    fetcher,
+    answer,
+    lastResult,
+    pending,
+    hydrated,
+    /** The notice to render in place: only for an answer that came back without JavaScript. */
+    inlineNotice: fetcher.data ? null : (flash?.notice ?? null),
+  };
+}
+
+/**
+ * Reads Conform's submission result (the server validates with Conform and zod) without shipping
+ * Conform's client to every page: field errors, the visitor's input to put back, and a key that
+ * changes after each success so the fields reset.
+ */
+export function useSubmissionFields(lastResult: SubmissionResult<string[]> | undefined) {
+  const [resetCount, setResetCount] = useState(0);
+  const seen = useRef(lastResult);
+  useEffect(() => {
+    if (lastResult === seen.current) return;
+    seen.current = lastResult;
+    if (lastResult?.status === "success") setResetCount((n) => n + 1);
+  }, [lastResult]);
+  const values = lastResult?.status === "success" ? undefined : lastResult?.initialValue;
+  return {
+    resetKey: resetCount,
+    errors: (name: string): string[] | undefined => (lastResult?.status === "success" ? undefined : (lastResult?.error?.[name] ?? undefined)) || undefined,
+    value: (name: string): string | undefined => {
+      const value = values?.[name];
+      return typeof value === "string" ? value : undefined;
+    },
+    formErrors: lastResult?.status === "success" ? undefined : (lastResult?.error?.[""] ?? undefined),
+  };
+}

@@ -1,0 +1,19 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { localizePath } from "../i18n/lang";
+import { inquiryAction } from "../inquiries/inquiry-action.server";
+import { langParam } from "../utils/http.server";
+
+// The one action of the inquiry form on every page. A GET (a bookmarked or typed address) goes
+// to the contact page, which has the form.
+export function loader({ params }: LoaderFunctionArgs) {
+  return redirect(localizePath(langParam(params), "/contact#inquiry-form"));
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  langParam(params);
+  return inquiryAction(request, context);
+}
+
+export default function InquiryRoute() {
+  return null;
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { RequestWizard } from "../components/request-check/request-wizard";
+import { requestCheckContent } from "../content/request-check.server";
+import { loadWizard, wizardAction, type WizardPage } from "../request-check/request-check.server";
+import { langParam } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  const text = requestCheckContent(lang);
+  return { meta: text.meta, text, wizard: await loadWizard(request) };
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return wizardAction(request, context, langParam(params));
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const meta = metaFromLoader;
+
+export default function RequestCheckPage() {
+  const { text, wizard } = useLoaderData<typeof loader>();
+  const answer = useActionData<WizardPage>();
+  return <RequestWizard text={text} page={answer ?? wizard} />;
+}

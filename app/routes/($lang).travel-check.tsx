@@ -1,0 +1,18 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { localizePath } from "../i18n/lang";
+import { travelCheckAction } from "../inquiries/travel-check.server";
+import { langParam } from "../utils/http.server";
+
+// The travel-ban check form's action. A GET goes to the page with the form open.
+export function loader({ params }: LoaderFunctionArgs) {
+  return redirect(localizePath(langParam(params), "/ban-checks/travel-ban-check?check=1#check"));
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  langParam(params);
+  return travelCheckAction(request, context);
+}
+
+export default function TravelCheckRoute() {
+  return null;
+}

@@ -1,0 +1,92 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatConversations, chatMessages, inquiries } from "../../db/schema";
+import { chatAction, loadTranscript, type ChatAnswer } from "../../app/chat/chat-widget.server";
+import { useDatabaseForTests } from "../../app/db.server";
+import { resetEnvForTests } from "../../app/env.server";
+import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "../../app/inquiries/retention.server";
+import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+
+const SITE = "http://localhost:3000";
+const client = { clientAddress: "203.0.113.80" };
+const post = (fields: Record<string, string>, cookie = "", path = "/chat") =>
+  new Request(`${SITE}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body: new URLSearchParams(fields).toString() });
+const answerOf = (a: Awaited<ReturnType<typeof chatAction>>) => {
+  const value = a as unknown as { data: ChatAnswer; init: ResponseInit | null };
+  return { status: value.init?.status ?? 200, data: value.data, cookie: new Headers(value.init?.headers).get("Set-Cookie")?.split(";")[0] ?? "" };
+};
+
+describe(`chat widget and retention on ${testDbKind()}`, () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    useDatabaseForTests(t.handle);
+    process.env.SESSION_SECRET = "c".repeat(32);
+    process.env.CHAT_RATE_LIMIT = "1000";
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    delete process.env.CHAT_RATE_LIMIT;
+    resetEnvForTests();
+    useDatabaseForTests(undefined);
+    await t.drop();
+  });
+
+  it("answers each quick question from the knowledge base, with links, in both languages", async () => {
+    const { chatStrings } = await import("../../app/i18n/strings/chat");
+    const expected = ["travel-ban-check", "background-check", "travel-ban-appeal", "legal-consultation"];
+    const { answerFromKnowledgeBase } = await import("../../app/knowledge/knowledge-base.server");
+    for (const lang of ["en", "ar"] as const) {
+      expect(chatStrings[lang].quick.map((q) => answerFromKnowledgeBase(q, lang).entryId)).toEqual(expected);
+    }
+    const { data, cookie } = answerOf(await chatAction(post({ mode: "fetch", message: chatStrings.en.quick[0]! }), client));
+    expect(data.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(data.messages[1]!.text).toContain("seven emirates");
+    expect(data.messages[1]!.links[0]).toEqual({ label: "Travel Ban Check", href: "/ban-checks/travel-ban-check" });
+    // The transcript is kept server-side under the visitor's signed cookie.
+    const transcript = await loadTranscript(new Request(`${SITE}/chat`, { headers: { Cookie: cookie } }));
+    expect(transcript.map((m) => m.text)).toEqual([chatStrings.en.quick[0], data.messages[1]!.text]);
+    expect(transcript[1]!.links).toHaveLength(2);
+  });
+
+  it("ignores empty and blank messages, and without JavaScript redirects back to /chat", async () => {
+    const before = await t.handle.db.select().from(chatMessages);
+    for (const message of ["", "   ", "\n\t"]) {
+      const response = (await chatAction(post({ message }, "", "/ar/chat"), client)) as Response;
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/ar/chat#chat-input-page");
+    }
+    expect(await t.handle.db.select().from(chatMessages)).toHaveLength(before.length);
+  });
+
+  it("cleans what is stored and refuses over-long messages", async () => {
+    const { data } = answerOf(await chatAction(post({ mode: "fetch", message: "<script>x</script>How much is a contract review?" }), client));
+    expect(data.messages[0]!.text).toBe("How much is a contract review?");
+    const long = answerOf(await chatAction(post({ mode: "fetch", message: "a".repeat(501) }), client));
+    expect(long.status).toBe(400);
+    expect(long.data.error).toMatch(/under 500 characters/);
+  });
+
+  it("deletes widget chats 30 days after their last message and inquiries after 24 months", async () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const [old] = await t.handle.db.insert(chatConversations).values({ channel: "widget", updatedAt: new Date("2026-10-20T00:00:00Z") }).returning();
+    const [recent] = await t.handle.db.insert(chatConversations).values({ channel: "widget", updatedAt: new Date("2026-11-01T00:00:00Z") }).returning();
+    const [assistant] = await t.handle.db.insert(chatConversations).values({ channel: "assistant", updatedAt: new Date("2026-01-01T00:00:00Z") }).returning();
+    await t.handle.db.insert(chatMessages).values({ conversationId: old!.id, role: "user", content: "hi", source: "user" });
+    expect(await deleteExpiredWidgetChats(now)).toBeGreaterThanOrEqual(1);
+    const left = (await t.handle.db.select({ id: chatConversations.id }).from(chatConversations)).map((r) => r.id);
+    expect(left).not.toContain(old!.id);
+    expect(left).toContain(recent!.id);
+    expect(left).toContain(assistant!.id);
+    expect(await t.handle.db.select().from(chatMessages).where(eq(chatMessages.conversationId, old!.id))).toHaveLength(0);
+
+    const base = { fullName: "A", email: "a@example.com", phone: "+971500000000", consentAt: now };
+    await t.handle.db.insert(inquiries).values([
+      { ...base, createdAt: new Date("2024-11-22T00:00:00Z") },
+      { ...base, createdAt: new Date("2024-11-24T00:00:00Z") },
+    ]);
+    expect(await deleteExpiredInquiries(now)).toBe(1);
+    const [{ count }] = (await t.handle.db.select({ count: sql<number>`count(*)::int` }).from(inquiries)) as [{ count: number }];
+    expect(count).toBe(1);
+  });
+});
