@@ -1,0 +1,147 @@
+import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { users, type User, type UserRole } from "../../db/schema";
+import { db } from "../db.server";
+import { getEnv } from "../env.server";
+import { langFromPath, localizePath, type Lang } from "../i18n/lang";
+import type { Toast } from "../utils/toast";
+import { toastHeaders } from "../utils/toast.server";
+
+/** The signed-in user as the rest of the app sees it (never the password hash). */
+export type SessionUser = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  role: UserRole;
+  emailVerified: boolean;
+  lang: Lang;
+};
+
+type SessionData = { userId: string; version: number };
+
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
+function sessionStorage() {
+  const env = getEnv();
+  // Signed (HMAC with SESSION_SECRET; several secrets rotate), so an edited or forged cookie reads as empty.
+  storage ??= createCookieSessionStorage<SessionData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env.isProduction,
+      secrets: env.SESSION_SECRET,
+      maxAge: SESSION_MAX_AGE_SECONDS,
+    },
+  });
+  return storage;
+}
+
+function getSession(request: Request): Promise<Session<SessionData>> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function toSessionUser(user: User): SessionUser {
+  return { id: user.id, email: user.email, fullName: user.fullName, role: user.role, emailVerified: user.emailConfirmedAt !== null, lang: user.lang };
+}
+
+// The root loader and the route's loader both ask for the user of the same request: one query.
+const userOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user, or null. A session whose version is older than the user's (the password
+ * changed since) or whose user no longer exists counts as signed out.
+ */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let pending = userOfRequest.get(request);
+  if (!pending) {
+    pending = readUser(request);
+    userOfRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function readUser(request: Request): Promise<SessionUser | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  const version = session.get("version");
+  if (typeof userId !== "string" || typeof version !== "number" || !isUuid(userId)) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.sessionVersion !== version) return null;
+  return toSessionUser(user);
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+const signInToast: Record<Lang, Toast> = {
+  en: { kind: "info", title: "Please sign in", description: "Sign in to your account to continue." },
+  ar: { kind: "info", title: "يرجى تسجيل الدخول", description: "سجّل الدخول إلى حسابك للمتابعة." },
+};
+
+export type RequireUserOptions = {
+  /** Where to return after signing in; defaults to the requested page. Must be a path on this site. */
+  redirectTo?: string;
+  /**
+   * The notice shown on the login page, e.g. the checkout's
+   * `{ kind: "error", title: "Authentication Required", description: "Please log in to complete your order." }`.
+   */
+  toast?: Toast;
+};
+
+/**
+ * The signed-in user; anonymous visitors are redirected (thrown response) to the login page in the
+ * page's language with `?redirectTo=` and a notice. Use in every protected loader and action.
+ */
+export async function requireUser(request: Request, options: RequireUserOptions = {}): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
+  const back = safeRedirect(options.redirectTo ?? url.pathname + url.search, "/");
+  const headers = await toastHeaders(options.toast ?? signInToast[lang]);
+  // A stale or forged cookie is dropped on the way.
+  if (request.headers.get("Cookie")?.includes("__session=")) headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
+  throw redirect(`${localizePath(lang, "/client-login")}?redirectTo=${encodeURIComponent(back)}`, { headers });
+}
+
+/** An admin; anonymous visitors go to the login page, signed-in clients to their dashboard. */
+export async function requireAdmin(request: Request, options: RequireUserOptions = {}): Promise<SessionUser> {
+  const user = await requireUser(request, options);
+  if (user.role !== "admin") throw redirect(localizePath(langFromPath(new URL(request.url).pathname), "/dashboard"));
+  return user;
+}
+
+/**
+ * `to` when it is a path on this site, else `fallback`. Refuses absolute and protocol-relative
+ * URLs ("//evil.example", "/\\evil.example") so a crafted `redirectTo` cannot send users away.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // Control characters and backslashes are never part of our paths; browsers treat "\" as "/".
+  if ([...to].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
+  return to;
+}
+
+/** Signs `user` in (a fresh cookie with their current session version) and redirects. */
+export async function createUserSession({ user, redirectTo, toast }: { user: Pick<User, "id" | "sessionVersion">; redirectTo: string; toast?: Toast }) {
+  const session = await sessionStorage().getSession();
+  session.set("userId", user.id);
+  session.set("version", user.sessionVersion);
+  const headers = toast ? await toastHeaders(toast) : new Headers();
+  headers.append("Set-Cookie", await sessionStorage().commitSession(session));
+  return redirect(redirectTo, { headers });
+}
+
+/** The Set-Cookie value that signs the browser out. */
+export async function signOutCookie(request: Request) {
+  return sessionStorage().destroySession(await getSession(request));
+}
+
+/** Signs out and redirects (to the home page in the request's language unless told otherwise). */
+export async function logout(request: Request, { redirectTo, toast }: { redirectTo?: string; toast?: Toast } = {}) {
+  const headers = toast ? await toastHeaders(toast) : new Headers();
+  headers.append("Set-Cookie", await signOutCookie(request));
+  return redirect(redirectTo ?? localizePath(langFromPath(new URL(request.url).pathname), "/"), { headers });
+}

@@ -1,0 +1,213 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "../components/account/form-errors";
+import { NewPasswordFields } from "../components/account/new-password-fields";
+import { LocalizedLink } from "../components/layout/localized-link";
+import { Button } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { TextField } from "../components/ui/field";
+import { Container } from "../components/ui/section";
+import { registerVisitor } from "../auth/register.server";
+import { attemptLogin } from "../auth/login.server";
+import { createUserSession, getUser, safeRedirect } from "../auth/session.server";
+import { accountText } from "../content/accounts.server";
+import { localizePath } from "../i18n/lang";
+import { cn } from "../utils/cn";
+import { langParam } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+import { redirectWithToast } from "../utils/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  // A signed-in visitor has nothing to do here.
+  if (await getUser(request)) throw redirect(redirectTo || localizePath(lang, "/"));
+  const t = accountText[lang];
+  return {
+    meta: t.login.meta,
+    tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
+    redirectTo,
+    text: { login: t.login, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = langParam(params);
+  const t = accountText[lang];
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "register") {
+    const result = await registerVisitor(request, { clientAddress: context.clientAddress, lang });
+    if (result.kind === "ok") {
+      // Same answer whether the address was new or already registered (no account enumeration).
+      const back = safeRedirect(result.redirectTo, "");
+      return redirectWithToast(localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""), {
+        kind: "success",
+        title: t.login.registeredTitle,
+        description: t.login.registered,
+      });
+    }
+    const headers = result.kind === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data({ intent: "register" as const, reply: result.reply }, { status: result.kind === "throttled" ? 429 : 400, headers });
+  }
+  const result = await attemptLogin(request, { clientAddress: context.clientAddress, lang });
+  if (result.kind === "ok") {
+    return createUserSession({
+      user: result.user,
+      redirectTo: safeRedirect(result.redirectTo, localizePath(lang, "/dashboard")),
+      toast: { kind: "success", title: t.login.successTitle, description: t.login.success },
+    });
+  }
+  const headers = result.kind === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  return data({ intent: "login" as const, reply: result.reply }, { status: result.kind === "throttled" ? 429 : 400, headers });
+
+}
+
+export const meta = metaFromLoader;
+
+type ActionData = { intent: "login" | "register"; reply: SubmissionResult<string[]> };
+type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
+
+export default function ClientLogin() {
+  const loaded = useLoaderData<typeof loader>();
+  const { redirectTo, text } = loaded;
+  // `data()` with status codes: typed by hand (the single-fetch types are not switched on).
+  const actionData = useActionData() as ActionData | undefined;
+  // A form answered with errors stays on its own tab, whatever the URL says.
+  const tab = actionData?.intent ?? loaded.tab;
+  const query = (to: "login" | "register") => {
+    const params = new URLSearchParams();
+    if (to === "register") params.set("tab", "register");
+    if (redirectTo) params.set("redirectTo", redirectTo);
+    const search = params.toString();
+    return `/client-login${search ? `?${search}` : ""}`;
+  };
+  return (
+    <Container className="py-10 sm:py-14">
+      <div className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_20rem]">
+        <div>
+          <h1 className="text-3xl font-bold text-navy-900">{text.login.title}</h1>
+          <p className="mt-2 text-slate-700">{text.login.intro}</p>
+          <Card className="mt-6 p-0">
+            {/* Tabs are links: each one is its own page, so they work without JavaScript. */}
+            <nav aria-label={text.login.tabsLabel} className="grid grid-cols-2 border-b border-slate-200">
+              {(["login", "register"] as const).map((name) => (
+                <LocalizedLink
+                  key={name}
+                  to={query(name)}
+                  replace
+                  preventScrollReset
+                  aria-current={tab === name ? "page" : undefined}
+                  className={cn(
+                    "flex min-h-12 items-center justify-center border-b-2 px-4 text-base font-semibold",
+                    tab === name ? "border-amber-500 text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900",
+                  )}
+                >
+                  {name === "login" ? text.login.loginTab : text.login.registerTab}
+                </LocalizedLink>
+              ))}
+            </nav>
+            <div className="p-5 sm:p-6">
+              {tab === "login" ? (
+                <LoginForm text={text} redirectTo={redirectTo} lastResult={actionData?.intent === "login" ? actionData.reply : undefined} />
+              ) : (
+                <RegisterForm text={text} redirectTo={redirectTo} lastResult={actionData?.intent === "register" ? actionData.reply : undefined} />
+              )}
+            </div>
+          </Card>
+        </div>
+        <aside className="space-y-4 lg:pt-20">
+          {text.login.cards.map((card) => (
+            <Card key={card.title}>
+              <h2 className="text-lg font-semibold text-navy-900">{card.title}</h2>
+              <p className="mt-1 text-sm text-slate-700">{card.text}</p>
+            </Card>
+          ))}
+        </aside>
+      </div>
+    </Container>
+  );
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function usePendingIntent(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function LoginForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
+  const [form, fields] = useForm<{ email: string; password: string }>({ id: "login-form", lastResult });
+  const pending = usePendingIntent("login");
+  return (
+    <Form method="post" id={form.id} className="space-y-4" aria-labelledby="login-heading">
+      <h2 id="login-heading" className="text-xl font-semibold text-navy-900">
+        {text.login.loginHeading}
+      </h2>
+      <FormErrors id="login-form-errors" title={text.errorTitle} errors={form.errors} />
+      <input type="hidden" name="intent" value="login" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <TextField
+        id="login-email"
+        name="email"
+        type="email"
+        label={text.fields.email}
+        autoComplete="email"
+        required
+        maxLength={100}
+        defaultValue={fields.email.initialValue}
+        errors={fields.email.errors}
+      />
+      <TextField id="login-password" name="password" type="password" label={text.fields.password} autoComplete="current-password" required maxLength={1000} errors={fields.password.errors} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button type="submit" pending={pending}>
+          {pending ? text.login.submitting : text.login.submit}
+        </Button>
+        <LocalizedLink to="/password-reset" className="text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+          {text.login.forgot}
+        </LocalizedLink>
+      </div>
+    </Form>
+  );
+}
+
+function RegisterForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
+  const [form, fields] = useForm<{ name: string; email: string; password: string; confirmPassword: string }>({ id: "register-form", lastResult });
+  const pending = usePendingIntent("register");
+  return (
+    <Form method="post" id={form.id} className="space-y-4" aria-labelledby="register-heading">
+      <h2 id="register-heading" className="text-xl font-semibold text-navy-900">
+        {text.login.registerHeading}
+      </h2>
+      <FormErrors id="register-form-errors" title={text.errorTitle} errors={form.errors} />
+      <input type="hidden" name="intent" value="register" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <TextField
+        id="register-name"
+        name="name"
+        label={text.fields.name}
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={fields.name.initialValue}
+        errors={fields.name.errors}
+      />
+      <TextField
+        id="register-email"
+        name="email"
+        type="email"
+        label={text.fields.email}
+        autoComplete="email"
+        required
+        maxLength={100}
+        defaultValue={fields.email.initialValue}
+        errors={fields.email.errors}
+      />
+      <NewPasswordFields idPrefix="register" labels={{ password: text.fields.password, confirmPassword: text.fields.confirmPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
+      <Button type="submit" pending={pending}>
+        {pending ? text.login.registering : text.login.register}
+      </Button>
+    </Form>
+  );
+}

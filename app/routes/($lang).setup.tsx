@@ -1,0 +1,69 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "../components/account/form-errors";
+import { NewPasswordFields } from "../components/account/new-password-fields";
+import { Button } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { TextField } from "../components/ui/field";
+import { Container } from "../components/ui/section";
+import { canSetUpAdmin, setUpFirstAdmin } from "../auth/admin-setup.server";
+import { setupSchema } from "../auth/schemas.server";
+import { createUserSession } from "../auth/session.server";
+import { accountText } from "../content/accounts.server";
+import { localizePath } from "../i18n/lang";
+import { langParam, notFound } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+
+/** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  const token = new URL(request.url).searchParams.get("token");
+  if (!(await canSetUpAdmin(token))) notFound();
+  const t = accountText[lang];
+  return { meta: t.setup.meta, token: token!, text: { setup: t.setup, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle } };
+}
+
+type ActionData = { reply: SubmissionResult<string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = langParam(params);
+  const t = accountText[lang];
+  const form = await request.formData();
+  if (!(await canSetUpAdmin(form.get("token")))) notFound();
+  const submission = parseWithZod(form, { schema: setupSchema(t) });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data<ActionData>({ reply: submission.reply({ hideFields }) }, { status: 400 });
+  const user = await setUpFirstAdmin(submission.value);
+  if (!user) notFound();
+  return createUserSession({ user, redirectTo: localizePath(lang, "/admin"), toast: { kind: "success", title: t.setup.doneTitle, description: t.setup.doneText } });
+}
+
+export const meta = metaFromLoader;
+
+export default function Setup() {
+  const { token, text } = useLoaderData<typeof loader>();
+  const actionData = useActionData() as ActionData | undefined;
+  const [form, fields] = useForm<{ name: string; email: string; password: string; confirmPassword: string }>({ id: "setup-form", lastResult: actionData?.reply });
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  return (
+    <Container className="max-w-xl py-10 sm:py-14">
+      <h1 className="text-3xl font-bold text-navy-900">{text.setup.title}</h1>
+      <p className="mt-2 text-slate-700">{text.setup.intro}</p>
+      <Card className="mt-6">
+        <Form method="post" id={form.id} className="space-y-4">
+          <FormErrors id="setup-form-errors" title={text.errorTitle} errors={form.errors} />
+          <input type="hidden" name="token" value={token} />
+          <TextField id="setup-name" name="name" label={text.fields.name} autoComplete="name" required maxLength={100} defaultValue={fields.name.initialValue} errors={fields.name.errors} />
+          <TextField id="setup-email" name="email" type="email" label={text.fields.email} autoComplete="email" required maxLength={100} defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+          <NewPasswordFields idPrefix="setup" labels={{ password: text.fields.password, confirmPassword: text.fields.confirmPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
+          <Button type="submit" pending={pending}>
+            {pending ? text.setup.submitting : text.setup.submit}
+          </Button>
+        </Form>
+      </Card>
+    </Container>
+  );
+}

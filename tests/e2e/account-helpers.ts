@@ -1,0 +1,67 @@
+import { expect, type Page } from "@playwright/test";
+import { uniqueEmail, waitForMail } from "./helpers";
+
+export type TestAccount = { name: string; email: string; password: string };
+
+/** The path and query of the first link in a mail whose URL contains `contains` (the server's own host differs from the browser's). */
+export function linkPathIn(text: string, contains: string) {
+  const url = text.match(/https?:\/\/\S+/g)?.find((candidate) => candidate.includes(contains));
+  if (!url) throw new Error(`no ${contains} link in mail:\n${text}`);
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+/** Registers through the Register tab of /client-login (not signed in afterwards). */
+export async function signUp(page: Page, account: Partial<TestAccount> = {}): Promise<TestAccount> {
+  const full: TestAccount = { name: account.name ?? "Layla Test", email: account.email ?? uniqueEmail("client"), password: account.password ?? "quiet-harbour-2025" };
+  await page.goto("/client-login?tab=register");
+  const form = page.locator("#register-form");
+  await form.getByLabel("Full name").fill(full.name);
+  await form.getByLabel("Email address").fill(full.email);
+  await form.locator("#register-password").fill(full.password);
+  await form.locator("#register-confirm-password").fill(full.password);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account created! Please check your email to verify your account.")).toBeVisible();
+  return full;
+}
+
+/** Opens the verification link from the mail to `email` (which also signs in) and lands on the dashboard. */
+export async function verifyFromMail(page: Page, email: string) {
+  const mail = await waitForMail(email, (m) => m.text.includes("/verify-email?token="));
+  const link = linkPathIn(mail.text, "/verify-email?token=");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return link;
+}
+
+/** A registered, verified client, signed in on `page`. */
+export async function signUpVerified(page: Page, account: Partial<TestAccount> = {}) {
+  const full = await signUp(page, account);
+  await verifyFromMail(page, full.email);
+  return full;
+}
+
+/** Signs in through the Login tab; `redirectTo` as the protected page asked. */
+export async function signIn(page: Page, email: string, password: string, redirectTo?: string) {
+  await page.goto(`/client-login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`);
+  const form = page.locator("#login-form");
+  await form.locator("#login-email").fill(email);
+  await form.locator("#login-password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in as the admin made by the e2e global setup through the first-admin link. */
+export async function signInAsAdmin(page: Page) {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error("E2E_ADMIN_EMAIL is not set (global setup)");
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Signs out with the dashboard's Sign Out button and waits until the home page says so. */
+export async function signOut(page: Page) {
+  await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("You have been signed out.")).toBeVisible();
+}
