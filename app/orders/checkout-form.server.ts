@@ -1,0 +1,62 @@
+import * as z from "zod";
+import type { CheckoutText } from "../content/checkout.server";
+import { fill } from "../i18n/fill";
+import { cleanText } from "../utils/clean-text.server";
+
+/** The spec's maximum lengths (section 5). */
+export const CHECKOUT_MAX_LENGTHS = { legalName: 100, phone: 20, email: 100, state: 50, description: 1000, documentLink: 500, couponCode: 40 } as const;
+
+/** Optional +, first digit 1–9, at most 16 digits in total; spaces are ignored (spec section 5). */
+const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+
+export function isValidPhone(value: string) {
+  return PHONE_PATTERN.test(value.replace(/\s+/g, ""));
+}
+
+/** Cleans text; what is left empty counts as not given (Conform sends empty fields as undefined too). */
+const cleaned = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const text = cleanText(value);
+  return text === "" ? undefined : text;
+};
+const cleanedMultiline = (value: unknown) => {
+  if (typeof value !== "string") return value;
+  const text = cleanText(value, { multiline: true });
+  return text === "" ? undefined : text;
+};
+
+/**
+ * The checkout form, validated in the spec's order (legal name, e-mail, phone; the total is
+ * checked by the action against the priced cart). Text is cleaned before it is judged.
+ */
+export function checkoutSchema(text: CheckoutText) {
+  const max = (n: number) => fill(text.errors.tooLong, { max: n });
+  const optionalText = (limit: number) => z.preprocess(cleaned, z.string().max(limit, max(limit)).optional());
+  return z.object({
+    legalName: z.preprocess(cleaned, z.string({ message: text.errors.legalName }).min(1, text.errors.legalName).max(CHECKOUT_MAX_LENGTHS.legalName, max(CHECKOUT_MAX_LENGTHS.legalName))),
+    email: z.preprocess(
+      cleaned,
+      z.email({ message: text.errors.email }).max(CHECKOUT_MAX_LENGTHS.email, max(CHECKOUT_MAX_LENGTHS.email)),
+    ),
+    phone: z.preprocess(
+      cleaned,
+      z
+        .string({ message: text.errors.phone })
+        .max(CHECKOUT_MAX_LENGTHS.phone, max(CHECKOUT_MAX_LENGTHS.phone))
+        .refine(isValidPhone, text.errors.phone),
+    ),
+    state: optionalText(CHECKOUT_MAX_LENGTHS.state),
+    description: z.preprocess(cleanedMultiline, z.string().max(CHECKOUT_MAX_LENGTHS.description, max(CHECKOUT_MAX_LENGTHS.description)).optional()),
+    documentLink: z.preprocess(
+      cleaned,
+      z
+        .string()
+        .max(CHECKOUT_MAX_LENGTHS.documentLink, max(CHECKOUT_MAX_LENGTHS.documentLink))
+        .refine((value) => /^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value), text.errors.link)
+        .optional(),
+    ),
+    couponCode: z.preprocess(cleaned, z.string().max(CHECKOUT_MAX_LENGTHS.couponCode, text.errors.coupon).optional()),
+  });
+}
+
+export type CheckoutDetails = z.infer<ReturnType<typeof checkoutSchema>>;

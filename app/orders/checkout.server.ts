@@ -1,0 +1,181 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import * as z from "zod";
+import { checkoutText, type CheckoutText } from "../content/checkout.server";
+import { fill } from "../i18n/fill";
+import { hitRateLimit } from "../utils/rate-limit.server";
+import { formatMoney } from "../i18n/format";
+import type { Lang } from "../i18n/lang";
+import { startPayment, PaymentsUnavailable } from "../payments/payments.server";
+import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
+import { computeTotals, createOrder, type CartLineInput, type OrderTotals } from "./orders.server";
+import { isMultipart, parseUploadForm, UPLOAD_LIMITS, UploadRejected, type UploadProblem } from "./uploads.server";
+
+/** The file input's name. */
+export const DOCUMENTS_FIELD = "documents";
+
+/** What the checkout page shows of the totals (numbers in fils, display strings in the visitor's language). */
+export type SummaryView = {
+  lines: Array<{ key: string; serviceName: string; tierName: string; quantity: number; lineTotal: string }>;
+  subtotal: string;
+  discount: string | null;
+  couponCode: string | null;
+  total: string;
+  totalFils: number;
+};
+
+export function summaryView(totals: OrderTotals, lang: Lang): SummaryView {
+  return {
+    lines: totals.lines.map((line) => ({
+      key: `${line.planList}:${line.tierId}`,
+      serviceName: line.displayServiceName,
+      tierName: line.displayTierName,
+      quantity: line.quantity,
+      lineTotal: formatMoney(line.lineTotal, lang, "symbol"),
+    })),
+    subtotal: formatMoney(totals.subtotal, lang, "symbol"),
+    discount: totals.discount > 0 ? formatMoney(totals.discount, lang, "symbol") : null,
+    couponCode: totals.couponCode,
+    total: formatMoney(totals.total, lang, "symbol"),
+    totalFils: totals.total,
+  };
+}
+
+export type CheckoutOutcome =
+  /** Re-render the form: field errors (or the applied coupon) with what was typed. */
+  | { kind: "reply"; status: number; lastResult: SubmissionResult<string[]>; summary: SummaryView; filesDropped: boolean; couponApplied: boolean }
+  /** The order exists: send the client to the provider (303); the cart is to be cleared. */
+  | { kind: "pay"; orderId: string; url: string }
+  /** The order exists but the payment page could not be opened: show the order's pay page with the error. */
+  | { kind: "payment-error"; orderId: string; unavailable: boolean }
+  /** Fully discounted or already paid: nothing to pay. */
+  | { kind: "paid"; orderId: string };
+
+function uploadMessage(problem: UploadProblem, text: CheckoutText) {
+  switch (problem.kind) {
+    case "too-large":
+      return fill(text.errors.fileTooLarge, { file: problem.fileName });
+    case "invalid-type":
+      return fill(text.errors.fileType, { file: problem.fileName });
+    case "too-many":
+      return fill(text.errors.tooManyFiles, { file: problem.fileName, max: UPLOAD_LIMITS.maxFiles });
+    case "total-too-large":
+      return fill(text.errors.bodyTooLarge, { max: UPLOAD_LIMITS.maxTotalBytes / 1024 / 1024 });
+  }
+}
+
+/** A body that is not multipart (the JavaScript coupon button sends a small urlencoded one). */
+async function readSmallForm(request: Request): Promise<FormData> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > UPLOAD_LIMITS.maxFieldBytes) throw new UploadRejected("total-too-large");
+  try {
+    return await request.formData();
+  } catch {
+    throw new UploadRejected("malformed");
+  }
+}
+
+/**
+ * The checkout's one action, with two intents: "apply-coupon" re-prices with the code, "pay"
+ * validates everything in the spec's order, creates the order with its documents and opens the
+ * payment page. Prices come from the cart lines and the catalogue only: any price a browser sends
+ * is ignored.
+ */
+/** New orders per client and hour: plenty for real use, a stop for scripted floods of uploads. */
+export const ORDER_RATE_LIMIT = { name: "checkout-order", limit: 20, windowSeconds: 3600 } as const;
+
+export async function handleCheckout({
+  request,
+  userId,
+  cart,
+  lang,
+  extra,
+}: {
+  request: Request;
+  userId: string;
+  cart: readonly CartLineInput[];
+  lang: Lang;
+  /** Details kept on the order, e.g. the request wizard's answers. */
+  extra?: Record<string, string>;
+}): Promise<CheckoutOutcome> {
+  const text = checkoutText[lang];
+  let fields: FormData;
+  let files: Awaited<ReturnType<typeof parseUploadForm>>["files"] = [];
+  let problems: UploadProblem[] = [];
+  let formError: string | undefined;
+  try {
+    if (isMultipart(request)) {
+      const parsed = await parseUploadForm(request, DOCUMENTS_FIELD);
+      fields = parsed.fields;
+      files = parsed.files;
+      problems = parsed.problems;
+    } else {
+      fields = await readSmallForm(request);
+    }
+  } catch (error) {
+    if (!(error instanceof UploadRejected)) throw error;
+    // Nothing of the body is kept: answer with the form empty but the cart intact.
+    fields = new FormData();
+    formError = error.reason === "total-too-large" ? uploadMessage({ kind: "total-too-large" }, text) : text.errors.malformed;
+  }
+
+  const intent = fields.get("intent") === "apply-coupon" ? "apply-coupon" : "pay";
+  const couponInput = String(fields.get("couponCode") ?? "").slice(0, CHECKOUT_MAX_LENGTHS.couponCode);
+
+  if (intent === "apply-coupon") {
+    const submission = parseWithZod(fields, { schema: z.object({ couponCode: z.string().optional() }) });
+    const totals = await computeTotals(cart, couponInput, lang);
+    const couponError = couponInput.trim() === "" || totals.couponInvalid ? [text.errors.coupon] : undefined;
+    return {
+      kind: "reply",
+      status: couponError ? 400 : 200,
+      lastResult: submission.reply(couponError ? { fieldErrors: { couponCode: couponError } } : {}),
+      summary: summaryView(totals, lang),
+      filesDropped: files.length > 0 || problems.length > 0,
+      couponApplied: !couponError,
+    };
+  }
+
+  const submission = parseWithZod(fields, { schema: checkoutSchema(text) });
+  const totals = await computeTotals(cart, submission.status === "success" ? submission.value.couponCode : couponInput, lang);
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  if (formError) formErrors.push(formError);
+  if (problems.length) fieldErrors[DOCUMENTS_FIELD] = problems.map((p) => uploadMessage(p, text));
+  if (totals.couponInvalid) fieldErrors.couponCode = [text.errors.coupon];
+  // The spec checks the total after the fields; an empty or unpriceable cart has no total.
+  if (totals.subtotal <= 0) formErrors.push(text.errors.total);
+
+  if (submission.status !== "success" || formErrors.length || Object.keys(fieldErrors).length) {
+    return {
+      kind: "reply",
+      status: 400,
+      lastResult: submission.reply({ formErrors: formErrors.length ? formErrors : [text.errors.formHasErrors], fieldErrors }),
+      summary: summaryView(totals, lang),
+      filesDropped: files.length > 0 || problems.length > 0,
+      couponApplied: Boolean(totals.couponCode),
+    };
+  }
+
+  const limit = await hitRateLimit(ORDER_RATE_LIMIT, userId);
+  if (!limit.allowed) {
+    return {
+      kind: "reply",
+      status: 429,
+      lastResult: submission.reply({ formErrors: [fill(text.errors.tooManyOrders, { minutes: Math.ceil(limit.retryAfterSeconds / 60) })] }),
+      summary: summaryView(totals, lang),
+      filesDropped: files.length > 0,
+      couponApplied: Boolean(totals.couponCode),
+    };
+  }
+  const order = await createOrder({ userId, lang, details: submission.value, totals, files, extra });
+  try {
+    const started = await startPayment(order, lang);
+    if (started.kind === "redirect") return { kind: "pay", orderId: order.id, url: started.url };
+    // A new order is neither cancelled nor paid unless fully discounted.
+    return { kind: "paid", orderId: order.id };
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailable)) console.error(`payment start failed for order ${order.id}:`, error instanceof Error ? error.message : error);
+    return { kind: "payment-error", orderId: order.id, unavailable: error instanceof PaymentsUnavailable };
+  }
+}

@@ -1,0 +1,45 @@
+import { backofficeText } from "../content/backoffice.server";
+import { fill } from "../i18n/fill";
+import { formatDate, formatMoney } from "../i18n/format";
+import type { Lang } from "../i18n/lang";
+import { clientOrderStats, listClientOrders } from "./order-queries.server";
+
+/**
+ * What the client dashboard shows about orders: the four figures and one page of Recent Orders,
+ * with every label and formatted value ready for the page (dates in Gulf time on the server, so
+ * the browser renders the same text).
+ */
+export async function clientDashboardOrders(userId: string, lang: Lang, url: URL) {
+  const t = backofficeText[lang];
+  const [stats, list] = await Promise.all([clientOrderStats(userId), listClientOrders(userId, { page: url.searchParams.get("page") })]);
+  return {
+    stats: [
+      { key: "total", label: t.dashboard.stats.totalOrders, value: String(stats.totalOrders) },
+      { key: "completed", label: t.dashboard.stats.completed, value: String(stats.completed) },
+      { key: "pending", label: t.dashboard.stats.pending, value: String(stats.pending) },
+      { key: "spent", label: t.dashboard.stats.totalSpent, value: formatMoney(stats.totalSpent, lang, "code") },
+    ],
+    orders: list.rows.map((order) => ({
+      id: order.id,
+      serviceType: order.serviceType,
+      tierName: order.tierName,
+      amount: formatMoney(order.amount, lang, "code"),
+      status: order.status,
+      statusLabel: t.status[order.status] ?? order.status,
+      paymentStatus: order.paymentStatus,
+      paymentLabel: t.payment[order.paymentStatus] ?? order.paymentStatus,
+      canPay: order.paymentStatus === "unpaid" || order.paymentStatus === "failed",
+      date: formatDate(order.createdAt, lang),
+      dateTime: order.createdAt.toISOString(),
+      // The spec: Download Report only when the order is completed (and a report is attached).
+      reportId: order.status === "completed" ? order.reportId : null,
+      forOrder: fill(t.dashboard.forOrder, { id: order.id.slice(0, 8) }),
+    })),
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    text: { ...t.dashboard, pagination: t.pagination },
+  };
+}
+
+export type ClientDashboardOrders = Awaited<ReturnType<typeof clientDashboardOrders>>;

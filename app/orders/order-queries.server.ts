@@ -1,0 +1,513 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { db, type Queryable } from "../db.server";
+import { getEnv } from "../env.server";
+import { formatMoney } from "../i18n/format";
+import type { Lang } from "../i18n/lang";
+import { localizePath } from "../i18n/lang";
+import { renderEmail } from "../mail/layout.server";
+import { queueMail } from "../mail/outbox.server";
+import { orderMailText } from "./order-mail-text.server";
+
+export const CLIENT_PAGE_SIZE = 10;
+export const ADMIN_PAGE_SIZE = 25;
+/** Longest search text we accept; anything longer cannot match an order anyway. */
+export const MAX_SEARCH_LENGTH = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids come from URLs: anything that is not a uuid cannot be an order (and must not reach the database as one). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The first 8 characters of an order id, as the spec shows it. */
+export function shortOrderId(id: string) {
+  return id.slice(0, 8);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stats
+
+export type ClientOrderStats = { totalOrders: number; completed: number; pending: number; totalSpent: number };
+
+/** The dashboard's four figures in one query. Total Spent adds up paid orders only (fils). */
+export async function clientOrderStats(userId: string, q: Queryable = db): Promise<ClientOrderStats> {
+  const [row] = await q
+    .select({
+      totalOrders: count(),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
+      totalSpent: sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return row ?? { totalOrders: 0, completed: 0, pending: 0, totalSpent: 0 };
+}
+
+export type AdminOrderStats = { totalOrders: number; pending: number; completed: number; totalRevenue: number };
+
+/** The admin dashboard's four figures in one query. Total Revenue adds up paid orders only (fils). */
+export async function adminOrderStats(q: Queryable = db): Promise<AdminOrderStats> {
+  const [row] = await q
+    .select({
+      totalOrders: count(),
+      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+      totalRevenue: sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(Number),
+    })
+    .from(orders);
+  return row ?? { totalOrders: 0, pending: 0, completed: 0, totalRevenue: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export type Page<T> = { rows: T[]; total: number; page: number; pageCount: number; pageSize: number };
+
+function pageOf(value: unknown): number {
+  const n = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
+  return Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), 100_000) : 1;
+}
+
+// Written out: inside a one-table select Drizzle leaves column names unqualified, which would bind to the subquery's table.
+const latestReportId = sql<string | null>`(select d."id" from "order_documents" d where d."order_id" = "orders"."id" and d."kind" = 'report' order by d."created_at" desc limit 1)`;
+
+export type ClientOrderRow = {
+  id: string;
+  serviceType: string;
+  tierName: string;
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  createdAt: Date;
+  /** The newest report attached to the order, if any. */
+  reportId: string | null;
+};
+
+/** A client's own orders, newest first, one page at a time. */
+export async function listClientOrders(userId: string, options: { page?: unknown; pageSize?: number } = {}): Promise<Page<ClientOrderRow>> {
+  const pageSize = options.pageSize ?? CLIENT_PAGE_SIZE;
+  const page = pageOf(options.page);
+  const where = eq(orders.userId, userId);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        serviceType: orders.serviceType,
+        tierName: orders.tierName,
+        amount: orders.amount,
+        currency: orders.currency,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        createdAt: orders.createdAt,
+        reportId: latestReportId,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const total = totalRow?.total ?? 0;
+  return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export type AdminOrderFilters = { q: string; status: OrderStatus | "all"; page: number };
+
+/** Reads the admin list's filters from a URL's query (`q`, `status`, `page`); anything odd falls back to the default. */
+export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const status = params.get("status");
+  return { q, status: isOrderStatus(status) ? status : "all", page: pageOf(params.get("page")) };
+}
+
+/** The same filters as a query string (for links, pagination and the CSV export); defaults left out. */
+export function adminFiltersQuery(filters: Partial<AdminOrderFilters>): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status && filters.status !== "all") params.set("status", filters.status);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The admin search: a case-insensitive substring of the order id, customer name and e-mail, service
+ * type or tier name. All of these are in the generated, trigram-indexed `search_text` column, so
+ * one parameterised ILIKE covers them.
+ */
+function adminWhere(filters: Pick<AdminOrderFilters, "q" | "status">): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.status !== "all") conditions.push(eq(orders.status, filters.status));
+  const q = filters.q.trim().toLowerCase();
+  if (q) conditions.push(ilike(orders.searchText, `%${escapeLike(q)}%`));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const adminRowColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  customerName: sql<string>`coalesce(nullif(${orders.legalName}, ''), ${users.fullName}, ${users.email})`,
+  customerEmail: sql<string>`coalesce(nullif(${orders.email}, ''), ${users.email})`,
+  phone: orders.phone,
+  serviceType: orders.serviceType,
+  tierName: orders.tierName,
+  amount: orders.amount,
+  currency: orders.currency,
+  couponCode: orders.couponCode,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentFlag: orders.paymentFlag,
+};
+
+export type AdminOrderRow = {
+  id: string;
+  createdAt: Date;
+  customerName: string;
+  customerEmail: string;
+  phone: string | null;
+  serviceType: string;
+  tierName: string;
+  amount: number;
+  currency: string;
+  couponCode: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentFlag: string | null;
+};
+
+/** Every order, newest first, filtered by search text and status, one page at a time. */
+export async function listAdminOrders(filters: AdminOrderFilters, pageSize = ADMIN_PAGE_SIZE): Promise<Page<AdminOrderRow>> {
+  const where = adminWhere(filters);
+  // The page is chosen on orders alone (so the created_at indexes can serve the order and the
+  // limit), then only its rows are joined to their users.
+  const pageIds = db
+    .select({ pageId: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset((filters.page - 1) * pageSize)
+    .as("page_ids");
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(adminRowColumns)
+      .from(pageIds)
+      .innerJoin(orders, eq(orders.id, pageIds.pageId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const total = totalRow?.total ?? 0;
+  return { rows, total, page: filters.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Details
+
+export type OrderDetails = Awaited<ReturnType<typeof loadOrderDetails>>;
+
+async function loadOrderDetails(orderId: string) {
+  const [order] = await db
+    .select({ order: orders, customer: { id: users.id, email: users.email, fullName: users.fullName, lang: users.lang } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [items, documents, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+    db
+      .select({
+        id: orderDocuments.id,
+        kind: orderDocuments.kind,
+        fileName: orderDocuments.fileName,
+        contentType: orderDocuments.contentType,
+        sizeBytes: orderDocuments.sizeBytes,
+        createdAt: orderDocuments.createdAt,
+      })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, orderId))
+      .orderBy(asc(orderDocuments.createdAt)),
+    db
+      .select({
+        id: orderEvents.id,
+        kind: orderEvents.kind,
+        fromValue: orderEvents.fromValue,
+        toValue: orderEvents.toValue,
+        note: orderEvents.note,
+        createdAt: orderEvents.createdAt,
+        actorName: sql<string | null>`coalesce(${users.fullName}, ${users.email})`,
+        actorRole: users.role,
+      })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id)),
+  ]);
+  return { ...order.order, customer: order.customer, items, documents, history };
+}
+
+/**
+ * An order as its owner sees it, or null when it does not exist or belongs to someone else (the
+ * caller answers 404 in both cases, so nobody learns which ids exist). No staff-only fields.
+ */
+export async function getClientOrder(orderId: string, userId: string) {
+  if (!isUuid(orderId)) return null;
+  const details = await loadOrderDetails(orderId);
+  if (!details || details.userId !== userId) return null;
+  const { internalNote: _staffOnly, paymentFlag: _flag, searchText: _search, ...visible } = details;
+  return {
+    ...visible,
+    // The client sees who changed a status only as "our team"; notes stay internal.
+    history: details.history.filter((event) => event.kind !== "note").map(({ actorName: _name, note: _note, ...event }) => event),
+  };
+}
+
+/** An order with everything staff need, or null. */
+export async function getAdminOrder(orderId: string) {
+  if (!isUuid(orderId)) return null;
+  return loadOrderDetails(orderId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status changes
+
+export type StatusChangeResult =
+  | { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus }
+  | { ok: false; error: "invalid-input" | "not-found" };
+
+/**
+ * Sets an order's status (admins only: the caller checks). Writes the change and its history row
+ * in one transaction, and queues an e-mail to the client when the order is completed or cancelled.
+ * Setting the status it already has changes nothing and records nothing.
+ */
+export async function changeOrderStatus(input: { orderId: unknown; status: unknown; actorId: string; note?: string | null }): Promise<StatusChangeResult> {
+  const { orderId, status, actorId } = input;
+  if (!isUuid(orderId) || !isOrderStatus(status)) return { ok: false, error: "invalid-input" };
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status, email: orders.email, legalName: orders.legalName, lang: orders.lang, serviceType: orders.serviceType, amount: orders.amount, userEmail: users.email, userName: users.fullName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId))
+      .for("update", { of: orders });
+    if (!current) return { ok: false as const, error: "not-found" as const };
+    if (current.status === status) return { ok: true as const, changed: false, from: current.status, to: status };
+    await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await tx.insert(orderEvents).values({ orderId, actorId, kind: "status", fromValue: current.status, toValue: status, note: input.note?.trim() || null });
+    if (status === "completed" || status === "cancelled") {
+      const lang: Lang = current.lang;
+      const text = orderMailText[lang];
+      const name = current.userName || current.legalName || current.userEmail;
+      const mail = status === "completed" ? text.completed : text.cancelled;
+      await queueMail(tx, {
+        to: current.userEmail,
+        kind: `order-${status}`,
+        ...renderEmail(
+          {
+            subject: mail.subject.replace("{id}", shortOrderId(orderId)),
+            greeting: text.greeting.replace("{name}", name),
+            paragraphs: [mail.body.replace("{service}", current.serviceType)],
+            details: [
+              [text.orderLabel, shortOrderId(orderId)],
+              [text.serviceLabel, current.serviceType],
+              [text.amountLabel, formatMoney(current.amount, lang, "code")],
+            ],
+            action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}` },
+          },
+          lang,
+        ),
+      });
+    }
+    return { ok: true as const, changed: true, from: current.status, to: status };
+  });
+}
+
+/** Saves the staff-only note of an order and records that it changed. False when there is no such order. */
+export async function saveInternalNote(input: { orderId: unknown; note: string; actorId: string }): Promise<boolean> {
+  if (!isUuid(input.orderId)) return false;
+  const orderId = input.orderId;
+  const note = input.note.trim() || null;
+  return db.transaction(async (tx) => {
+    const updated = await tx.update(orders).set({ internalNote: note, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning({ id: orders.id });
+    if (!updated.length) return false;
+    await tx.insert(orderEvents).values({ orderId, actorId: input.actorId, kind: "note", note });
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** A report is a PDF: judged by its first bytes ("%PDF-"), not by its name. */
+export function isPdf(data: Uint8Array) {
+  return data.length >= 5 && data[0] === 0x25 && data[1] === 0x50 && data[2] === 0x44 && data[3] === 0x46 && data[4] === 0x2d;
+}
+
+export type ReportUploadResult = { ok: true; documentId: string } | { ok: false; error: "not-found" | "empty" | "too-large" | "not-pdf" };
+
+/** Keeps a file name readable but harmless in a Content-Disposition header and on a disk. */
+export function safeFileName(name: string, fallback = "document.pdf") {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'"<>:|?*'.includes(c))
+    .join("")
+    .trim()
+    .slice(0, 150);
+  return cleaned || fallback;
+}
+
+/** Attaches a report (PDF, at most 10 MB) that the order's client can then download. */
+export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string }): Promise<ReportUploadResult> {
+  if (!isUuid(input.orderId)) return { ok: false, error: "not-found" };
+  const orderId = input.orderId;
+  if (input.data.length === 0) return { ok: false, error: "empty" };
+  if (input.data.length > MAX_DOCUMENT_BYTES) return { ok: false, error: "too-large" };
+  if (!isPdf(input.data)) return { ok: false, error: "not-pdf" };
+  const fileName = safeFileName(input.fileName, "report.pdf");
+  const sha256 = (await import("node:crypto")).createHash("sha256").update(input.data).digest("hex");
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { ok: false as const, error: "not-found" as const };
+    const [doc] = await tx
+      .insert(orderDocuments)
+      .values({ orderId, kind: "report", fileName, contentType: "application/pdf", sizeBytes: input.data.length, sha256, data: input.data, uploadedBy: input.actorId })
+      .returning({ id: orderDocuments.id });
+    await tx.insert(orderEvents).values({ orderId, actorId: input.actorId, kind: "report", toValue: fileName });
+    await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+    return { ok: true as const, documentId: doc!.id };
+  });
+}
+
+/**
+ * A document with its content, if `viewer` may read it: admins read every document, clients only
+ * those of their own orders. Null otherwise (answered as 404).
+ */
+export async function getDocumentForViewer(documentId: string, viewer: { id: string; role: "client" | "admin" }) {
+  if (!isUuid(documentId)) return null;
+  const [row] = await db
+    .select({ doc: orderDocuments, ownerId: orders.userId })
+    .from(orderDocuments)
+    .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
+    .where(eq(orderDocuments.id, documentId));
+  if (!row) return null;
+  if (viewer.role !== "admin" && row.ownerId !== viewer.id) return null;
+  return row.doc;
+}
+
+/** The newest report of an order, if its owner (or an admin) may read it. */
+export async function getLatestReport(orderId: string, viewer: { id: string; role: "client" | "admin" }) {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({ id: orderDocuments.id })
+    .from(orderDocuments)
+    .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
+    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, "report"), viewer.role === "admin" ? undefined : eq(orders.userId, viewer.id)))
+    .orderBy(desc(orderDocuments.createdAt))
+    .limit(1);
+  return row ? getDocumentForViewer(row.id, viewer) : null;
+}
+
+/** A download response: always an attachment, never rendered by the browser as a page. */
+export function documentResponse(doc: { fileName: string; contentType: string; data: Buffer; sizeBytes: number }) {
+  const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Response(new Uint8Array(doc.data), {
+    headers: {
+      "Content-Type": doc.contentType,
+      "Content-Length": String(doc.data.length),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break, and prefixed with an apostrophe
+ * when it starts with a character a spreadsheet would run as a formula (= + - @, tab, carriage return).
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: Array<string | number | null | undefined>) {
+  return values.map(csvCell).join(",") + "\r\n";
+}
+
+export const CSV_HEADER = ["Order ID", "Created (UTC)", "Customer", "Email", "Phone", "Service", "Tier", "Amount", "Currency", "Coupon", "Status", "Payment"];
+
+const aed = (fils: number) => (fils / 100).toFixed(2);
+
+/**
+ * The filtered order list (all pages) as CSV, produced in batches with keyset pagination so memory
+ * stays flat however many orders there are. Starts with a BOM so spreadsheets read UTF-8 (Arabic names).
+ */
+export async function* ordersCsv(filters: Pick<AdminOrderFilters, "q" | "status">, batchSize = 500): AsyncGenerator<string> {
+  yield "\uFEFF" + csvLine(CSV_HEADER);
+  // The cursor keeps the timestamp as PostgreSQL's text (microseconds): a JavaScript Date would round it.
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
+    const rows: Array<AdminOrderRow & { cursorAt: string }> = await db
+      .select({ ...adminRowColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(adminWhere(filters), cursor))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(batchSize);
+    if (!rows.length) return;
+    yield rows
+      .map((r) =>
+        csvLine([r.id, r.createdAt.toISOString(), r.customerName, r.customerEmail, r.phone, r.serviceType, r.tierName, aed(r.amount), r.currency, r.couponCode, r.status, r.paymentStatus]),
+      )
+      .join("");
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.cursorAt, id: last.id };
+  }
+}
+
+/** A streamed CSV download of the filtered orders. */
+export function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date()) {
+  const encoder = new TextEncoder();
+  const iterator = ordersCsv(filters);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await iterator.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await iterator.return(undefined);
+    },
+  });
+  const stamp = now.toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="orders-${stamp}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,182 @@
+import { and, eq } from "drizzle-orm";
+import { orderDocuments, orderEvents, orderItems, orders, type Order, type OrderItem } from "../../db/schema";
+import { findTier, serviceName, type PlanListKey, type ServiceKey } from "../catalogue";
+import { checkoutText } from "../content/checkout.server";
+import { db, type Queryable } from "../db.server";
+import { getEnv } from "../env.server";
+import { fill } from "../i18n/fill";
+import { formatMoney } from "../i18n/format";
+import { localizePath, type Lang } from "../i18n/lang";
+import { renderEmail } from "../mail/layout.server";
+import { queueMail } from "../mail/outbox.server";
+import type { CheckoutDetails } from "./checkout-form.server";
+import { couponDiscount, findUsableCoupon } from "./coupons.server";
+import { isUuid, shortOrderId } from "./order-queries.server";
+import type { UploadedFile } from "./uploads.server";
+
+export { isUuid, shortOrderId };
+
+/** What a cart line says (from the cart cookie, never trusted for prices): a plan list, a tier and a quantity. */
+export type CartLineInput = { serviceType: string; tierId: string; quantity: number };
+
+export const MAX_LINE_QUANTITY = 99;
+
+export type PricedLine = {
+  planList: PlanListKey;
+  serviceKey: ServiceKey;
+  tierId: string;
+  /** English names (stored on the order). */
+  serviceName: string;
+  tierName: string;
+  /** Names in the visitor's language (shown). */
+  displayServiceName: string;
+  displayTierName: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+};
+
+export type PricedCart = { lines: PricedLine[]; subtotal: number };
+
+/**
+ * Prices cart lines from the catalogue alone: unknown plans or tiers are dropped, quantities are
+ * whole numbers from 1 to 99, and repeated lines are merged.
+ */
+export function priceCart(input: readonly CartLineInput[], lang: Lang = "en"): PricedCart {
+  const merged = new Map<string, PricedLine>();
+  for (const line of input) {
+    const found = findTier(line.serviceType, line.tierId);
+    const quantity = Math.trunc(Number(line.quantity));
+    if (!found || !Number.isFinite(quantity) || quantity < 1) continue;
+    const key = `${found.list.key}:${found.tier.id}`;
+    const previous = merged.get(key);
+    const total = Math.min(MAX_LINE_QUANTITY, (previous?.quantity ?? 0) + quantity);
+    merged.set(key, {
+      planList: found.list.key,
+      serviceKey: found.list.service,
+      tierId: found.tier.id,
+      serviceName: serviceName(found.list.service, "en"),
+      tierName: found.tier.name.en,
+      displayServiceName: serviceName(found.list.service, lang),
+      displayTierName: found.tier.name[lang],
+      unitPrice: found.tier.price,
+      quantity: total,
+      lineTotal: found.tier.price * total,
+    });
+  }
+  const lines = [...merged.values()];
+  return { lines, subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0) };
+}
+
+export type OrderTotals = PricedCart & { discount: number; total: number; couponCode: string | null };
+
+/**
+ * The amounts of an order: catalogue prices, then the coupon if it is usable now. Returns
+ * couponInvalid when a code was given but cannot be used.
+ */
+export async function computeTotals(input: readonly CartLineInput[], couponCode: string | undefined, lang: Lang, tx: Queryable = db): Promise<OrderTotals & { couponInvalid: boolean }> {
+  const priced = priceCart(input, lang);
+  const code = couponCode?.trim();
+  if (!code) return { ...priced, discount: 0, total: priced.subtotal, couponCode: null, couponInvalid: false };
+  const coupon = await findUsableCoupon(code, new Date(), tx);
+  if (!coupon) return { ...priced, discount: 0, total: priced.subtotal, couponCode: null, couponInvalid: true };
+  const discount = couponDiscount(coupon, priced.subtotal);
+  return { ...priced, discount, total: priced.subtotal - discount, couponCode: coupon.code, couponInvalid: false };
+}
+
+/** The spec's summary fields of an order with several lines: distinct names joined. */
+function summaryNames(lines: PricedLine[]) {
+  const distinct = (values: string[]) => [...new Set(values)].join(", ").slice(0, 200);
+  return { serviceType: distinct(lines.map((l) => l.serviceName)) || "General Service", tierName: distinct(lines.map((l) => l.tierName)) || "Standard" };
+}
+
+export type NewOrder = {
+  userId: string;
+  lang: Lang;
+  details: CheckoutDetails;
+  totals: OrderTotals;
+  files: UploadedFile[];
+  /** Extra details kept with the order (e.g. the request wizard's answers). */
+  extra?: Record<string, string>;
+};
+
+/**
+ * Creates the order in one transaction: the order (pending, unpaid), its lines, its documents, its
+ * first history entry and the confirmation e-mail. Nothing is written when any part fails.
+ */
+export async function createOrder(input: NewOrder): Promise<Order> {
+  if (input.totals.lines.length === 0 || input.totals.total <= 0) throw new Error("an order needs lines and a total above zero");
+  return db.transaction(async (tx) => {
+    const names = summaryNames(input.totals.lines);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: input.userId,
+        serviceType: names.serviceType,
+        tierName: names.tierName,
+        amount: input.totals.total,
+        subtotal: input.totals.subtotal,
+        discount: input.totals.discount,
+        couponCode: input.totals.couponCode,
+        currency: "AED",
+        status: "pending",
+        paymentStatus: "unpaid",
+        description: input.details.description || null,
+        legalName: input.details.legalName,
+        phone: input.details.phone.replace(/\s+/g, ""),
+        email: input.details.email.toLowerCase(),
+        state: input.details.state || null,
+        documentLink: input.details.documentLink || null,
+        details: input.extra ?? {},
+        lang: input.lang,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      input.totals.lines.map((line) => ({ orderId: order!.id, serviceKey: line.serviceKey, tierId: line.tierId, tierName: line.tierName, unitPrice: line.unitPrice, quantity: line.quantity })),
+    );
+    if (input.files.length) {
+      await tx.insert(orderDocuments).values(
+        input.files.map((file) => ({ orderId: order!.id, kind: "upload" as const, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, sha256: file.sha256, data: file.data, uploadedBy: input.userId })),
+      );
+    }
+    await tx.insert(orderEvents).values({ orderId: order!.id, actorId: input.userId, kind: "created", toValue: "pending" });
+    await queueMail(tx, { to: order!.email!, kind: "order-confirmation", ...orderConfirmationMail(order!, input.totals, input.lang) });
+    return order!;
+  });
+}
+
+function orderConfirmationMail(order: Order, totals: OrderTotals, lang: Lang) {
+  const text = checkoutText[lang].mail;
+  const env = getEnv();
+  const details: Array<[string, string]> = [
+    [text.orderLabel, shortOrderId(order.id)],
+    ...totals.lines.map((line): [string, string] => [`${line.displayServiceName} · ${line.displayTierName} × ${line.quantity}`, formatMoney(line.lineTotal, lang, "code")]),
+  ];
+  if (totals.discount > 0) details.push([`${text.discountLabel} (${totals.couponCode})`, `− ${formatMoney(totals.discount, lang, "code")}`]);
+  details.push([text.totalLabel, formatMoney(totals.total, lang, "code")]);
+  return renderEmail(
+    {
+      subject: fill(text.confirmationSubject, { id: shortOrderId(order.id) }),
+      greeting: fill(text.greeting, { name: order.legalName ?? "" }),
+      paragraphs: [fill(text.confirmationBody, { site: env.SITE_NAME }), text.confirmationPayLater],
+      details,
+      action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, "/dashboard") },
+    },
+    lang,
+  );
+}
+
+/** An order of this user (or undefined): the owner check every order page and download relies on. */
+export async function findOrderOfUser(orderId: string, userId: string, tx: Queryable = db): Promise<Order | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return order;
+}
+
+export async function orderItemsOf(orderId: string, tx: Queryable = db): Promise<OrderItem[]> {
+  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.createdAt);
+}

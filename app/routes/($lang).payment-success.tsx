@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Await, useLoaderData, useLocation } from "@remix-run/react";
+import { Suspense } from "react";
+import { PaymentResult, PaymentSuccessContent, VerifyingPayment, type VerificationView } from "../components/checkout/payment-success";
+import { Container } from "../components/ui/section";
+import { checkoutText } from "../content/checkout.server";
+import { formatMoney } from "../i18n/format";
+import { localizePath } from "../i18n/lang";
+import { getUser, requireUser } from "../auth/session.server";
+import { shortOrderId } from "../orders/orders.server";
+import { verifyPayment } from "../payments/payments.server";
+import { langParam } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+
+/** How long the loader waits for the verification before streaming it (JavaScript) instead. */
+const INLINE_VERIFY_MS = 2500;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  const text = checkoutText[lang];
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const user = await getUser(request);
+  const base = {
+    meta: { ...text.meta.success, noindex: true },
+    text: text.success,
+    trackHref: localizePath(lang, user ? "/dashboard" : "/client-login"),
+  };
+  if (!sessionId) return { ...base, verification: null };
+  // Verifying needs the order's owner: back here after signing in.
+  const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
+  const verification: Promise<VerificationView> = verifyPayment(sessionId, owner.id).then(
+    (result): VerificationView =>
+      result.kind === "paid" ? { kind: "paid", orderNumber: shortOrderId(result.order.id), amount: formatMoney(result.order.paidAmount ?? result.order.amount, lang, "symbol") } : { kind: result.kind },
+    (): VerificationView => ({ kind: "error" }),
+  );
+  // Usually the answer is quick: render it in the document (works without JavaScript). If the
+  // provider is slow, stream it: 'Verifying Payment...' first, the result when it arrives.
+  const settled = await Promise.race([verification, new Promise<undefined>((resolve) => setTimeout(resolve, INLINE_VERIFY_MS))]);
+  return { ...base, verification: settled ?? verification };
+}
+
+export const meta = metaFromLoader;
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export default function PaymentSuccessPage() {
+  const page = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const verification = page.verification;
+  return (
+    <Container className="py-10 sm:py-14">
+      {verification === null ? (
+        <PaymentSuccessContent text={page.text} trackHref={page.trackHref} />
+      ) : (
+        <Suspense fallback={<VerifyingPayment text={page.text.verifying} retryText={page.text.checkAgain} retryHref={location.pathname + location.search} />}>
+          <Await resolve={verification} errorElement={<PaymentResult result={{ kind: "error" }} text={page.text} trackHref={page.trackHref} />}>
+            {(result) => <PaymentResult result={result as VerificationView} text={page.text} trackHref={page.trackHref} />}
+          </Await>
+        </Suspense>
+      )}
+    </Container>
+  );
+}
