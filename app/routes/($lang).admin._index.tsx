@@ -1,0 +1,78 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { adminOrdersPage, updateStatusFromForm } from "../admin/admin-orders.server";
+import { localReturnPath, requireAdminAction } from "../admin/guard.server";
+import { SignOutForm } from "../components/account/sign-out-form";
+import { AdminNav } from "../components/admin/admin-nav";
+import { AdminOrders } from "../components/admin/admin-orders";
+import { LocalizedLink } from "../components/layout/localized-link";
+import { buttonClasses } from "../components/ui/button";
+import { Container } from "../components/ui/section";
+import { requireAdmin } from "../auth/session.server";
+import { accountText } from "../content/accounts.server";
+import { backofficeText } from "../content/backoffice.server";
+import { fill } from "../i18n/fill";
+import { localizePath } from "../i18n/lang";
+import { langParam } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+import { redirectWithToast } from "../utils/toast.server";
+
+async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  const admin = await requireAdmin(request);
+  const t = accountText[lang];
+  const orders = await adminOrdersPage(lang, new URL(request.url));
+  return {
+    orders,
+    nav: backofficeText[lang].admin.nav,
+    meta: t.admin.meta,
+    text: { title: t.admin.title, signedInAs: fill(t.admin.signedInAs, { email: admin.email }), settings: t.dashboard.settings, signOut: t.dashboard.signOut },
+  };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const page = await loadAdminIndex(args);
+  // The list's database time, for the benchmark and the browser's developer tools.
+  return data(page, { headers: { "Server-Timing": `db;dur=${page.orders.queryMs}` } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const timing = loaderHeaders.get("Server-Timing");
+  if (timing) headers.set("Server-Timing", timing);
+  return headers;
+};
+
+export const meta = metaFromLoader;
+
+// Update Status from the order list (a plain form, or a fetcher with JavaScript): back to the same
+// filtered page with a toast. Clients get 403 and nothing changes.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = langParam(params);
+  const admin = await requireAdminAction(request);
+  const form = await request.formData();
+  const { toast } = await updateStatusFromForm(form, admin.id, lang);
+  return redirectWithToast(localReturnPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
+}
+
+export default function AdminDashboard() {
+  const { text, orders, nav } = useLoaderData() as Awaited<ReturnType<typeof loadAdminIndex>>;
+  return (
+    <Container className="space-y-6 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
+          <p className="mt-1 text-slate-700">{text.signedInAs}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <LocalizedLink to="/dashboard/settings" className={buttonClasses("secondary", "sm")}>
+            {text.settings}
+          </LocalizedLink>
+          <SignOutForm label={text.signOut} />
+        </div>
+      </div>
+      <AdminNav text={nav} />
+      <AdminOrders data={orders} />
+    </Container>
+  );
+}

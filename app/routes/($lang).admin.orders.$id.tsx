@@ -1,0 +1,157 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ORDER_STATUSES } from "../../db/schema";
+import { updateStatusFromForm } from "../admin/admin-orders.server";
+import { requireAdmin, requireAdminAction } from "../admin/guard.server";
+import { AdminNav } from "../components/admin/admin-nav";
+import { LocalizedLink } from "../components/layout/localized-link";
+import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines } from "../components/orders/order-details";
+import { Button } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { SelectField, TextAreaField } from "../components/ui/field";
+import { Container } from "../components/ui/section";
+import { backofficeText } from "../content/backoffice.server";
+import { fill } from "../i18n/fill";
+import { localizePath } from "../i18n/lang";
+import { attachReport, getAdminOrder, isUuid, saveInternalNote } from "../orders/order-queries.server";
+import { orderView } from "../orders/order-view.server";
+import { isMultipart, parseUploadForm, UploadRejected, UPLOAD_LIMITS } from "../orders/uploads.server";
+import { langParam, notFound } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+import { redirectWithToast } from "../utils/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  await requireAdmin(request);
+  const order = await getAdminOrder(params.id ?? "");
+  if (!order) notFound();
+  const t = backofficeText[lang];
+  return {
+    meta: { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) },
+    order: orderView(order, lang, "admin"),
+    customer: { name: order.customer.fullName, email: order.customer.email },
+    internalNote: order.internalNote ?? "",
+    paymentFlag: order.paymentFlag ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag }) : null,
+    statusOptions: ORDER_STATUSES.map((value) => ({ value, label: t.status[value] ?? value })),
+    text: t.adminOrder,
+    orderText: t.orderPage,
+    nav: t.admin.nav,
+  };
+}
+
+export const meta = metaFromLoader;
+
+// Three forms post here: status (with an optional history note), internal note, report upload (multipart).
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = langParam(params);
+  const admin = await requireAdminAction(request);
+  const orderId = params.id ?? "";
+  if (!isUuid(orderId)) notFound();
+  const t = backofficeText[lang].adminOrder;
+  const back = localizePath(lang, `/admin/orders/${orderId}`);
+
+  if (isMultipart(request)) {
+    let parsed;
+    try {
+      parsed = await parseUploadForm(request, "report", { ...UPLOAD_LIMITS, maxFiles: 1, maxTotalBytes: UPLOAD_LIMITS.maxFileBytes + 64 * 1024 });
+    } catch (error) {
+      if (!(error instanceof UploadRejected)) throw error;
+      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) }, { status: 303 });
+    }
+    const problem = parsed.problems[0];
+    if (problem) {
+      const key = problem.kind === "invalid-type" ? "not-pdf" : "too-large";
+      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[key]!, { file: "fileName" in problem ? problem.fileName : "" }) }, { status: 303 });
+    }
+    const file = parsed.files[0];
+    if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
+    const result = await attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: admin.id });
+    if (!result.ok) {
+      if (result.error === "not-found") notFound();
+      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
+    }
+    return redirectWithToast(back, { kind: "success", title: t.reportUploaded, description: file.fileName }, { status: 303 });
+  }
+
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "note") {
+    const note = String(form.get("note") ?? "").slice(0, 5000);
+    if (!(await saveInternalNote({ orderId, note, actorId: admin.id }))) notFound();
+    return redirectWithToast(back, { kind: "success", title: t.noteSaved }, { status: 303 });
+  }
+  form.set("orderId", orderId);
+  const { toast } = await updateStatusFromForm(form, admin.id, lang);
+  return redirectWithToast(back, toast, { status: 303 });
+}
+
+export default function AdminOrderPage() {
+  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "report") === intent;
+  return (
+    <Container className="space-y-6 py-10">
+      <AdminNav text={nav} />
+      <LocalizedLink to="/admin" className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+        {text.back}
+      </LocalizedLink>
+      <OrderHeading order={order} />
+      {paymentFlag ? <p className="rounded-lg border-s-4 border-red-700 bg-red-50 p-3 text-sm font-semibold text-red-900">{paymentFlag}</p> : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <h2 className="text-lg font-bold text-navy-900">{text.customer}</h2>
+            <p className="mt-2 text-sm">
+              <span className="font-medium">{customer.name ?? customer.email}</span> · <bdi>{customer.email}</bdi>
+            </p>
+          </Card>
+          <OrderLines order={order} text={orderText} />
+          <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={orderText.download} />
+          <DocumentList testId="order-report" title={orderText.reportTitle} empty={text.noDocuments} documents={order.reports} downloadLabel={orderText.download} />
+          <OrderCustomerDetails order={order} title={orderText.details} />
+        </div>
+        <div className="space-y-6" id="edit">
+          <Card>
+            <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
+            <Form method="post" className="mt-3 space-y-3" data-testid="order-status-form">
+              <input type="hidden" name="intent" value="status" />
+              <SelectField id="order-status" name="status" label={text.statusTitle} options={statusOptions} defaultValue={order.status} key={order.status} />
+              <TextAreaField id="status-note" name="note" label={text.statusNote} rows={2} maxLength={1000} />
+              <Button type="submit" pending={busy("status")}>
+                {text.saveStatus}
+              </Button>
+            </Form>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-bold text-navy-900">{text.noteTitle}</h2>
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="note" />
+              <TextAreaField id="internal-note" name="note" label={text.noteTitle} hint={text.noteHint} rows={4} maxLength={5000} defaultValue={internalNote} key={internalNote} />
+              <Button type="submit" variant="secondary" pending={busy("note")}>
+                {text.saveNote}
+              </Button>
+            </Form>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-bold text-navy-900">{text.reportTitle}</h2>
+            <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
+              <div className="space-y-1">
+                <label htmlFor="report-file" className="block text-sm font-semibold text-navy-900">
+                  {text.reportFile}
+                </label>
+                <input id="report-file" name="report" type="file" accept=".pdf,application/pdf" required aria-describedby="report-hint" className="block w-full text-sm" />
+                <p id="report-hint" className="text-sm text-slate-600">
+                  {text.reportHint}
+                </p>
+              </div>
+              <Button type="submit" variant="secondary" pending={busy("report")}>
+                {text.upload}
+              </Button>
+            </Form>
+          </Card>
+          <OrderHistory order={order} text={orderText} />
+        </div>
+      </div>
+    </Container>
+  );
+}

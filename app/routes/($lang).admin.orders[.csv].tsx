@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "../admin/guard.server";
+import { ordersCsvResponse, parseAdminOrderFilters } from "../orders/order-queries.server";
+import { langParam } from "../utils/http.server";
+
+// Export Data: the admin list's current filter (search and status, all pages) as a streamed CSV.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  langParam(params);
+  await requireAdmin(request);
+  const filters = parseAdminOrderFilters(new URL(request.url).searchParams);
+  return ordersCsvResponse(filters);
+}

@@ -1,0 +1,129 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { localReturnPath, requireAdmin, requireAdminAction } from "../admin/guard.server";
+import { changeUserRole, listUsers } from "../admin/users.server";
+import { AdminNav } from "../components/admin/admin-nav";
+import { Pagination } from "../components/orders/pagination";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { inputClasses } from "../components/ui/field";
+import { Container } from "../components/ui/section";
+import { backofficeText } from "../content/backoffice.server";
+import { formatDate } from "../i18n/format";
+import { localizePath } from "../i18n/lang";
+import { langParam } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+import { redirectWithToast } from "../utils/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const list = await listUsers({ q: url.searchParams.get("q") ?? "", page: Number(url.searchParams.get("page") ?? "1") || 1 });
+  const t = backofficeText[lang];
+  return {
+    meta: t.users.meta,
+    q: list.q,
+    page: list.page,
+    pageCount: list.pageCount,
+    users: list.rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      fullName: u.fullName,
+      role: u.role,
+      verified: u.emailConfirmedAt !== null,
+      orderCount: u.orderCount,
+      joined: formatDate(u.createdAt, lang),
+      self: u.id === admin.id,
+    })),
+    text: t.users,
+    pagination: t.pagination,
+    nav: t.admin.nav,
+  };
+}
+
+export const meta = metaFromLoader;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = langParam(params);
+  const admin = await requireAdminAction(request);
+  const form = await request.formData();
+  const t = backofficeText[lang];
+  const back = localReturnPath(form.get("returnTo"), localizePath(lang, "/admin/users"));
+  const result = await changeUserRole({ userId: form.get("userId"), role: form.get("role"), actorId: admin.id });
+  if (!result.ok) {
+    return redirectWithToast(back, { kind: "error", title: result.error === "self" ? t.users.self : t.admin.invalidInput }, { status: 303 });
+  }
+  return redirectWithToast(back, { kind: "success", title: t.users.roleChanged }, { status: 303 });
+}
+
+export default function AdminUsers() {
+  const { q, page, pageCount, users, text, pagination, nav } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <Container className="space-y-6 py-10">
+      <AdminNav text={nav} />
+      <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1 space-y-1">
+          <label htmlFor="user-search" className="block text-sm font-semibold">
+            {text.search}
+          </label>
+          <input id="user-search" name="q" type="search" defaultValue={q} maxLength={100} className={inputClasses} />
+        </div>
+        <Button type="submit">{text.apply}</Button>
+      </Form>
+      {users.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">{text.none}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-sm" data-testid="users">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {[text.columns.user, text.columns.role, text.columns.verified, text.columns.orders, text.columns.joined, text.columns.actions].map((label) => (
+                  <th key={label} scope="col" className="px-3 py-2 text-start font-semibold">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {users.map((u) => (
+                <tr key={u.id} data-user={u.email}>
+                  <td className="px-3 py-2">
+                    <div className="font-medium">
+                      {u.fullName ?? u.email} {u.self ? <span className="text-slate-600">{text.you}</span> : null}
+                    </div>
+                    <div className="text-xs text-slate-600">
+                      <bdi>{u.email}</bdi>
+                    </div>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge tone={u.role === "admin" ? "navy" : "grey"}>{text.role[u.role] ?? u.role}</Badge>
+                  </td>
+                  <td className="px-3 py-2">{u.verified ? text.yes : text.no}</td>
+                  <td className="px-3 py-2">{u.orderCount}</td>
+                  <td className="px-3 py-2">{u.joined}</td>
+                  <td className="px-3 py-2">
+                    {u.self ? null : (
+                      <Form method="post">
+                        <input type="hidden" name="userId" value={u.id} />
+                        <input type="hidden" name="role" value={u.role === "admin" ? "client" : "admin"} />
+                        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+                        <Button type="submit" variant="secondary" size="sm">
+                          {u.role === "admin" ? text.demote : text.promote}
+                          <span className="sr-only"> {u.email}</span>
+                        </Button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} search={location.search.replace(/^\?/, "")} text={pagination} />
+    </Container>
+  );
+}

@@ -1,0 +1,48 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AccountHeader } from "../components/account/account-header";
+import { VerificationCard } from "../components/account/verification-card";
+import { ClientOrders } from "../components/orders/client-orders";
+import { Container } from "../components/ui/section";
+import { requireUser } from "../auth/session.server";
+import { accountText } from "../content/accounts.server";
+import { fill } from "../i18n/fill";
+import { localizePath } from "../i18n/lang";
+import { clientDashboardOrders } from "../orders/dashboard.server";
+import { langParam } from "../utils/http.server";
+import { metaFromLoader } from "../utils/meta";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = langParam(params);
+  const user = await requireUser(request);
+  // Admins work from the admin panel.
+  if (user.role === "admin") throw redirect(localizePath(lang, "/admin"));
+  const t = accountText[lang];
+  const card = t.verificationCard;
+  const orders = await clientDashboardOrders(user.id, lang, new URL(request.url));
+  return {
+    orders,
+    meta: t.dashboard.meta,
+    verified: user.emailVerified,
+    header: {
+      title: t.dashboard.title,
+      welcome: fill(t.dashboard.welcome, { name: user.fullName || user.email }),
+      settingsLabel: t.dashboard.settings,
+      signOutLabel: t.dashboard.signOut,
+    },
+    verificationText: { ...card, verifiedText: fill(card.verifiedText, { email: user.email }), unverifiedText: fill(card.unverifiedText, { email: user.email }) },
+  };
+}
+
+export const meta = metaFromLoader;
+
+export default function Dashboard() {
+  const { header, verified, verificationText, orders } = useLoaderData<typeof loader>();
+  return (
+    <Container className="space-y-6 py-10">
+      <AccountHeader {...header} />
+      <VerificationCard verified={verified} text={verificationText} returnTo="/dashboard" />
+      <ClientOrders data={orders} />
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "../auth/session.server";
+import { documentResponse, getDocumentForViewer } from "../orders/order-queries.server";
+import { notFound } from "../utils/http.server";
+
+// Downloads an order document (a client's upload or a staff report): the order's owner and admins
+// only. Anyone else gets 404, the same as for an id that does not exist.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const doc = await getDocumentForViewer(params.id ?? "", user);
+  if (!doc) notFound();
+  return documentResponse(doc);
+}

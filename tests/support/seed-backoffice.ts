@@ -1,0 +1,76 @@
+// Seeds the browser tests' database before the server starts (run with tsx: the embedded database
+// belongs to one process at a time): for each Playwright project, clients with orders in known
+// states, written straight into the schema the way checkout leaves them. Prints the fixture as JSON.
+// Uses DATABASE_URL when set, else the embedded database in DATA_DIR.
+import { hashPassword } from "../../app/auth/password.server";
+import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
+import { inquiries, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+
+const BACKOFFICE_PASSWORD = "backoffice-client-2026";
+const PROJECTS = ["js-on", "js-off"];
+
+type SeedOrder = { serviceType: string; serviceKey: string; tierId: string; tierName: string; unitPrice: number; status: OrderStatus; paymentStatus: PaymentStatus; minutesAgo: number };
+
+async function client(email: string, fullName: string) {
+  const [row] = await db.insert(users).values({ email, passwordHash: await hashPassword(BACKOFFICE_PASSWORD), fullName, emailConfirmedAt: new Date() }).returning({ id: users.id });
+  return row!.id;
+}
+
+async function order(userId: string, email: string, legalName: string, o: SeedOrder) {
+  const createdAt = new Date(Date.now() - o.minutesAgo * 60_000);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        serviceType: o.serviceType,
+        tierName: o.tierName,
+        amount: o.unitPrice,
+        subtotal: o.unitPrice,
+        status: o.status,
+        paymentStatus: o.paymentStatus,
+        paidAt: o.paymentStatus === "paid" ? createdAt : null,
+        legalName,
+        email,
+        phone: "+971501234567",
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values({ orderId: row!.id, serviceKey: o.serviceKey, tierId: o.tierId, tierName: o.tierName, unitPrice: o.unitPrice, quantity: 1 });
+    await tx.insert(orderEvents).values({ orderId: row!.id, kind: "created", toValue: o.status, createdAt });
+    return row!.id;
+  });
+}
+
+await migrateAppDatabase();
+const fixture: { password: string; projects: Record<string, { stats: { email: string; orders: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string } }> } = { password: BACKOFFICE_PASSWORD, projects: {} };
+const stamp = Date.now().toString(36);
+for (const project of PROJECTS) {
+  const statsEmail = `bo-stats-${project}-${stamp}@example.com`;
+  const flowEmail = `bo-flow-${project}-${stamp}@example.com`;
+  const otherEmail = `bo-other-${project}-${stamp}@example.com`;
+  const statsId = await client(statsEmail, "Noura Stats");
+  const flowId = await client(flowEmail, "Faisal Flow");
+  const otherId = await client(otherEmail, "Other Client");
+  const statsOrders = [
+    await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Travel Ban Check", serviceKey: "travel-ban-check", tierId: "comprehensive", tierName: "Comprehensive", unitPrice: 125_000, status: "completed", paymentStatus: "paid", minutesAgo: 300 }),
+    await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Background Check", serviceKey: "background-check", tierId: "standard", tierName: "Standard", unitPrice: 85_000, status: "processing", paymentStatus: "paid", minutesAgo: 200 }),
+    await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Contract Review", serviceKey: "contract-review", tierId: "basic", tierName: "Basic", unitPrice: 120_000, status: "pending", paymentStatus: "unpaid", minutesAgo: 100 }),
+  ];
+  const flowOrder = await order(flowId, flowEmail, "Faisal Al Flow", { serviceType: "Labor Ban Check", serviceKey: "labor-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, status: "processing", paymentStatus: "paid", minutesAgo: 50 });
+  const otherOrder = await order(otherId, otherEmail, "Other Client", { serviceType: "Company Formation", serviceKey: "company-formation", tierId: "basic", tierName: "Basic", unitPrice: 99_900, status: "pending", paymentStatus: "unpaid", minutesAgo: 10 });
+  const inquiryName = `Hamad Inquiry ${project} ${stamp}`;
+  const [inquiry] = await db
+    .insert(inquiries)
+    .values({ fullName: inquiryName, email: `inquiry-${project}-${stamp}@example.com`, phone: "+971509876543", serviceType: "legal-consultation", message: "I need advice on a rental contract.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
+    .returning({ id: inquiries.id });
+  fixture.projects[project] = {
+    stats: { email: statsEmail, orders: statsOrders },
+    flow: { email: flowEmail, order: flowOrder },
+    other: { email: otherEmail, order: otherOrder },
+    inquiry: { id: inquiry!.id, name: inquiryName },
+  };
+}
+await closeAppDatabase();
+console.log(JSON.stringify(fixture));
