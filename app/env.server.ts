@@ -17,6 +17,12 @@ const httpUrl = z
   .refine((value) => /^https?:\/\/[^/\s]+/i.test(value) && URL.canParse(value), "must be an http(s) URL such as https://example.com")
   .transform((value) => value.replace(/\/+$/, ""));
 
+/** Office hours as shipped, in both languages. */
+export const DEFAULT_OFFICE_HOURS = {
+  en: "Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)",
+  ar: "من الأحد إلى الخميس، من 9:00 إلى 18:00 (بتوقيت الخليج)",
+} as const;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { message: "must be development, production or test" }).default("development"),
   PORT: z.coerce
@@ -43,7 +49,9 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number({ message: "must be a number of proxy hops (0, 1, 2…)" }).int().min(0).max(10).default(0),
   CONTACT_PHONE: z.string().trim().min(3).max(40).default("+971 4 123 4567"),
   CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("info@sanadlegal.ae"),
-  OFFICE_HOURS: z.string().trim().min(3).max(120).default("Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)"),
+  OFFICE_HOURS: z.string().trim().min(3).max(120).default(DEFAULT_OFFICE_HOURS.en),
+  /** The same hours in Arabic, shown on Arabic pages (set it whenever OFFICE_HOURS changes). */
+  OFFICE_HOURS_AR: z.string().trim().min(3).max(120).optional(),
   STAFF_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
   SMTP_URL: z
     .string()
@@ -59,14 +67,23 @@ const schema = z.object({
   ANTHROPIC_MODEL: z.string().trim().min(3).default("claude-sonnet-5"),
   /** Only for tests: where the Anthropic SDK sends its requests (a local fake API). */
   ANTHROPIC_BASE_URL: httpUrl.optional(),
+  /** The longest wait for one assistant answer, retries included, in milliseconds. */
+  ANTHROPIC_TIMEOUT_MS: z.coerce.number({ message: "must be a number of milliseconds" }).int().min(1000, "must be at least 1000").max(300_000, "must be at most 300000").default(45_000),
+  /** Inquiry, check and wizard submissions per client address per hour (tests raise it). */
+  INQUIRY_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(5),
+  /** Chat widget messages per client address per hour. */
+  CHAT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
+  /** Web Vitals beacons per client address per minute (tests raise it: every browser test shares one address). */
+  VITALS_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
   DEMO_DATA: booleanFlag.default(false),
   LOG_REQUESTS: booleanFlag.default(true),
 });
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM"> & {
+export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR"> & {
   SITE_URL: string;
+  OFFICE_HOURS_AR: string;
   SESSION_SECRET: string[];
   STAFF_EMAIL: string;
   MAIL_FROM: string;
@@ -102,6 +119,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...raw,
     SITE_URL: siteUrl,
     SESSION_SECRET: secrets,
+    // Changed English hours without an Arabic rendering: show them as configured rather than stale Arabic hours.
+    OFFICE_HOURS_AR: raw.OFFICE_HOURS_AR ?? (raw.OFFICE_HOURS === DEFAULT_OFFICE_HOURS.en ? DEFAULT_OFFICE_HOURS.ar : raw.OFFICE_HOURS),
     STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,
     MAIL_FROM: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@${new URL(siteUrl).hostname === "localhost" ? "sanadlegal.ae" : new URL(siteUrl).hostname}>`,
     isProduction,

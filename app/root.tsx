@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AnalyticsRecorder } from "./components/analytics/analytics-recorder";
+import { ChatWidget } from "./components/chat/chat-widget";
 import { ErrorPage } from "./components/layout/error-page";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -65,6 +67,8 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <ChatWidget />
+      <AnalyticsRecorder />
     </>
   );
 }

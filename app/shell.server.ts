@@ -1,8 +1,11 @@
 import { data } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { getUser } from "./auth/session.server";
+import { cartView, commitCartLines, readCart } from "./cart/cart.server";
+import { siteConfig } from "./content/page.server";
 import { langFromPath } from "./i18n/lang";
 import { uiStrings } from "./i18n/ui";
 import type { RootData } from "./utils/root-data";
+import { readFormFlash } from "./utils/form-flash.server";
 import { readToast } from "./utils/toast.server";
 
 /**
@@ -10,17 +13,26 @@ import { readToast } from "./utils/toast.server";
  * strings, site configuration, the pending toast, the signed-in user and the cart count.
  */
 export async function loadShellData(request: Request, requestId: string) {
-  const env = getEnv();
   const lang = langFromPath(new URL(request.url).pathname);
-  const { toast, headers } = await readToast(request);
+  const [{ toast: pendingToast, headers }, user, form, cart] = await Promise.all([readToast(request), getUser(request), readFormFlash(request), readCart(request, lang)]);
+  for (const cookie of form.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  let toast = pendingToast;
+  if (cart.dropped > 0) {
+    // The cookie named packages the catalogue no longer has: store the cleaned cart and say so.
+    headers.append("Set-Cookie", await commitCartLines(request, cart.lines));
+    toast ??= { kind: "info", title: uiStrings[lang].cart.staleDropped };
+  }
   const shell: RootData = {
     lang,
     ui: uiStrings[lang],
-    site: { name: env.SITE_NAME, url: env.SITE_URL, phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, hours: env.OFFICE_HOURS },
+    site: siteConfig(lang),
     toast,
     requestId,
-    user: null,
-    cartCount: 0,
+    user: user && { id: user.id, email: user.email, fullName: user.fullName, role: user.role },
+    cartCount: cart.count,
+    cart: cartView(cart),
+    formFlash: form.flash,
+    formToken: crypto.randomUUID(),
   };
   return data(shell, { headers });
 }

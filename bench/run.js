@@ -2,7 +2,15 @@
 // Each writes bench/results/<name>.json; the process exits non-zero when a budget is exceeded.
 import { spawnSync } from "node:child_process";
 
-const steps = [["server", "bench/server.js"]];
+const steps = [
+  ["server", "bench/server.js"],
+  ["admin-orders", "bench/admin-orders.js"],
+  ["assistant", "bench/assistant.js"],
+  ["checkout", "bench/checkout.js"],
+  ["cart", "bench/cart.js"],
+  ["inquiry", "bench/inquiry.js"],
+  ["lighthouse", "bench/lighthouse.js"],
+];
 const only = process.argv.slice(2);
 
 const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../app/auth/password.server";
+import { seedDemoCoupon } from "../app/orders/coupons.server";
 import { db } from "../app/db.server";
 import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "./schema";
 
@@ -53,5 +54,6 @@ export async function seedDemoData() {
       created++;
     }
   }
+  await seedDemoCoupon();
   return { accounts: DEMO_ACCOUNTS, orders: created };
 }

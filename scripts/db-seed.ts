@@ -1,5 +1,6 @@
 // npm run db:seed — demo accounts and orders for development. Refused in production unless DEMO_DATA=true.
 import { getEnv } from "../app/env.server";
+import { DEMO_COUPON } from "../app/orders/coupons.server";
 import { seedDemoData } from "../db/seed";
 import { CliError, runCli } from "./cli";
 
@@ -12,4 +13,5 @@ await runCli("db:seed", async () => {
   console.log("Demo data ready:");
   for (const account of result.accounts) console.log(`  ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);
   console.log(`  ${result.orders} demo orders`);
+  console.log(`  coupon ${DEMO_COUPON.code}: ${DEMO_COUPON.value}% off`);
 });

@@ -1,18 +1,29 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import type { CartView } from "../cart/cart-rules";
 import type { Lang } from "../i18n/lang";
 import type { UiStrings } from "../i18n/ui.en";
+import type { FormFlash } from "./form-flash";
 import type { Toast } from "./toast";
+
+/** The configured identity of the site: name, address (no trailing slash), contact details (`hours` in the page's language). */
+export type SiteConfig = { name: string; url: string; phone: string; email: string; hours: string };
 
 /** What the root loader gives every page. */
 export type RootData = {
   lang: Lang;
   ui: UiStrings;
-  site: { name: string; url: string; phone: string; email: string; hours: string };
+  site: SiteConfig;
   toast: Toast | null;
   requestId: string;
   /** Filled in by the accounts and cart features. */
   user: { id: string; email: string; fullName: string | null; role: "client" | "admin" } | null;
   cartCount: number;
+  /** The cart's priced lines and total (app/cart/cart.server.ts). */
+  cart: CartView;
+  /** The outcome of a form posted without JavaScript, flashed across its redirect (app/utils/form-flash.server.ts). */
+  formFlash: FormFlash | null;
+  /** A fresh random id per page load: forms send it so a double-clicked submit is stored once. */
+  formToken: string;
 };
 
 export function useRootData(): RootData | undefined {

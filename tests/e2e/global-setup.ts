@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { startServer } from "../support/server-process";
+import { createFirstAdmin } from "../support/first-admin";
+import { startServer, tempDir } from "../support/server-process";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/test-db";
 
 /**
@@ -13,16 +15,35 @@ import { createPostgresDatabase, dropPostgresDatabase } from "../support/test-db
 export default async function globalSetup() {
   const smtp = await startFakeSmtp();
   const databaseUrl = process.env.TEST_DATABASE_URL ? await createPostgresDatabase() : undefined;
+  // Orders in known states for the back-office tests, written before the server owns the database.
+  const dataDir = tempDir();
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "tests/support/seed-backoffice.ts"], {
+    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789" },
+    encoding: "utf8",
+  });
+  if (seed.status !== 0) throw new Error(`back-office seed failed:\n${seed.stderr}`);
+  process.env.E2E_BACKOFFICE = seed.stdout.trim().split("\n").pop();
   const server = await startServer({
+    DATA_DIR: dataDir,
     NODE_ENV: "production",
     SMTP_URL: smtp.url,
     STAFF_EMAIL: "staff-inbox@example.com",
     ALLOW_TEST_PAYMENTS: "true",
+    // Demo install: the demo coupon (WELCOME10) exists; the checkout spec applies it.
+    DEMO_DATA: "true",
     DATABASE_URL: databaseUrl,
     LOG_REQUESTS: "false",
+    // Every test posts from the same address: keep the per-address limits out of the way.
+    INQUIRY_RATE_LIMIT: "100000",
+    CHAT_RATE_LIMIT: "100000",
+    VITALS_RATE_LIMIT: "100000",
   });
   // Chromium treats localhost as a secure context, so the production (Secure) cookies work over http.
   const baseUrl = server.url.replace("127.0.0.1", "localhost");
+  // The first admin, made through the one-time set-up link the server printed.
+  const admin = await createFirstAdmin(server);
+  process.env.E2E_ADMIN_EMAIL = admin.email;
+  process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_API = smtp.apiUrl;
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;

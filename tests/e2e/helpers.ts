@@ -39,6 +39,8 @@ export async function expectAccessible(page: Page) {
   const scriptless = !jsEnabled(test.info());
   if (scriptless) {
     const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+    // Same cookies, so signed-in pages are audited as the signed-in visitor sees them.
+    await context.addCookies(await page.context().cookies());
     target = await context.newPage();
     await target.route(/\/build\/.*\.js$/, (route) => route.abort());
     await target.goto(page.url());

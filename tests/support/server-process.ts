@@ -58,7 +58,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
+  // Generous: on a busy two-core machine the first start (migrations on a fresh database) is slow.
+  const deadline = Date.now() + Number(process.env.SERVER_START_TIMEOUT_MS ?? 90_000);
   let ready = false;
   while (Date.now() < deadline && child.exitCode === null) {
     try {

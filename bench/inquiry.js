@@ -1,0 +1,104 @@
+// Inquiry submissions per second: POST /inquiry as a browser without JavaScript sends it
+// (urlencoded, same origin, a fresh submission id each time), answered with 303 back to the page.
+// autocannon, 20 connections, 10 s by default, against PostgreSQL: DATABASE_URL when set, else a
+// throw-away database on the local server (127.0.0.1:5432, user postgres), else the embedded one.
+// Budget: zero errors (every answer a 303) and every submission stored with its two mails queued.
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { startBenchServer, writeResult } from "./lib/server.js";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+async function benchDatabase() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
+  const admin = postgres("postgres://postgres@127.0.0.1:5432/postgres", { onnotice: () => {}, max: 1, connect_timeout: 3 });
+  const name = `sanad_bench_inquiry_${Date.now()}`;
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } catch (error) {
+    await admin.end();
+    console.warn(`no local PostgreSQL (${error.message}): using the embedded database`);
+    return { url: undefined, drop: async () => {} };
+  }
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: async () => {
+      const again = postgres("postgres://postgres@127.0.0.1:5432/postgres", { onnotice: () => {}, max: 1 });
+      await again.unsafe(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+const database = await benchDatabase();
+const server = await startBenchServer({ INQUIRY_RATE_LIMIT: "1000000", ...(database.url ? { DATABASE_URL: database.url } : {}) });
+let sent = 0;
+const body = () =>
+  new URLSearchParams({
+    fullName: "Bench Visitor",
+    email: `bench-${(sent++).toString(36)}@example.com`,
+    phone: "+971 50 123 4567",
+    country: "UAE",
+    documentId: "784-1990-1234567-1",
+    serviceType: "labor-ban-check",
+    message: "I would like to know whether a labor ban is on my record.\nThank you.",
+    consent: "on",
+    sourcePage: "/ban-checks/labor-ban-check",
+    submissionId: randomUUID(),
+  }).toString();
+
+try {
+  const headers = { "content-type": "application/x-www-form-urlencoded", origin: server.url };
+  // Warm up (the first request opens the database and compiles the route).
+  for (let i = 0; i < 10; i++) await fetch(`${server.url}/inquiry`, { method: "POST", headers, body: body(), redirect: "manual" });
+  let peakRss = server.rssMb();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rssMb())), 250);
+  const r = await autocannon({
+    url: `${server.url}/inquiry`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ method: "POST", headers, setupRequest: (request) => ({ ...request, body: body() }) }],
+  });
+  clearInterval(sampler);
+  const redirects = r["3xx"];
+  const errors = r.errors + r.timeouts + r["4xx"] + r["5xx"] + r["2xx"];
+  let stored = null;
+  let mails = null;
+  if (database.url) {
+    const sql = postgres(database.url, { onnotice: () => {}, max: 1 });
+    stored = (await sql`select count(*)::int as n from inquiries`)[0].n;
+    mails = (await sql`select count(*)::int as n from outbox`)[0].n;
+    await sql.end();
+  }
+  const result = {
+    database: database.url ? "postgresql" : "pglite",
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    requestsPerSecond: Math.round(r.requests.average),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    total: r.requests.total,
+    redirects,
+    errors,
+    stored,
+    mailsQueued: mails,
+    peakRssMb: peakRss,
+  };
+  console.log(
+    `POST /inquiry (${result.database}, ${CONNECTIONS} connections): ${result.requestsPerSecond} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}` +
+      (stored === null ? "" : `  stored ${stored} (sent ${sent}), mails ${mails}`),
+  );
+  // Every request that got its 303 (plus the warm-up) is a stored inquiry with two mails.
+  const lost = stored !== null && (stored < redirects + 10 || mails !== stored * 2);
+  writeResult("inquiry", { ...result, withinBudget: errors === 0 && !lost });
+  if (errors > 0 || lost) {
+    console.error(errors > 0 ? `over budget: ${errors} answers were not 303` : "over budget: a submission answered 303 was not stored with its mails");
+    process.exitCode = 1;
+  }
+} finally {
+  await server.stop();
+  await database.drop().catch((error) => console.warn(`could not drop the bench database: ${error.message}`));
+}
