@@ -6,6 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 const results = [];
+// Names of failing tests, printed again just above the totals so they survive truncated logs.
+const failures = [];
+const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim()) ?? "";
 fs.mkdirSync("test-results", { recursive: true });
 
 function run(name, command, args, { env = {}, count } = {}) {
@@ -49,7 +52,10 @@ if (wanted("unit") || wanted("integration")) {
           const project = /integration[\\/]/.test(file.name) ? "integration" : "unit";
           byProject[project] ??= { passed: 0, failed: 0 };
           if (test.status === "passed") byProject[project].passed++;
-          if (test.status === "failed") byProject[project].failed++;
+          if (test.status === "failed") {
+            byProject[project].failed++;
+            failures.push(`vitest ${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`);
+          }
         }
       }
       console.log(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped (databases: pglite${process.env.TEST_DATABASE_URL ? " + postgres" : ""})`);
@@ -73,6 +79,10 @@ if (wanted("e2e") && built) {
         for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) {
           perProject[t.projectName] ??= 0;
           perProject[t.projectName]++;
+          if (t.status === "unexpected") {
+            const error = t.results?.at(-1)?.error?.message;
+            failures.push(`playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error).slice(0, 300)}`);
+          }
         }
         for (const child of suite.suites ?? []) walk(child);
       };
@@ -87,6 +97,10 @@ const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log("\n━━ Summary");
 for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(38)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
-fs.writeFileSync(path.join("test-results", "summary.json"), JSON.stringify({ passed, failed, steps: results }, null, 2));
+if (failures.length > 0) {
+  console.log("\n━━ Failing tests");
+  for (const failure of failures) console.log(`✗ ${failure}`);
+}
+fs.writeFileSync(path.join("test-results", "summary.json"), JSON.stringify({ passed, failed, steps: results, failures }, null, 2));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
