@@ -19,6 +19,9 @@ export default defineConfig({
           name: `integration:${kind}`,
           include: integration,
           env: { TEST_DB_KIND: kind, NODE_ENV: "test" as const },
+          // These tests start databases, servers and fakes on a shared CI machine: one retry in CI
+          // absorbs a stalled machine; a real fault still fails both attempts.
+          retry: process.env.CI ? 1 : 0,
         },
       })),
     ],

@@ -2,11 +2,13 @@
 // throttled 4G connection, simulated), run in Debian's Chromium through the `lighthouse` package.
 // Writes bench/results/lighthouse.json. Budget (exit 1 when missed), on every audited page:
 // performance >= 95, accessibility, best practices and SEO = 100; on / also at most 100 KB
-// gzipped JavaScript and 15 KB gzipped CSS referenced by the document (as bench/server.js counts
+// gzipped JavaScript and 15 KB gzipped CSS referenced by the document (as bench/front-end.js counts
 // them). Everything loaded during the audit, chunks fetched after hydration included, is recorded
 // beside it (`transferred`, `files`).
 //
-//   node bench/lighthouse.js [path ...]      (default: /, /ar, /ban-checks/travel-ban-check)
+//   node bench/lighthouse.js [path ...]      (default: /, /ar, /ban-checks/travel-ban-check, /checkout)
+// /checkout is audited as a signed-in client with two cart lines (their cookies sent with every
+// request Chromium makes, Lighthouse's extraHeaders); the other pages anonymously.
 //   LIGHTHOUSE_RUNS=3 (median of N runs per page; the machine is shared, scores wobble)
 //   CHROME_PATH=/usr/bin/chromium
 import fs from "node:fs";
@@ -16,8 +18,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pageWeight } from "./lib/page-weight.js";
 import { startBenchServer, writeResult } from "./lib/server.js";
+import { clientWithCart } from "./lib/session.js";
 
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/ar", "/ban-checks/travel-ban-check"];
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/ar", "/ban-checks/travel-ban-check", "/checkout"];
+const SIGNED_IN_PATHS = new Set(["/checkout", "/dashboard"]);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROME_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -30,7 +34,7 @@ const median = (values) => {
 };
 
 /**
- * Gzipped bytes (level 6, as bench/server.js counts them; headers left out) of every script and
+ * Gzipped bytes (level 6, as bench/front-end.js counts them; headers left out) of every script and
  * style sheet the page loaded during the audit, chunks loaded after hydration included.
  */
 async function transferred(lhr) {
@@ -45,9 +49,9 @@ async function transferred(lhr) {
 }
 
 /** One Lighthouse run; a run whose trace failed (it happens on a busy machine) is tried again, twice at most. */
-async function audit(url, port) {
+async function audit(url, port, extraHeaders) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, ...(extraHeaders ? { extraHeaders } : {}) });
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "lighthouse returned nothing" };
     if (!error) return result.lhr;
     if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
@@ -64,12 +68,16 @@ const pages = [];
 let failed = false;
 try {
   // Warm up the server (first database query, JIT) so the first audit does not pay for it.
-  for (const path of PAGES) for (let i = 0; i < 3; i++) await fetch(server.url + path);
+  const client = PAGES.some((path) => SIGNED_IN_PATHS.has(path)) ? await clientWithCart(server.url) : null;
+  const headersFor = (path) => (SIGNED_IN_PATHS.has(path) ? { Cookie: client.cookieHeader() } : undefined);
+  for (const path of PAGES) for (let i = 0; i < 3; i++) await fetch(server.url + path, { headers: headersFor(path) });
   for (const path of PAGES) {
+    const check = await fetch(server.url + path, { headers: headersFor(path), redirect: "manual" });
+    if (check.status !== 200) throw new Error(`GET ${path} answered ${check.status}`);
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       // The default configuration is the mobile preset (Moto G Power class device, slow 4G, simulated throttling).
-      const lhr = await audit(server.url + path, chrome.port);
+      const lhr = await audit(server.url + path, chrome.port, headersFor(path));
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
       const failing = Object.values(lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
@@ -92,14 +100,14 @@ try {
     const weight = { jsBytes: median(runs.map((r) => r.transferred.jsBytes)), cssBytes: median(runs.map((r) => r.transferred.cssBytes)) };
     const misses = [];
     for (const id of CATEGORIES) if (scores[id] < BUDGET[id]) misses.push(`${id} ${scores[id]} < ${BUDGET[id]}`);
-    const initial = await pageWeight(server.url, path);
+    const initial = await pageWeight(server.url, path, { headers: headersFor(path) });
     if (WEIGHT_BUDGET_PATHS.has(path)) {
       if (initial.jsGzipBytes > BUDGET.jsGzipBytes) misses.push(`JavaScript ${(initial.jsGzipBytes / 1024).toFixed(1)} KB > 100 KB`);
       if (initial.cssGzipBytes > BUDGET.cssGzipBytes) misses.push(`CSS ${(initial.cssGzipBytes / 1024).toFixed(1)} KB > 15 KB`);
     }
     const failingAudits = [...new Set(runs.flatMap((r) => r.failingAudits))];
     const files = runs[0].transferred.files.sort((a, b) => b.gzipBytes - a.gzipBytes);
-    pages.push({ path, scores, metrics, initial: { jsGzipBytes: initial.jsGzipBytes, cssGzipBytes: initial.cssGzipBytes }, transferred: weight, runs: runs.map((r) => r.scores), failingAudits, withinBudget: misses.length === 0, misses, files });
+    pages.push({ path, signedIn: SIGNED_IN_PATHS.has(path), scores, metrics, initial: { jsGzipBytes: initial.jsGzipBytes, cssGzipBytes: initial.cssGzipBytes }, transferred: weight, runs: runs.map((r) => r.scores), failingAudits, withinBudget: misses.length === 0, misses, files });
     console.log(
       `${path.padEnd(32)} perf ${scores.performance}  a11y ${scores.accessibility}  best ${scores["best-practices"]}  seo ${scores.seo}  ` +
         `LCP ${metrics.largestContentfulPaintMs} ms  TBT ${metrics.totalBlockingTimeMs} ms  CLS ${metrics.cumulativeLayoutShift}  ` +
@@ -107,7 +115,10 @@ try {
         (misses.length ? `  OVER BUDGET: ${misses.join("; ")}` : "") +
         (failingAudits.length ? `  (failing audits: ${failingAudits.join(", ")})` : ""),
     );
-    if (misses.length) failed = true;
+    if (misses.length) {
+      failed = true;
+      for (const miss of misses) console.error(`over budget: Lighthouse ${path}: ${miss}`);
+    }
   }
 } finally {
   await chrome.kill();

@@ -1,9 +1,18 @@
-// npm run bench: builds the production server, then runs every benchmark in turn.
-// Each writes bench/results/<name>.json; the process exits non-zero when a budget is exceeded.
-import { spawnSync } from "node:child_process";
+// npm run bench [name ...]: builds the production server, then runs every benchmark in turn (or the
+// named ones). Each writes bench/results/<name>.json; bench/report.js then rewrites the README's
+// performance table from those files. The process exits non-zero when a budget is exceeded (or a
+// benchmark failed), and lists which at the end.
+//
+// Database: BENCH_DATABASE_URL (or DATABASE_URL) = PostgreSQL; else the embedded PGlite (inquiry.js
+// uses a throw-away database on a local PostgreSQL at 127.0.0.1:5432 when there is one).
+// Durations: BENCH_DURATION (autocannon seconds per run), BENCH_SOAK_SECONDS (default 300),
+// LIGHTHOUSE_RUNS (default 3); see the head of each script.
+import { spawn, spawnSync } from "node:child_process";
 
 const steps = [
   ["server", "bench/server.js"],
+  ["soak", "bench/soak.js"],
+  ["front-end", "bench/front-end.js"],
   ["admin-orders", "bench/admin-orders.js"],
   ["assistant", "bench/assistant.js"],
   ["checkout", "bench/checkout.js"],
@@ -12,14 +21,39 @@ const steps = [
   ["lighthouse", "bench/lighthouse.js"],
 ];
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !steps.some(([step]) => step === name));
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.join(", ")}; known: ${steps.map(([name]) => name).join(", ")}`);
+  process.exit(2);
+}
+
+/** Runs one script, passing its output through and keeping the lines that name a missed budget. */
+function run(script) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { stdio: ["ignore", "inherit", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      err += chunk;
+    });
+    child.on("exit", (code) => resolve({ code, misses: err.split("\n").filter((line) => line.startsWith("over budget")) }));
+  });
+}
 
 const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(1);
-let failed = false;
+const failures = [];
 for (const [name, script] of steps) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n== bench: ${name}`);
-  const result = spawnSync(process.execPath, [script], { stdio: "inherit" });
-  if (result.status !== 0) failed = true;
+  const { code, misses } = await run(script);
+  if (code !== 0) failures.push({ name, misses: misses.length ? misses : [`failed (exit code ${code}): see its output above`] });
 }
-process.exit(failed ? 1 : 0);
+console.log("\n== README performance table");
+spawnSync(process.execPath, ["bench/report.js"], { stdio: "inherit" });
+if (failures.length) {
+  console.error("\nBudgets exceeded or benchmarks failed:");
+  for (const { name, misses } of failures) for (const miss of misses) console.error(`  ${name}: ${miss}`);
+  process.exit(1);
+}
+console.log("\nEvery budget met.");

@@ -1,8 +1,9 @@
 import type { Lang } from "../i18n/lang";
 import { quoteCalculator } from "../quote/quote.server";
+import { plansSection } from "./section-builders.server";
 import type { PageContent } from "./types";
 
-/** /quote: the quote calculator on a page of its own (a quote can be shared by its URL). */
+/** /quote: the quote calculator on a page of its own (a quote can be shared by its URL), and the bundles. */
 export function quotePageContent(lang: Lang): PageContent {
   if (lang === "ar") {
     return {
@@ -14,6 +15,7 @@ export function quotePageContent(lang: Lang): PageContent {
       sections: [
         { kind: "hero", id: "quote-hero", title: "عرض سعر فوري", lead: "اختر الخدمة والباقة والسرعة لترى السعر قبل الطلب، ثم أضفها إلى السلة." },
         { kind: "quote", id: "quote", calculator: quoteCalculator("ar") },
+        plansSection("ar", "bundles", { id: "bundles", intro: "خدمات تُطلب معاً عادةً، بسعر واحد أقل من مجموعها منفردة." }),
       ],
     };
   }
@@ -26,6 +28,7 @@ export function quotePageContent(lang: Lang): PageContent {
     sections: [
       { kind: "hero", id: "quote-hero", title: "Instant Quote", lead: "Choose a service, a package and a speed to see your price before you order, then add it to your cart." },
       { kind: "quote", id: "quote", calculator: quoteCalculator("en") },
+      plansSection("en", "bundles", { id: "bundles", intro: "Services often ordered together, at one price below their sum." }),
     ],
   };
 }

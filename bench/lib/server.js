@@ -1,9 +1,17 @@
 // Starts the production build (node build/server.js) on a free port for a benchmark.
+// Database: BENCH_DATABASE_URL (or DATABASE_URL) when set, PostgreSQL; else the embedded PGlite in a
+// temporary folder. The benchmarks write rows (inquiries, accounts, seeded orders): point them at a
+// throw-away database, never at one whose data matters.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
+if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+/** "postgresql" or "pglite": what the benchmark servers run on. */
+export const benchDatabaseKind = () => (process.env.DATABASE_URL ? "postgresql" : "pglite");
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -14,8 +22,11 @@ export async function freePort() {
   });
 }
 
-/** Starts the server; `DATABASE_URL` from the environment is used when set (else the embedded database in a temp folder). */
-export async function startBenchServer(extraEnv = {}) {
+/**
+ * Starts the server; `DATABASE_URL` from the environment is used when set (else the embedded database in a temp folder).
+ * `options.cwd`: the folder it runs in (build/, public/ and db/migrations are read relative to it).
+ */
+export async function startBenchServer(extraEnv = {}, options = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-bench-"));
   const url = `http://127.0.0.1:${port}`;
@@ -33,6 +44,7 @@ export async function startBenchServer(extraEnv = {}) {
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    cwd: options.cwd,
   });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
@@ -53,18 +65,54 @@ export async function startBenchServer(extraEnv = {}) {
     output: () => output,
     /** Resident memory of the server process in MB (Linux /proc). */
     rssMb() {
-      try {
-        const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
-        const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-        return Math.round(kb / 1024);
-      } catch {
-        return 0;
-      }
+      return procStatusMb(child.pid, "VmRSS");
+    },
+    /** The highest resident memory the server process has had so far (VmHWM), in MB. */
+    peakRssMb() {
+      return procStatusMb(child.pid, "VmHWM");
     },
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.on("exit", resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function procStatusMb(pid, field) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A folder to run the server in that is the repository except for public/: a real folder whose
+ * entries link to the repository's, so a benchmark can add files the same Express static
+ * middleware then serves (the home page snapshot in bench/server.js) without touching public/.
+ */
+export function benchWorkingCopy() {
+  const root = process.cwd();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-bench-cwd-"));
+  for (const entry of fs.readdirSync(root)) {
+    if (entry === "public") continue;
+    fs.symlinkSync(path.join(root, entry), path.join(dir, entry));
+  }
+  fs.mkdirSync(path.join(dir, "public"));
+  for (const entry of fs.readdirSync(path.join(root, "public"))) fs.symlinkSync(path.join(root, "public", entry), path.join(dir, "public", entry));
+  return {
+    dir,
+    /** Writes a file under the copy's public/ (served at /<relativePath>). */
+    addPublicFile(relativePath, content) {
+      const file = path.join(dir, "public", relativePath);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    },
+    remove() {
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

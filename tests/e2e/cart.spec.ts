@@ -20,8 +20,8 @@ async function whenInteractive(locator: ReturnType<Page["locator"]>) {
 }
 
 /** Adds a tier from the plan section; without JavaScript the page comes back with the panel open, which is closed again. */
-async function addTier(page: Page, tierId: string) {
-  const form = plans(page).locator(`[data-tier='${tierId}'] form`);
+async function addTier(page: Page, tierId: string, list = plans(page)) {
+  const form = list.locator(`[data-tier='${tierId}'] form`);
   await whenInteractive(form);
   const answered = jsEnabled(test.info()) ? page.waitForResponse((response) => response.url().endsWith("/cart/update")) : null;
   await form.getByRole("button").click();
@@ -230,6 +230,17 @@ test.describe("cart", () => {
     await expect(calculator.getByRole("radio", { name: /Standard/ })).toBeChecked();
     await expect(result.locator("[data-quote='final-price']")).toHaveCount(0);
     await expect(page).not.toHaveURL(/service=/);
+  });
+
+  test("the quote page sells the bundles: the complete bundle goes into the cart at its catalogue price", async ({ page }) => {
+    await page.goto("/quote");
+    const bundles = page.locator("#bundles [data-plan-list='bundles']");
+    await expect(bundles.locator("[data-tier]")).toHaveCount(3);
+    await addTier(page, "complete", bundles);
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    const cart = await openCart(page);
+    await expect(line(cart, "bundles:complete")).toContainText("Complete Bundle");
+    await expect(cart.getByTestId("cart-total")).toHaveText(aed("2,195"));
   });
 
   test("the home page has the quote calculator", async ({ page }) => {

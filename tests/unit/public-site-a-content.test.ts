@@ -196,3 +196,21 @@ describe("public routes, sitemap and robots", () => {
     expect(robots).not.toMatch(/Disallow: \/\n/);
   });
 });
+
+describe("the quote page", () => {
+  it("offers the spec's bundles (essential 1295, complete 2195 popular, business 3495) after the calculator, in both languages", async () => {
+    const { quotePageContent } = await import("../../app/content/quote.server");
+    for (const lang of LANGS) {
+      const page = quotePageContent(lang);
+      expect(page.sections.map((s) => s.kind)).toEqual(["hero", "quote", "plans"]);
+      const bundles = section(page, "bundles", "plans");
+      expect(bundles.plans.key).toBe("bundles");
+      expect(bundles.plans.tiers.map((t) => [t.id, t.price / 100, Boolean(t.popular)])).toEqual([
+        ["essential", 1295, false],
+        ["complete", 2195, true],
+        ["business", 3495, false],
+      ]);
+      expect(bundles.intro).toBeTruthy();
+    }
+  });
+});

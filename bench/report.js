@@ -1,0 +1,136 @@
+// Rewrites the performance table in README.md (between the bench:table markers) from
+// bench/results/*.json, so the README shows what the last runs measured and nothing else.
+// npm run bench calls it at the end; `node bench/report.js` alone re-renders the table.
+import fs from "node:fs";
+
+const START = "<!-- bench:table:start (written by bench/report.js from bench/results/*.json; do not edit by hand) -->";
+const END = "<!-- bench:table:end -->";
+
+const read = (name) => {
+  try {
+    return JSON.parse(fs.readFileSync(`bench/results/${name}.json`, "utf8"));
+  } catch {
+    return null;
+  }
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const load = (value) => (value == null ? "" : Array.isArray(value) ? `, load ${value[0]}` : `, load ${value.before}→${value.after}`);
+const day = (result) => result.measuredAt.slice(0, 16).replace("T", " ");
+const met = (ok) => (ok ? "met" : "**missed**");
+
+const rows = [];
+const row = (measure, result, budget, status, run) => rows.push(`| ${measure} | ${result} | ${budget} | ${status} | ${run} |`);
+
+const server = read("server");
+if (server) {
+  const run = `${day(server)}, ${server.database}, ${server.connections} conn × ${server.durationSeconds} s${load(server.loadAverage)}`;
+  for (const r of server.results ?? []) row(`\`${r.name}\` (bench/server.js)`, `${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${r.errors} errors`, "0 errors", met(r.errors === 0), run);
+  if (server.ssrVsStatic) {
+    row(
+      "SSR / static home page, same server, same run",
+      `${server.ssrVsStatic.requestsPerSecond} × the requests per second, ${server.ssrVsStatic.latencyP99} × the p99 latency (${server.ssrVsStatic.latencyP50} × p50)`,
+      "reported",
+      "",
+      run,
+    );
+  }
+  row("server peak memory (VmHWM) under that load", `${server.peakRssMb} MB`, "reported", "", run);
+}
+
+const soak = read("soak");
+if (soak) {
+  row(
+    `memory soak: ${soak.mix.join(", ")} (bench/soak.js)`,
+    `RSS ${soak.rss.afterWarmupMb} MB after ${soak.warmupSeconds} s warm-up → ${soak.rss.endMb} MB after ${soak.soakSeconds} s more (${soak.rss.growthPercent >= 0 ? "+" : ""}${soak.rss.growthPercent} %), peak ${soak.rss.peakMb} MB; ${soak.requests} requests (${soak.requestsPerSecond} req/s), p99 ${soak.latencyP99Ms} ms, ${soak.errors} errors`,
+    `growth ≤ ${soak.budget.rssGrowthPercent} %, 0 errors`,
+    met(soak.withinBudget),
+    `${day(soak)}, ${soak.database}, ${soak.connections} conn at ≤ ${soak.targetRate ?? "∞"} req/s, **${soak.soakSeconds} s soak**${load(soak.loadAverage)}`,
+  );
+}
+
+const front = read("front-end");
+if (front) {
+  for (const page of front.pages) {
+    const budgeted = page.path === front.budget.path;
+    const within = !budgeted || (page.jsGzipBytes <= front.budget.jsGzipBytes && page.cssGzipBytes <= front.budget.cssGzipBytes);
+    row(`gzipped JS / CSS referenced by \`${page.path}\` (${page.who}; bench/front-end.js)`, `${kb(page.jsGzipBytes)} JS (${page.files.js} files) / ${kb(page.cssGzipBytes)} CSS`, budgeted ? "JS ≤ 100 KB, CSS ≤ 15 KB" : "reported", budgeted ? met(within) : "", day(front));
+  }
+}
+
+const lighthouse = read("lighthouse");
+if (lighthouse) {
+  for (const page of lighthouse.pages) {
+    const s = page.scores;
+    row(
+      `Lighthouse mobile \`${page.path}\`${page.signedIn ? " (signed in, 2 cart lines)" : ""} (bench/lighthouse.js)`,
+      `performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s["best-practices"]}, SEO ${s.seo}; LCP ${page.metrics.largestContentfulPaintMs} ms, TBT ${page.metrics.totalBlockingTimeMs} ms, CLS ${page.metrics.cumulativeLayoutShift}`,
+      "performance ≥ 95, others 100",
+      met(page.withinBudget),
+      `${day(lighthouse)}, median of ${lighthouse.lighthouseRunsPerPage}${load(lighthouse.loadAverage)}`,
+    );
+  }
+}
+
+const checkout = read("checkout");
+if (checkout) {
+  const [home, page] = checkout.results;
+  row(
+    "`GET /checkout` signed in, 2 cart lines, beside `GET /` (bench/checkout.js)",
+    `${page.requestsPerSecond} req/s (p99 ${page.latencyP99Ms} ms) vs ${home.requestsPerSecond} req/s for / = ${checkout.throughputVsHome} ×; ${page.errors + home.errors} errors`,
+    `≥ ${checkout.budget.minThroughputVsHome} × /, JS ≤ ${kb(checkout.budget.jsGzipBytes)}, 0 errors`,
+    met(checkout.withinBudget),
+    `${day(checkout)}, ${checkout.database}, ${checkout.connections} conn × ${checkout.durationSeconds} s`,
+  );
+}
+
+const cart = read("cart");
+if (cart) {
+  const text = cart.results.map((r) => `${r.name} ${r.connections} conn: ${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, ${r.errors} errors`).join("; ");
+  row("`POST /cart/update` add to a 3-line cart (bench/cart.js)", text, `p50 < ${cart.budget.latencyP50Ms} ms at 1 conn, 0 errors`, met(cart.withinBudget), `${day(cart)}, ${cart.durationSeconds} s each${load(cart.loadAverage)}`);
+}
+
+const inquiry = read("inquiry");
+if (inquiry) {
+  row(
+    "`POST /inquiry` as a form without JavaScript (bench/inquiry.js)",
+    `${inquiry.requestsPerSecond} req/s, p50 ${inquiry.latencyP50Ms} ms, p99 ${inquiry.latencyP99Ms} ms, ${inquiry.errors} errors${inquiry.stored == null ? "" : `; ${inquiry.stored} stored, ${inquiry.mailsQueued} mails queued`}`,
+    "0 errors, nothing lost",
+    met(inquiry.withinBudget),
+    `${day(inquiry)}, ${inquiry.database}, ${inquiry.connections} conn × ${inquiry.durationSeconds} s`,
+  );
+}
+
+const admin = read("admin-orders");
+if (admin) {
+  const by = (name) => admin.results.find((r) => r.name === name);
+  const sf = by("search + filter");
+  row(
+    `admin order list with ${admin.orders} orders (bench/admin-orders.js)`,
+    `median request / database: list ${by("list, first page")?.medianMs} / ${by("list, first page")?.dbMedianMs} ms, search + filter ${sf?.medianMs} / ${sf?.dbMedianMs} ms; CSV of ${admin.csvExport.rows} rows ${admin.csvExport.medianMs} ms; under ${admin.throughput.connections} conn ${admin.throughput.requestsPerSecond} req/s, p99 ${admin.throughput.latencyP99Ms} ms, ${admin.throughput.errors} errors`,
+    `0 errors; target (reported) search + filter < ${admin.targetMs} ms`,
+    `${met(admin.throughput.errors === 0)}; target ${admin.withinTarget ? "met" : "missed"}`,
+    `${day(admin)}, ${admin.database}${load(admin.loadAverage)}`,
+  );
+}
+
+const assistant = read("assistant");
+if (assistant) {
+  row(
+    "assistant time to first token vs the SDK straight to the fake API (bench/assistant.js)",
+    `p50 ${assistant.throughServer.firstTokenP50Ms} ms vs ${assistant.sdkDirect.firstTokenP50Ms} ms: ${assistant.overheadFirstTokenP50Ms} ms ours`,
+    `overhead < ${assistant.budget.overheadFirstTokenP50Ms} ms`,
+    met(assistant.withinBudget),
+    `${day(assistant)}, ${assistant.database}, ${assistant.runs} runs${load(assistant.loadAverage)}`,
+  );
+}
+
+const table = ["| measure | result | budget | | run (UTC, database, load applied, 1-minute load average of the 2 shared cores) |", "|---|---|---|---|---|", ...rows].join("\n");
+const readme = fs.readFileSync("README.md", "utf8");
+const start = readme.indexOf(START);
+const end = readme.indexOf(END);
+if (start < 0 || end < start) {
+  console.error(`README.md has no ${START} … ${END} block; table not written:\n${table}`);
+  process.exit(1);
+}
+fs.writeFileSync("README.md", readme.slice(0, start + START.length) + "\n" + table + "\n" + readme.slice(end));
+console.log(`README.md performance table: ${rows.length} rows from bench/results/`);
