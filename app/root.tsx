@@ -99,10 +99,15 @@ export function ErrorBoundary() {
 }
 
 export const meta = ({ error, data }: { error?: unknown; data?: unknown }) => {
-  const root = data as { site?: { name: string }; ui?: { errors: { notFoundTitle: string; serverErrorTitle: string } } } | undefined;
+  const root = data as { site?: { name: string }; ui?: { errors: { notFoundTitle: string; serverErrorTitle: string; unavailableTitle: string } } } | undefined;
   const siteName = root?.site?.name ?? "Sanad Legal";
   if (!error) return [{ title: siteName }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? (root?.ui?.errors.notFoundTitle ?? "Oops! Page not found") : (root?.ui?.errors.serverErrorTitle ?? "Something went wrong");
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const title = notFound
+    ? (root?.ui?.errors.notFoundTitle ?? "Oops! Page not found")
+    : unavailable
+      ? (root?.ui?.errors.unavailableTitle ?? "Service temporarily unavailable")
+      : (root?.ui?.errors.serverErrorTitle ?? "Something went wrong");
   return [{ title: `${title} | ${siteName}` }, { name: "robots", content: "noindex" }];
 };
