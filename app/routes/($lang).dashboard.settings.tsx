@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const reply = submission.reply({ formErrors: [tryAgainText(t, limit.retryAfterSeconds)], hideFields });
       return data<ActionData>({ intent: "password", reply }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
     }
-    const result = await changePassword(user.id, submission.value.currentPassword, submission.value.password);
+    const result = await changePassword(user.id, submission.value.currentPassword, submission.value.password, { lang });
     if (!result.ok) {
       const fieldErrors: Record<string, string[]> = result.reason === "wrong-password" ? { currentPassword: [t.validation.currentPasswordWrong] } : { password: [t.validation.samePassword] };
       return data<ActionData>({ intent: "password", reply: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });

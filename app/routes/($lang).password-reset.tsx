@@ -63,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const byEmail = await hitRateLimit(RESETS_PER_EMAIL, email);
   // Past the per-address limit the visitor is told; past the per-e-mail one, the answer stays the
   // same (telling would reveal that someone asked for that address) and no more mail is sent.
-  if (byEmail.allowed) await requestPasswordReset(email);
+  if (byEmail.allowed) await requestPasswordReset(email, lang);
   return data<ActionData>({ intent: "request", reply: submission.reply({ resetForm: true }), sentTo: email });
 }
 
