@@ -1,10 +1,16 @@
 // Memory soak of the production server: a steady mix of GET /, a service page, POST /inquiry (a
 // plain form with a fresh submission each time, answered 303) and POST /cart/update (a plain form
 // adding a tier, answered 303), for BENCH_SOAK_SECONDS (default 300) after a warm-up of
-// BENCH_SOAK_WARMUP_SECONDS (default 30). The server's resident memory (VmRSS of the child process,
+// BENCH_SOAK_WARMUP_SECONDS (default 60; V8 grows its heap for about a minute under this load
+// before it levels off). The server's resident memory (VmRSS of the child process,
 // /proc/<pid>/status) is sampled every half second; "start" is the median of the last 5 s of the
 // warm-up, "end" the median of the last 5 s of the soak (a median, so one sample taken just before a
-// garbage collection does not decide the result).
+// garbage collection does not decide the result). Every 5 s the RSS is also split into
+// WebAssembly memory (the embedded PGlite database) and the rest (V8 heap, buffers), to tell which grows.
+// At the end of the warm-up and of the soak the server is also made to collect its garbage fully
+// (through Node's inspector, see bench/lib/server.js) and its V8 heap in use is read: growth there
+// after a full collection is memory the server keeps, i.e. a leak, where RSS alone also counts a heap
+// V8 has grown but not yet filled.
 //
 //   BENCH_SOAK_CONNECTIONS (default 4), BENCH_SOAK_RATE (requests per second over all
 //   connections, default 40; 0 = as fast as the server answers)
@@ -16,14 +22,14 @@ import autocannon from "autocannon";
 import { benchDatabaseKind, startBenchServer, writeResult } from "./lib/server.js";
 
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
-const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 4);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 40);
 const WINDOW_MS = 5000;
 const BUDGET = { rssGrowthPercent: 10, errors: 0 };
 const SERVICE_PAGE = "/ban-checks/travel-ban-check";
 
-const server = await startBenchServer({ INQUIRY_RATE_LIMIT: "1000000" });
+const server = await startBenchServer({ INQUIRY_RATE_LIMIT: "1000000" }, { inspect: true });
 const loadBefore = os.loadavg()[0];
 let sent = 0;
 const inquiry = () =>
@@ -60,7 +66,14 @@ try {
 
   const samples = [];
   const started = Date.now();
-  const sampler = setInterval(() => samples.push({ t: Date.now() - started, rssMb: server.rssMb() }), 500);
+  let tick = 0;
+  const sampler = setInterval(() => {
+    const sample = { t: Date.now() - started, rssMb: server.rssMb() };
+    if (tick++ % 10 === 9) Object.assign(sample, server.memorySplitMb());
+    samples.push(sample);
+  }, 500);
+  let heapAfterWarmup = null;
+  const warmupTimer = setTimeout(async () => (heapAfterWarmup = await server.heapAfterGc()), WARMUP_SECONDS * 1000 + 100);
   const r = await autocannon({
     url: server.url,
     connections: CONNECTIONS,
@@ -74,6 +87,8 @@ try {
     ],
   });
   clearInterval(sampler);
+  clearTimeout(warmupTimer);
+  const heapAtEnd = await server.heapAfterGc();
   const warmupEnd = WARMUP_SECONDS * 1000;
   const end = samples.at(-1)?.t ?? 0;
   const startRss = median(samples.filter((s) => s.t > warmupEnd - WINDOW_MS && s.t <= warmupEnd).map((s) => s.rssMb));
@@ -82,13 +97,17 @@ try {
   const errors = r.errors + r.timeouts + r["4xx"] + r["5xx"];
   const peakRss = server.peakRssMb();
   // One sample every 10 s is enough to see a trend in the result file.
-  const timeline = samples.filter((_, i) => i % 20 === 19).map((s) => ({ seconds: Math.round(s.t / 1000), rssMb: s.rssMb }));
+  const timeline = samples.filter((_, i) => i % 20 === 19).map((s) => ({ seconds: Math.round(s.t / 1000), rssMb: s.rssMb, wasmMb: s.wasmMb, otherMb: s.otherMb }));
+  const splitAt = (t) => samples.filter((s) => s.wasmMb !== undefined && s.t <= t).at(-1) ?? {};
+  const split = { afterWarmup: { wasmMb: splitAt(warmupEnd).wasmMb, otherMb: splitAt(warmupEnd).otherMb }, end: { wasmMb: splitAt(end).wasmMb, otherMb: splitAt(end).otherMb } };
   if (errors > 0) misses.push(`soak: ${errors} errors (must be 0)`);
   if (growthPercent === null || growthPercent > BUDGET.rssGrowthPercent) misses.push(`soak: RSS grew ${growthPercent} % (${startRss} → ${endRss} MB) in ${SOAK_SECONDS} s, more than ${BUDGET.rssGrowthPercent} %`);
   console.log(
     `soak ${SOAK_SECONDS} s after ${WARMUP_SECONDS} s warm-up (${benchDatabaseKind()}, ${CONNECTIONS} connections, ${RATE || "unlimited"} req/s target): ` +
       `${r.requests.total} requests (${Math.round(r.requests.average)} req/s), p99 ${r.latency.p99} ms, errors ${errors}; ` +
-      `RSS ${startRss} MB after warm-up → ${endRss} MB at the end (${growthPercent >= 0 ? "+" : ""}${growthPercent} %), peak ${peakRss} MB; ${sent} inquiries sent`,
+      `RSS ${startRss} MB after warm-up → ${endRss} MB at the end (${growthPercent >= 0 ? "+" : ""}${growthPercent} %), peak ${peakRss} MB ` +
+      `(WebAssembly/PGlite ${split.afterWarmup.wasmMb} → ${split.end.wasmMb} MB, the rest ${split.afterWarmup.otherMb} → ${split.end.otherMb} MB); ${sent} inquiries sent; ` +
+      `V8 heap after a full GC ${heapAfterWarmup?.heapUsedMb} → ${heapAtEnd.heapUsedMb} MB`,
   );
   const file = writeResult("soak", {
     database: benchDatabaseKind(),
@@ -106,6 +125,10 @@ try {
     statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])),
     inquiriesSent: sent,
     rss: { afterWarmupMb: startRss, endMb: endRss, growthPercent, peakMb: peakRss },
+    // RSS split (smaps, one sample each): WebAssembly memory (PGlite) and the rest of the process.
+    rssSplit: split,
+    // V8 heap in use right after a forced full garbage collection (what the server keeps), and RSS at that moment.
+    afterFullGc: { afterWarmup: heapAfterWarmup, end: heapAtEnd },
     timeline,
     budget: BUDGET,
     withinBudget: misses.length === 0,
