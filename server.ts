@@ -11,6 +11,7 @@ import { DataFolderBusyError } from "./db/data-folder-lock";
 import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
 import { ConfigError, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
+import { answerDatabaseOutagesWith503, isDatabaseUnavailable } from "./app/utils/database-outage.server";
 import { isSameOriginRequest } from "./app/utils/same-origin.server";
 
 /** Paths that take POSTs from other origins and authenticate them another way (signatures). */
@@ -56,7 +57,9 @@ async function main() {
 
 type AppState = { shuttingDown: boolean };
 
-export function createApp(env: Env, build: ServerBuild) {
+export function createApp(env: Env, serverBuild: ServerBuild) {
+  // While the database is unreachable, pages and forms that need it answer the friendly 503 page.
+  const build = answerDatabaseOutagesWith503(serverBuild, log);
   const app = express();
   const state: AppState = { shuttingDown: false };
   app.locals.state = state;
@@ -153,6 +156,11 @@ export function createApp(env: Env, build: ServerBuild) {
     if (typeof status === "number" && status >= 400 && status < 500) {
       // e.g. a missing file under /build: a plain answer, not a page
       res.status(status).type("text").send(status === 404 ? "Not found" : "Bad request");
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      res.status(503).setHeader("Retry-After", "30");
+      res.type("html").send(plainPage("Service temporarily unavailable", "We are having trouble reaching our systems. Please try again in a minute."));
       return;
     }
     log(`error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`);

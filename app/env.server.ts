@@ -58,6 +58,8 @@ const schema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  /** Wait before the first retry of a failed send, in seconds; doubles per attempt up to an hour (tests shorten it). */
+  MAIL_RETRY_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(30),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must look like sk_test_… or sk_live_…").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must look like whsec_…").optional(),
   /** Only for tests: where the Stripe SDK sends its requests (a local fake API). */

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AnalyticsRecorder } from "./components/analytics/analytics-recorder";
 import { ChatWidget } from "./components/chat/chat-widget";
 import { ErrorPage } from "./components/layout/error-page";
+import { deferred } from "./components/page/deferred";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/toaster";
@@ -12,6 +13,10 @@ import { loadShellData } from "./shell.server";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
 import { useRootData } from "./utils/root-data";
+
+// Shown to few visitors (docs/decisions/017-…): its code is a separate chunk, fetched only when the
+// notice is on the page and touched; until then its server HTML (a link and a plain form) works as is.
+const LanguageSuggestion = deferred(() => import("./components/layout/language-suggestion").then((m) => m.LanguageSuggestion), "language-suggestion", { when: "used" });
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -61,6 +66,7 @@ function Shell({ children }: { children: ReactNode }) {
       <a href="#main" className="sr-only z-50 rounded bg-amber-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
         {data.ui.site.skipToContent}
       </a>
+      {data.languageSuggestion ? <LanguageSuggestion /> : null}
       <SiteHeader />
       <Toaster />
       <main id="main" className="flex-1">
@@ -93,10 +99,15 @@ export function ErrorBoundary() {
 }
 
 export const meta = ({ error, data }: { error?: unknown; data?: unknown }) => {
-  const root = data as { site?: { name: string }; ui?: { errors: { notFoundTitle: string; serverErrorTitle: string } } } | undefined;
+  const root = data as { site?: { name: string }; ui?: { errors: { notFoundTitle: string; serverErrorTitle: string; unavailableTitle: string } } } | undefined;
   const siteName = root?.site?.name ?? "Sanad Legal";
   if (!error) return [{ title: siteName }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? (root?.ui?.errors.notFoundTitle ?? "Oops! Page not found") : (root?.ui?.errors.serverErrorTitle ?? "Something went wrong");
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const title = notFound
+    ? (root?.ui?.errors.notFoundTitle ?? "Oops! Page not found")
+    : unavailable
+      ? (root?.ui?.errors.unavailableTitle ?? "Service temporarily unavailable")
+      : (root?.ui?.errors.serverErrorTitle ?? "Something went wrong");
   return [{ title: `${title} | ${siteName}` }, { name: "robots", content: "noindex" }];
 };

@@ -2,7 +2,8 @@ import { data } from "@remix-run/node";
 import { getUser } from "./auth/session.server";
 import { cartView, commitCartLines, readCart } from "./cart/cart.server";
 import { siteConfig } from "./content/page.server";
-import { langFromPath } from "./i18n/lang";
+import { langFromPath, localizePath, stripLangPrefix } from "./i18n/lang";
+import { langCookieHeader, pageLanguage } from "./i18n/lang-cookie.server";
 import { uiStrings } from "./i18n/ui";
 import type { RootData } from "./utils/root-data";
 import { readFormFlash } from "./utils/form-flash.server";
@@ -13,7 +14,8 @@ import { readToast } from "./utils/toast.server";
  * strings, site configuration, the pending toast, the signed-in user and the cart count.
  */
 export async function loadShellData(request: Request, requestId: string) {
-  const lang = langFromPath(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const lang = langFromPath(url.pathname);
   const [{ toast: pendingToast, headers }, user, form, cart] = await Promise.all([readToast(request), getUser(request), readFormFlash(request), readCart(request, lang)]);
   for (const cookie of form.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   let toast = pendingToast;
@@ -22,6 +24,9 @@ export async function loadShellData(request: Request, requestId: string) {
     headers.append("Set-Cookie", await commitCartLines(request, cart.lines));
     toast ??= { kind: "info", title: uiStrings[lang].cart.staleDropped };
   }
+  // Remember the language (for pages without a prefix) and maybe suggest the other one; never a redirect.
+  const language = pageLanguage(request, lang);
+  if (language.remember) headers.append("Set-Cookie", langCookieHeader(language.remember));
   const shell: RootData = {
     lang,
     ui: uiStrings[lang],
@@ -33,6 +38,7 @@ export async function loadShellData(request: Request, requestId: string) {
     cart: cartView(cart),
     formFlash: form.flash,
     formToken: crypto.randomUUID(),
+    languageSuggestion: language.suggest && { lang: language.suggest, href: localizePath(language.suggest, stripLangPrefix(url.pathname)) + url.search },
   };
   return data(shell, { headers });
 }

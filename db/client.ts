@@ -33,6 +33,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       max: target.poolSize ?? 10,
       idle_timeout: 30,
       connect_timeout: 5,
+      // Between reconnection attempts after a failed connection. The driver's default grows to 20 s,
+      // so requests queued while PostgreSQL is away would wait that long before failing; at most
+      // half a second keeps them failing fast (a 503 page) and recovery quick once it is back.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;

@@ -59,7 +59,7 @@ export async function registerAccount({ name, email, password, lang, now = new D
     return await db.transaction(async (tx) => {
       const existing = await findUserByEmail(address, tx);
       if (existing) {
-        await queueMail(tx, accountMail("account-exists", { to: existing.email, name: existing.fullName, lang: existing.lang, url: siteLink(existing.lang, "/password-reset") }));
+        await queueMail(tx, accountMail("account-exists", { to: existing.email, name: existing.fullName, lang, url: siteLink(lang, "/password-reset") }));
         return { created: false };
       }
       const [user] = await tx.insert(users).values({ email: address, passwordHash, fullName: name.trim(), lang, createdAt: now, updatedAt: now }).returning();
@@ -129,13 +129,17 @@ export async function isVerifiedThroughUsedLink(token: unknown) {
   return Boolean(user?.emailConfirmedAt);
 }
 
-/** Queues a reset link when the address has an account; does nothing visible otherwise. */
-export async function requestPasswordReset(email: string, now = new Date()) {
+/**
+ * Queues a reset link when the address has an account; does nothing visible otherwise. The mail
+ * is in `lang`, the language of the page the reset was asked from (else the account's).
+ */
+export async function requestPasswordReset(email: string, lang?: Lang, now = new Date()) {
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(email, tx);
     if (!user) return;
+    const mailLang = lang ?? user.lang;
     const token = await issueToken(tx, { userId: user.id, purpose: "reset-password", now });
-    await queueMail(tx, accountMail("reset-password", { to: user.email, name: user.fullName, lang: user.lang, url: resetLink(user.lang, token) }));
+    await queueMail(tx, accountMail("reset-password", { to: user.email, name: user.fullName, lang: mailLang, url: resetLink(mailLang, token) }));
   });
 }
 
@@ -173,7 +177,7 @@ export async function resetPassword(token: unknown, password: string, now = new 
 export type ChangePasswordResult = { ok: true; user: User } | { ok: false; reason: "wrong-password" | "same-password" };
 
 /** Changes the password after checking the current one; other sessions end (session version). */
-export async function changePassword(userId: string, currentPassword: string, newPassword: string, now = new Date()): Promise<ChangePasswordResult> {
+export async function changePassword(userId: string, currentPassword: string, newPassword: string, { now = new Date(), lang }: { now?: Date; lang?: Lang } = {}): Promise<ChangePasswordResult> {
   const user = await findUserById(userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return { ok: false, reason: "wrong-password" };
   if (currentPassword === newPassword) return { ok: false, reason: "same-password" };
@@ -185,7 +189,7 @@ export async function changePassword(userId: string, currentPassword: string, ne
       .where(eq(users.id, userId))
       .returning();
     await revokeTokens(tx, userId, "reset-password", now);
-    await queueMail(tx, accountMail("password-changed", { to: updated!.email, name: updated!.fullName, lang: updated!.lang, url: siteLink(updated!.lang, "/password-reset") }));
+    await queueMail(tx, accountMail("password-changed", { to: updated!.email, name: updated!.fullName, lang: lang ?? updated!.lang, url: siteLink(lang ?? updated!.lang, "/password-reset") }));
     return { ok: true as const, user: updated! };
   });
 }

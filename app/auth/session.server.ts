@@ -88,6 +88,8 @@ export type RequireUserOptions = {
    * `{ kind: "error", title: "Authentication Required", description: "Please log in to complete your order." }`.
    */
   toast?: Toast;
+  /** The language of the login page; defaults to the URL's. Routes without a language prefix pass `requestLang(request)`. */
+  lang?: Lang;
 };
 
 /**
@@ -98,7 +100,7 @@ export async function requireUser(request: Request, options: RequireUserOptions 
   const user = await getUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  const lang = langFromPath(url.pathname);
+  const lang = options.lang ?? langFromPath(url.pathname);
   const back = safeRedirect(options.redirectTo ?? url.pathname + url.search, "/");
   const headers = await toastHeaders(options.toast ?? signInToast[lang]);
   // A stale or forged cookie is dropped on the way.

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { findTier } from "../catalogue";
 import { fill } from "../i18n/fill";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
+import { requestLang } from "../i18n/lang-cookie.server";
 import { cartStrings } from "../i18n/strings/cart";
 import { refererPath, safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../utils/toast";
@@ -85,6 +86,5 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
 
 /** For loaders that must refuse GET on the action's URL: send the visitor to the cart page. */
 export function cartActionGet(request: Request) {
-  const lang = langFromPath(new URL(request.url).pathname);
-  return redirect(cartPagePath(lang), { status: 303 });
+  return redirect(cartPagePath(requestLang(request)), { status: 303 });
 }

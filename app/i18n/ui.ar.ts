@@ -52,7 +52,11 @@ export const uiAr: UiStrings = {
   language: {
     switchTo: "English",
     switchLabel: "Read this page in English",
+    // Addressed to a reader of the other language, so in English (see ui.en.ts).
     suggestion: "This page is available in English.",
+    suggestionLink: "Read it in English",
+    suggestionDismiss: "Continue in Arabic",
+    suggestionLabel: "Language suggestion",
   },
   footer: {
     services: "الخدمات",

@@ -55,7 +55,11 @@ export const uiEn = {
   language: {
     switchTo: "العربية",
     switchLabel: "اقرأ هذه الصفحة بالعربية",
+    // The suggestion on English pages is addressed to a browser that prefers Arabic: it is in Arabic.
     suggestion: "هذه الصفحة متوفرة باللغة العربية.",
+    suggestionLink: "اقرأها بالعربية",
+    suggestionDismiss: "المتابعة بالإنجليزية",
+    suggestionLabel: "اقتراح اللغة",
   },
   footer: {
     services: "Services",

@@ -10,9 +10,9 @@ const POLL_INTERVAL_MS = 5_000;
 const LEASE_MS = 2 * 60_000;
 const MAX_ATTEMPTS = 12;
 
-/** Wait before attempt n+1: 30 s, 1 min, 2 min … capped at 1 hour. */
-export function retryDelayMs(attempts: number) {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+/** Wait before attempt n+1: 30 s, 1 min, 2 min … (MAIL_RETRY_SECONDS first) capped at 1 hour. */
+export function retryDelayMs(attempts: number, firstDelaySeconds = getEnv().MAIL_RETRY_SECONDS) {
+  return Math.min(firstDelaySeconds * 1000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
 
 let transporter: Transporter | undefined;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { isServiceKey, serviceName } from "../catalogue";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { formatMoney } from "../i18n/format";
@@ -306,6 +307,10 @@ export async function changeOrderStatus(input: { orderId: unknown; status: unkno
     if (status === "completed" || status === "cancelled") {
       const lang: Lang = current.lang;
       const text = orderMailText[lang];
+      // The services by their names in the client's language (the order row keeps the English ones).
+      const items = await tx.select({ serviceKey: orderItems.serviceKey }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+      const names = [...new Set(items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : null)).filter((name): name is string => name !== null))];
+      const service = names.length > 0 ? names.join(lang === "ar" ? "، " : ", ") : current.serviceType;
       const name = current.userName || current.legalName || current.userEmail;
       const mail = status === "completed" ? text.completed : text.cancelled;
       await queueMail(tx, {
@@ -315,10 +320,10 @@ export async function changeOrderStatus(input: { orderId: unknown; status: unkno
           {
             subject: mail.subject.replace("{id}", shortOrderId(orderId)),
             greeting: text.greeting.replace("{name}", name),
-            paragraphs: [mail.body.replace("{service}", current.serviceType)],
+            paragraphs: [mail.body.replace("{service}", service)],
             details: [
               [text.orderLabel, shortOrderId(orderId)],
-              [text.serviceLabel, current.serviceType],
+              [text.serviceLabel, service],
               [text.amountLabel, formatMoney(current.amount, lang, "code")],
             ],
             action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}` },

@@ -1,7 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { arabicNotFoundRedirect } from "../i18n/lang-cookie.server";
 import { notFound } from "../utils/http.server";
 
-// Any path no other route matches: the not-found page, with status 404.
-export function loader(): never {
+// Any path no other route matches: the not-found page, with status 404 (in Arabic, under /ar, for
+// a visitor who chose Arabic and followed an address without the prefix).
+export function loader({ request }: LoaderFunctionArgs): never {
+  arabicNotFoundRedirect(request);
   notFound();
 }
 

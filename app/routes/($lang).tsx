@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
+import { arabicNotFoundRedirect } from "../i18n/lang-cookie.server";
 import { langParam } from "../utils/http.server";
 
 // Every page lives under an optional language segment: "/about" (English) and "/ar/about"
-// (Arabic). Any other first segment that reaches here is not a page.
-export function loader({ params }: LoaderFunctionArgs) {
+// (Arabic). Any other first segment that reaches here is not a page (404; in Arabic for a
+// visitor who chose Arabic).
+export function loader({ params, request }: LoaderFunctionArgs) {
+  if (params.lang !== undefined && params.lang !== "ar") arabicNotFoundRedirect(request);
   langParam(params);
   return null;
 }

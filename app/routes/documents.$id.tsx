@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../auth/session.server";
+import { requestLang } from "../i18n/lang-cookie.server";
 import { documentResponse, getDocumentForViewer } from "../orders/order-queries.server";
 import { notFound } from "../utils/http.server";
 
 // Downloads an order document (a client's upload or a staff report): the order's owner and admins
 // only. Anyone else gets 404, the same as for an id that does not exist.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  // The URL has no language: the login page is in the visitor's remembered one.
+  const user = await requireUser(request, { lang: requestLang(request) });
   const doc = await getDocumentForViewer(params.id ?? "", user);
   if (!doc) notFound();
   return documentResponse(doc);

@@ -24,6 +24,8 @@ export type RootData = {
   formFlash: FormFlash | null;
   /** A fresh random id per page load: forms send it so a double-clicked submit is stored once. */
   formToken: string;
+  /** The same page in the language the browser prefers, when no language is remembered (a notice, never a redirect). */
+  languageSuggestion: { lang: Lang; href: string } | null;
 };
 
 export function useRootData(): RootData | undefined {

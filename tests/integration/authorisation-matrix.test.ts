@@ -91,6 +91,11 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "POST", path: "/assistant", form: {}, expect: all({ redirect: "/ask-lawyer#assistant" }) },
   ],
   "($lang).cart.tsx": [...page("/cart"), { method: "POST", path: "/cart", form: {}, expect: all({ redirect: "/cart" }) }],
+  // Remembers a language choice (the suggestion's dismiss) and goes back; anyone may.
+  "language.tsx": [
+    { method: "POST", path: "/language", form: { lang: "en", redirectTo: "/about" }, expect: all({ redirect: "/about" }) },
+    { method: "GET", path: "/language", expect: all({ redirect: "/" }) },
+  ],
   "cart.update.tsx": [{ method: "POST", path: "/cart/update", form: {}, expect: all({ redirect: "/cart" }) }],
   "api.assistant.ts": [{ method: "POST", path: "/api/assistant", form: {}, expect: all(400) }],
   "api.vitals.tsx": [{ method: "POST", path: "/api/vitals", form: {}, expect: all(400) }],

@@ -181,7 +181,7 @@ describe.runIf(kind === "postgres")("readiness when PostgreSQL goes away", () =>
       expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ status: "unavailable" });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      relay.restore();
+      await relay.restore();
       let status = 0;
       for (let i = 0; i < 20 && status !== 200; i++) {
         status = (await fetch(`${server.url}/readyz`)).status;

@@ -91,7 +91,11 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   };
 }
 
-/** A TCP relay to PostgreSQL that a test can cut and restore, to see how the app behaves when the database goes away. */
+/**
+ * A TCP relay to PostgreSQL that a test can cut and restore, to see how the app behaves when the
+ * database goes away. cut() drops every open connection and stops listening, so new connections
+ * are refused, as when PostgreSQL itself stops; restore() listens again on the same port.
+ */
 export async function startTcpRelay(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
   let open = true;
@@ -118,16 +122,27 @@ export async function startTcpRelay(target: { host: string; port: number }) {
     port,
     cut() {
       open = false;
+      server.close();
       for (const socket of sockets) socket.destroy();
       sockets.clear();
     },
-    restore() {
+    async restore() {
+      if (open) return;
       open = true;
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
     },
     close: () =>
       new Promise<void>((resolve) => {
+        open = false;
         for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
+        if (server.listening) server.close(() => resolve());
+        else resolve();
       }),
   };
 }

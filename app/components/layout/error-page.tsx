@@ -3,6 +3,15 @@ import { useRootData } from "../../utils/root-data";
 import { ButtonLink } from "../ui/button";
 import { localizePath } from "../../i18n/lang";
 
+/**
+ * While the database is away the root loader fails too, so the dictionaries are missing: the
+ * unavailable page then says it in both languages (these few words are the only built-in text).
+ */
+const UNAVAILABLE_FALLBACK = {
+  en: "We are having trouble reaching our systems. Please try again in a minute; nothing you sent before this message was lost.",
+  ar: "نواجه صعوبة في الوصول إلى أنظمتنا. يُرجى المحاولة بعد دقيقة؛ لم يُفقد أي شيء أرسلته قبل ظهور هذه الرسالة.",
+};
+
 /** The not-found page (404), the unavailable page (503) and the unexpected-error page (500, with a reference). */
 export function ErrorPage({ status, requestId }: { status: number; requestId?: string | undefined }) {
   const data = useRootData();
@@ -17,6 +26,14 @@ export function ErrorPage({ status, requestId }: { status: number; requestId?: s
       <p className="text-sm font-bold tracking-widest text-amber-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{title}</h1>
       {text ? <p className="mt-4 text-lg text-slate-600">{text}</p> : null}
+      {unavailable && !ui ? (
+        <>
+          <p className="mt-4 text-lg text-slate-600">{UNAVAILABLE_FALLBACK.en}</p>
+          <p className="mt-2 text-lg text-slate-600" lang="ar" dir="rtl">
+            {UNAVAILABLE_FALLBACK.ar}
+          </p>
+        </>
+      ) : null}
       {!notFound && requestId ? (
         <p className="mt-4 text-sm text-slate-600" data-testid="request-id">
           {fill(ui?.errors.reference ?? "Reference: {id}", { id: requestId })}
