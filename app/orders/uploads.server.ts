@@ -20,7 +20,12 @@ export const UPLOAD_LIMITS = {
 
 export const ACCEPTED_EXTENSIONS = [".pdf", ".jpeg", ".jpg", ".png"] as const;
 /** For the file picker's `accept` attribute. */
-export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, "application/pdf", "image/jpeg", "image/png"].join(",");
+export const ACCEPT_ATTRIBUTE = [
+  ...ACCEPTED_EXTENSIONS,
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+].join(",");
 
 export type DocumentType = "application/pdf" | "image/jpeg" | "image/png";
 
@@ -47,15 +52,21 @@ export type ParsedUpload = {
 /** Thrown when the body as a whole is over the bound (or not multipart at all): nothing of it is kept. */
 export class UploadRejected extends Error {
   constructor(readonly reason: "total-too-large" | "malformed") {
-    super(reason === "total-too-large" ? "request body over the upload limit" : "malformed multipart body");
+    super(
+      reason === "total-too-large"
+        ? "request body over the upload limit"
+        : "malformed multipart body"
+    );
   }
 }
 
 /** The type the content says it is, from its first bytes; undefined for anything else. */
 export function sniffDocumentType(head: Uint8Array): DocumentType | undefined {
-  const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
+  const starts = (...bytes: number[]) =>
+    bytes.every((byte, i) => head[i] === byte);
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf"; // %PDF-
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+    return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
   return undefined;
 }
@@ -79,11 +90,19 @@ export function safeFileName(name: string): string {
   return cleaned.slice(0, 120 - extension.length) + extension;
 }
 
-export type UploadLimits = { maxFileBytes: number; maxFiles: number; maxTotalBytes: number; maxFieldBytes: number; maxFields: number };
+export type UploadLimits = {
+  maxFileBytes: number;
+  maxFiles: number;
+  maxTotalBytes: number;
+  maxFieldBytes: number;
+  maxFields: number;
+};
 
 /** True when the request carries a multipart body (the checkout form always does; tests and old clients may not). */
 export function isMultipart(request: Request) {
-  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  return (request.headers.get("Content-Type") ?? "")
+    .toLowerCase()
+    .startsWith("multipart/form-data");
 }
 
 /**
@@ -91,10 +110,16 @@ export function isMultipart(request: Request) {
  * problems are reported (and the rest of the form still parsed) so the visitor sees every message
  * with what they typed kept; a body over the total bound throws UploadRejected.
  */
-export async function parseUploadForm(request: Request, fileField: string, limits: UploadLimits = UPLOAD_LIMITS): Promise<ParsedUpload> {
+export async function parseUploadForm(
+  request: Request,
+  fileField: string,
+  limits: UploadLimits = UPLOAD_LIMITS
+): Promise<ParsedUpload> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limits.maxTotalBytes) throw new UploadRejected("total-too-large");
-  if (!request.body || !isMultipart(request)) throw new UploadRejected("malformed");
+  if (Number.isFinite(declared) && declared > limits.maxTotalBytes)
+    throw new UploadRejected("total-too-large");
+  if (!request.body || !isMultipart(request))
+    throw new UploadRejected("malformed");
 
   const files: UploadedFile[] = [];
   const problems: UploadProblem[] = [];
@@ -111,7 +136,9 @@ export async function parseUploadForm(request: Request, fileField: string, limit
         fieldCount++;
         const text = await readField(part.data, limits.maxFieldBytes);
         // Too many fields or an oversized one: drop it (the schema then reports what is missing).
-        return fieldCount > limits.maxFields || text === undefined ? undefined : text;
+        return fieldCount > limits.maxFields || text === undefined
+          ? undefined
+          : text;
       }
       if (part.name !== fileField) {
         await drain(part.data);
@@ -133,7 +160,8 @@ export async function parseUploadForm(request: Request, fileField: string, limit
       }
       // Only accepted files count towards the maximum; one message names the first left out.
       if (files.length >= limits.maxFiles) {
-        if (!problems.some((p) => p.kind === "too-many")) problems.push({ kind: "too-many", fileName });
+        if (!problems.some((p) => p.kind === "too-many"))
+          problems.push({ kind: "too-many", fileName });
         return undefined;
       }
       files.push({
@@ -153,7 +181,10 @@ export async function parseUploadForm(request: Request, fileField: string, limit
 }
 
 /** A copy of the stream that errors once more than `max` bytes have passed. */
-function limitStream(source: ReadableStream<Uint8Array>, max: number): ReadableStream<Uint8Array> {
+function limitStream(
+  source: ReadableStream<Uint8Array>,
+  max: number
+): ReadableStream<Uint8Array> {
   let seen = 0;
   const reader = source.getReader();
   return new ReadableStream<Uint8Array>({
@@ -166,7 +197,7 @@ function limitStream(source: ReadableStream<Uint8Array>, max: number): ReadableS
       seen += value.byteLength;
       if (seen > max) {
         controller.error(new UploadRejected("total-too-large"));
-        await reader.cancel().catch(() => {});
+        void lingerThenCancel(reader);
         return;
       }
       controller.enqueue(value);
@@ -177,8 +208,36 @@ function limitStream(source: ReadableStream<Uint8Array>, max: number): ReadableS
   });
 }
 
+/**
+ * After refusing a body, keep reading (and dropping) what the client still sends for a short
+ * while before closing: cancelling at once destroys the socket while unread bytes are in flight,
+ * which resets the connection so the client never sees the refusal page. Bounded in time and
+ * bytes, so a client that never stops sending is cut off soon after.
+ */
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
+async function lingerThenCancel(
+  reader: ReadableStreamDefaultReader<Uint8Array>
+) {
+  const until = Date.now() + LINGER_MS;
+  let drained = 0;
+  try {
+    while (Date.now() < until && drained < LINGER_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      drained += value.byteLength;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => {});
+}
+
 /** Reads a file part, keeping at most `max` bytes; `size` counts everything (so an oversize is known). */
-async function readFile(data: AsyncIterable<Uint8Array>, max: number): Promise<{ data: Buffer; size: number }> {
+async function readFile(
+  data: AsyncIterable<Uint8Array>,
+  max: number
+): Promise<{ data: Buffer; size: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of data) {
@@ -189,7 +248,10 @@ async function readFile(data: AsyncIterable<Uint8Array>, max: number): Promise<{
   return { data: size <= max ? Buffer.concat(chunks) : Buffer.alloc(0), size };
 }
 
-async function readField(data: AsyncIterable<Uint8Array>, max: number): Promise<string | undefined> {
+async function readField(
+  data: AsyncIterable<Uint8Array>,
+  max: number
+): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of data) {

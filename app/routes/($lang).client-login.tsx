@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "../components/account/form-errors";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountForm, EmailField, FullNameField, useSubmittingIntent } from "../components/account/account-form";
 import { NewPasswordFields } from "../components/account/new-password-fields";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { Button } from "../components/ui/button";
@@ -132,33 +132,12 @@ export default function ClientLogin() {
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
-function usePendingIntent(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 function LoginForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
   const [form, fields] = useForm<{ email: string; password: string }>({ id: "login-form", lastResult });
-  const pending = usePendingIntent("login");
+  const pending = useSubmittingIntent("login");
   return (
-    <Form method="post" id={form.id} className="space-y-4" aria-labelledby="login-heading">
-      <h2 id="login-heading" className="text-xl font-semibold text-navy-900">
-        {text.login.loginHeading}
-      </h2>
-      <FormErrors id="login-form-errors" title={text.errorTitle} errors={form.errors} />
-      <input type="hidden" name="intent" value="login" />
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextField
-        id="login-email"
-        name="email"
-        type="email"
-        label={text.fields.email}
-        autoComplete="email"
-        required
-        maxLength={100}
-        defaultValue={fields.email.initialValue}
-        errors={fields.email.errors}
-      />
+    <AccountForm id={form.id} intent="login" heading={text.login.loginHeading} errorTitle={text.errorTitle} errors={form.errors} hidden={{ redirectTo: redirectTo || undefined }}>
+      <EmailField id="login-email" label={text.fields.email} field={fields.email} />
       <TextField id="login-password" name="password" type="password" label={text.fields.password} autoComplete="current-password" required maxLength={1000} errors={fields.password.errors} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Button type="submit" pending={pending}>
@@ -168,46 +147,21 @@ function LoginForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: s
           {text.login.forgot}
         </LocalizedLink>
       </div>
-    </Form>
+    </AccountForm>
   );
 }
 
 function RegisterForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
   const [form, fields] = useForm<{ name: string; email: string; password: string; confirmPassword: string }>({ id: "register-form", lastResult });
-  const pending = usePendingIntent("register");
+  const pending = useSubmittingIntent("register");
   return (
-    <Form method="post" id={form.id} className="space-y-4" aria-labelledby="register-heading">
-      <h2 id="register-heading" className="text-xl font-semibold text-navy-900">
-        {text.login.registerHeading}
-      </h2>
-      <FormErrors id="register-form-errors" title={text.errorTitle} errors={form.errors} />
-      <input type="hidden" name="intent" value="register" />
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextField
-        id="register-name"
-        name="name"
-        label={text.fields.name}
-        autoComplete="name"
-        required
-        maxLength={100}
-        defaultValue={fields.name.initialValue}
-        errors={fields.name.errors}
-      />
-      <TextField
-        id="register-email"
-        name="email"
-        type="email"
-        label={text.fields.email}
-        autoComplete="email"
-        required
-        maxLength={100}
-        defaultValue={fields.email.initialValue}
-        errors={fields.email.errors}
-      />
+    <AccountForm id={form.id} intent="register" heading={text.login.registerHeading} errorTitle={text.errorTitle} errors={form.errors} hidden={{ redirectTo: redirectTo || undefined }}>
+      <FullNameField id="register-name" label={text.fields.name} field={fields.name} />
+      <EmailField id="register-email" label={text.fields.email} field={fields.email} />
       <NewPasswordFields idPrefix="register" labels={{ password: text.fields.password, confirmPassword: text.fields.confirmPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
       <Button type="submit" pending={pending}>
         {pending ? text.login.registering : text.login.register}
       </Button>
-    </Form>
+    </AccountForm>
   );
 }

@@ -1,8 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "../components/account/form-errors";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountForm, FullNameField, useSubmittingIntent } from "../components/account/account-form";
 import { NewPasswordFields } from "../components/account/new-password-fields";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { Button } from "../components/ui/button";
@@ -71,11 +71,6 @@ export const meta = metaFromLoader;
 
 type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 export default function Settings() {
   const { text, fullName, email, backTo } = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
@@ -95,46 +90,26 @@ export default function Settings() {
 
 function NameForm({ text, fullName, email, lastResult }: { text: Text; fullName: string; email: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm<{ name: string }>({ id: "name-form", lastResult });
-  const pending = useSubmitting("name");
+  const pending = useSubmittingIntent("name");
   return (
     <Card>
-      <Form method="post" id={form.id} className="space-y-4" aria-labelledby="profile-heading">
-        <h2 id="profile-heading" className="text-xl font-semibold text-navy-900">
-          {text.settings.profileHeading}
-        </h2>
-        <FormErrors id="name-form-errors" title={text.errorTitle} errors={form.errors} />
-        <input type="hidden" name="intent" value="name" />
-        <TextField
-          id="settings-name"
-          name="name"
-          label={text.fields.name}
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={fields.name.initialValue ?? fullName}
-          errors={fields.name.errors}
-        />
+      <AccountForm id={form.id} intent="name" heading={text.settings.profileHeading} errorTitle={text.errorTitle} errors={form.errors}>
+        <FullNameField id="settings-name" label={text.fields.name} field={fields.name} fallback={fullName} />
         <p className="text-sm text-slate-600">{fill(text.settings.emailNote, { email: "\u2068" + email + "\u2069" })}</p>
         <Button type="submit" pending={pending}>
           {pending ? text.settings.saving : text.settings.saveName}
         </Button>
-      </Form>
+      </AccountForm>
     </Card>
   );
 }
 
 function PasswordForm({ text, email, lastResult }: { text: Text; email: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm<{ currentPassword: string; password: string; confirmPassword: string }>({ id: "password-form", lastResult });
-  const pending = useSubmitting("password");
+  const pending = useSubmittingIntent("password");
   return (
     <Card>
-      <Form method="post" id={form.id} className="space-y-4" aria-labelledby="password-heading">
-        <h2 id="password-heading" className="text-xl font-semibold text-navy-900">
-          {text.settings.passwordHeading}
-        </h2>
-        <p className="text-sm text-slate-700">{text.settings.passwordIntro}</p>
-        <FormErrors id="password-form-errors" title={text.errorTitle} errors={form.errors} />
-        <input type="hidden" name="intent" value="password" />
+      <AccountForm id={form.id} intent="password" heading={text.settings.passwordHeading} intro={text.settings.passwordIntro} errorTitle={text.errorTitle} errors={form.errors}>
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
         <TextField
           id="settings-current-password"
@@ -150,7 +125,7 @@ function PasswordForm({ text, email, lastResult }: { text: Text; email: string; 
         <Button type="submit" pending={pending}>
           {pending ? text.settings.saving : text.settings.savePassword}
         </Button>
-      </Form>
+      </AccountForm>
     </Card>
   );
 }

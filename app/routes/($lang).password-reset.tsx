@@ -1,13 +1,12 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "../components/account/form-errors";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountForm, EmailField, useSubmittingIntent } from "../components/account/account-form";
 import { NewPasswordFields } from "../components/account/new-password-fields";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { Button, buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { TextField } from "../components/ui/field";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { requestPasswordReset, resetPassword, userOfResetToken } from "../auth/accounts.server";
@@ -100,11 +99,6 @@ export default function PasswordReset() {
 
 type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 function Sent({ text, email }: { text: Text; email: string }) {
   return (
     <Card className="space-y-4 p-6" data-testid="reset-sent">
@@ -124,16 +118,14 @@ function Sent({ text, email }: { text: Text; email: string }) {
 
 function RequestForm({ text, lastResult }: { text: Text; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm<{ email: string }>({ id: "reset-request-form", lastResult });
-  const pending = useSubmitting("request");
+  const pending = useSubmittingIntent("request");
   return (
     <>
       <h1 className="text-3xl font-bold text-navy-900">{text.reset.title}</h1>
       <p className="mt-2 text-slate-700">{text.reset.intro}</p>
       <Card className="mt-6">
-        <Form method="post" id={form.id} className="space-y-4">
-          <FormErrors id="reset-request-errors" title={text.errorTitle} errors={form.errors} />
-          <input type="hidden" name="intent" value="request" />
-          <TextField id="reset-email" name="email" type="email" label={text.fields.email} autoComplete="email" required maxLength={100} defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+        <AccountForm id={form.id} intent="request" errorTitle={text.errorTitle} errors={form.errors}>
+          <EmailField id="reset-email" label={text.fields.email} field={fields.email} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button type="submit" pending={pending}>
               {pending ? text.reset.submitting : text.reset.submit}
@@ -142,7 +134,7 @@ function RequestForm({ text, lastResult }: { text: Text; lastResult: SubmissionR
               {text.reset.backToLogin}
             </LocalizedLink>
           </div>
-        </Form>
+        </AccountForm>
       </Card>
     </>
   );
@@ -150,23 +142,20 @@ function RequestForm({ text, lastResult }: { text: Text; lastResult: SubmissionR
 
 function ChooseForm({ text, token, email, lastResult }: { text: Text; token: string | null; email: string | null; lastResult: SubmissionResult<string[]> | undefined }) {
   const [form, fields] = useForm<{ password: string; confirmPassword: string }>({ id: "reset-choose-form", lastResult });
-  const pending = useSubmitting("choose");
+  const pending = useSubmittingIntent("choose");
   return (
     <>
       <h1 className="text-3xl font-bold text-navy-900">{text.reset.newTitle}</h1>
       <p className="mt-2 text-slate-700">{fill(text.reset.newIntro, { email: "\u2068" + (email ?? "") + "\u2069" })}</p>
       <Card className="mt-6">
-        <Form method="post" id={form.id} className="space-y-4">
-          <FormErrors id="reset-choose-errors" title={text.errorTitle} errors={form.errors} />
-          <input type="hidden" name="intent" value="choose" />
-          <input type="hidden" name="token" value={token ?? ""} />
+        <AccountForm id={form.id} intent="choose" errorTitle={text.errorTitle} errors={form.errors} hidden={{ token: token ?? "" }}>
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="username" value={email ?? ""} autoComplete="username" readOnly hidden />
           <NewPasswordFields idPrefix="reset" labels={{ password: text.fields.newPassword, confirmPassword: text.fields.confirmNewPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
           <Button type="submit" pending={pending}>
             {pending ? text.reset.newSubmitting : text.reset.newSubmit}
           </Button>
-        </Form>
+        </AccountForm>
       </Card>
     </>
   );

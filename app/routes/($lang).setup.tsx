@@ -1,12 +1,11 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "../components/account/form-errors";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountForm, EmailField, FullNameField, useSubmittingIntent } from "../components/account/account-form";
 import { NewPasswordFields } from "../components/account/new-password-fields";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { canSetUpAdmin, setUpFirstAdmin } from "../auth/admin-setup.server";
 import { setupSchema } from "../auth/schemas.server";
@@ -46,23 +45,20 @@ export default function Setup() {
   const { token, text } = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
   const [form, fields] = useForm<{ name: string; email: string; password: string; confirmPassword: string }>({ id: "setup-form", lastResult: actionData?.reply });
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = useSubmittingIntent();
   return (
     <Container className="max-w-xl py-10 sm:py-14">
       <h1 className="text-3xl font-bold text-navy-900">{text.setup.title}</h1>
       <p className="mt-2 text-slate-700">{text.setup.intro}</p>
       <Card className="mt-6">
-        <Form method="post" id={form.id} className="space-y-4">
-          <FormErrors id="setup-form-errors" title={text.errorTitle} errors={form.errors} />
-          <input type="hidden" name="token" value={token} />
-          <TextField id="setup-name" name="name" label={text.fields.name} autoComplete="name" required maxLength={100} defaultValue={fields.name.initialValue} errors={fields.name.errors} />
-          <TextField id="setup-email" name="email" type="email" label={text.fields.email} autoComplete="email" required maxLength={100} defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+        <AccountForm id={form.id} errorTitle={text.errorTitle} errors={form.errors} hidden={{ token }}>
+          <FullNameField id="setup-name" label={text.fields.name} field={fields.name} />
+          <EmailField id="setup-email" label={text.fields.email} field={fields.email} />
           <NewPasswordFields idPrefix="setup" labels={{ password: text.fields.password, confirmPassword: text.fields.confirmPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
           <Button type="submit" pending={pending}>
             {pending ? text.setup.submitting : text.setup.submit}
           </Button>
-        </Form>
+        </AccountForm>
       </Card>
     </Container>
   );

@@ -4,8 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { inquiries, outbox } from "../../db/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { startServer, startTcpRelay, tempDir, type RunningServer } from "../support/server-process";
-import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
+import {
+  startServer,
+  startTcpRelay,
+  tempDir,
+  type RunningServer,
+} from "../support/server-process";
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  testDbKind,
+} from "../support/test-db";
 
 // Fault tests against the production build in a child process: the database going away under
 // load, SIGTERM under load, and SMTP being down. See docs/decisions/017-fault-tests.md.
@@ -15,9 +24,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The inquiry action as a fetcher calls it (Remix single fetch): the answer is a turbo-stream that holds the reference. */
 const INQUIRY_DATA = "/inquiry.data";
-const PUBLIC_PAGES = ["/", "/about", "/contact", "/ar/services/legal-consultation", "/ban-checks/travel-ban-check"];
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/contact",
+  "/ar/services/legal-consultation",
+  "/ban-checks/travel-ban-check",
+];
 
-type Outcome = { kind: "page" | "inquiry" | "slow"; path: string; status: number; ms: number; startedAt: number; email?: string; reference?: string; body?: string; error?: string };
+type Outcome = {
+  kind: "page" | "inquiry" | "slow";
+  path: string;
+  status: number;
+  ms: number;
+  startedAt: number;
+  email?: string;
+  reference?: string;
+  body?: string;
+  error?: string;
+};
 
 function inquiryForm(email: string, extra: Record<string, string> = {}) {
   return new URLSearchParams({
@@ -35,25 +60,60 @@ function inquiryForm(email: string, extra: Record<string, string> = {}) {
 }
 
 /** One request, never throwing: a network error or a timeout is status 0 with the error. */
-async function timed(kind: Outcome["kind"], url: string, init: RequestInit & { email?: string } = {}): Promise<Outcome> {
+async function timed(
+  kind: Outcome["kind"],
+  url: string,
+  init: RequestInit & { email?: string } = {}
+): Promise<Outcome> {
   const startedAt = Date.now();
   const path = new URL(url).pathname;
   try {
-    const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
     const body = await response.text();
-    const outcome: Outcome = { kind, path, status: response.status, ms: Date.now() - startedAt, startedAt, body, email: init.email };
-    if (kind === "inquiry" && response.status === 200) outcome.reference = /"reference","([0-9A-F]{8})"/.exec(body)?.[1];
+    const outcome: Outcome = {
+      kind,
+      path,
+      status: response.status,
+      ms: Date.now() - startedAt,
+      startedAt,
+      body,
+      email: init.email,
+    };
+    if (kind === "inquiry" && response.status === 200)
+      outcome.reference = /"reference","([0-9A-F]{8})"/.exec(body)?.[1];
     return outcome;
   } catch (error) {
-    return { kind, path, status: 0, ms: Date.now() - startedAt, startedAt, email: init.email, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    return {
+      kind,
+      path,
+      status: 0,
+      ms: Date.now() - startedAt,
+      startedAt,
+      email: init.email,
+      error:
+        error instanceof Error
+          ? `${error.name}: ${error.message}`
+          : String(error),
+    };
   }
 }
 
-function postInquiry(server: RunningServer, email: string, extra?: Record<string, string>) {
+function postInquiry(
+  server: RunningServer,
+  email: string,
+  extra?: Record<string, string>
+) {
   return timed("inquiry", `${server.url}${INQUIRY_DATA}`, {
     method: "POST",
     email,
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Origin: server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: inquiryForm(email, extra).toString(),
   });
 }
@@ -71,7 +131,9 @@ function startLoad(server: RunningServer, workers = 3) {
       const page = PUBLIC_PAGES[counter++ % PUBLIC_PAGES.length]!;
       outcomes.push(await timed("page", `${server.url}${page}`));
       if (!running) break;
-      const email = `load-${worker}-${counter}-${crypto.randomBytes(3).toString("hex")}@example.com`;
+      const email = `load-${worker}-${counter}-${crypto
+        .randomBytes(3)
+        .toString("hex")}@example.com`;
       const outcome = await postInquiry(server, email);
       outcomes.push(outcome);
       // A refused connection (server gone) answers at once: do not spin.
@@ -89,22 +151,34 @@ function startLoad(server: RunningServer, workers = 3) {
 }
 
 /** The e-mails of the inquiries that were answered with success (a reference). */
-const acknowledged = (outcomes: Outcome[]) => outcomes.filter((o) => o.kind === "inquiry" && o.status === 200 && o.reference).map((o) => o.email!);
+const acknowledged = (outcomes: Outcome[]) =>
+  outcomes
+    .filter((o) => o.kind === "inquiry" && o.status === 200 && o.reference)
+    .map((o) => o.email!);
 
 async function storedEmails(handle: DatabaseHandle, emails: string[]) {
   if (emails.length === 0) return [];
-  const rows = await handle.db.select({ email: inquiries.email }).from(inquiries).where(inArray(inquiries.email, emails));
+  const rows = await handle.db
+    .select({ email: inquiries.email })
+    .from(inquiries)
+    .where(inArray(inquiries.email, emails));
   return rows.map((row) => row.email);
 }
 
 /** "kind status" → count, for the log. */
 function histogram(outcomes: Outcome[]) {
   const counts: Record<string, number> = {};
-  for (const o of outcomes) counts[`${o.kind} ${o.status}`] = (counts[`${o.kind} ${o.status}`] ?? 0) + 1;
+  for (const o of outcomes)
+    counts[`${o.kind} ${o.status}`] =
+      (counts[`${o.kind} ${o.status}`] ?? 0) + 1;
   return counts;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, stepMs = 250) {
+async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  stepMs = 250
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;
@@ -123,11 +197,17 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
   beforeAll(async () => {
     url = await createPostgresDatabase();
     const target = new URL(url);
-    relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    relay = await startTcpRelay({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
     const viaRelay = new URL(url);
     viaRelay.hostname = "127.0.0.1";
     viaRelay.port = String(relay.port);
-    server = await startServer({ ...quietEnv, DATABASE_URL: viaRelay.toString() });
+    server = await startServer({
+      ...quietEnv,
+      DATABASE_URL: viaRelay.toString(),
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -147,7 +227,10 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
     expect(ready.status, server.output().slice(-3000)).toBe(503);
     const form = await timed("page", `${server.url}/inquiry`, {
       method: "POST",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: inquiryForm("during-cut@example.com", { mode: "" }).toString(),
     });
     expect(form.status).toBe(503);
@@ -158,36 +241,78 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
 
     const restoreAt = Date.now();
     await relay.restore();
-    const recovered = await waitFor(async () => (await timed("page", `${server.url}/readyz`)).status === 200, 30_000);
-    expect(recovered, "/readyz back to 200 after the database returned").toBe(true);
+    const recovered = await waitFor(
+      async () => (await timed("page", `${server.url}/readyz`)).status === 200,
+      30_000
+    );
+    expect(recovered, "/readyz back to 200 after the database returned").toBe(
+      true
+    );
     await sleep(2000);
     const outcomes = await load.stop();
 
     // After recovery: pages and posts work again in the same process.
     expect((await timed("page", `${server.url}/contact`)).status).toBe(200);
-    const after = await postInquiry(server, `after-${crypto.randomBytes(3).toString("hex")}@example.com`);
+    const after = await postInquiry(
+      server,
+      `after-${crypto.randomBytes(3).toString("hex")}@example.com`
+    );
     expect(after.status, after.body).toBe(200);
     expect(after.reference).toMatch(/^[0-9A-F]{8}$/);
     expect(server.child.exitCode).toBeNull();
 
-    const during = outcomes.filter((o) => o.startedAt >= cutAt + 200 && o.startedAt + o.ms <= restoreAt);
+    const during = outcomes.filter(
+      (o) => o.startedAt >= cutAt + 200 && o.startedAt + o.ms <= restoreAt
+    );
     const duringPosts = during.filter((o) => o.kind === "inquiry");
-    expect(duringPosts.length, "inquiry posts while the database was away").toBeGreaterThan(0);
+    expect(
+      duringPosts.length,
+      "inquiry posts while the database was away"
+    ).toBeGreaterThan(0);
     // Answered, not hung: each within a few seconds (generous for a busy machine), and a 503.
-    for (const o of duringPosts) expect(o.status, `${o.path} during the outage: ${o.body?.slice(0, 200) ?? o.error}`).toBe(503);
+    for (const o of duringPosts)
+      expect(
+        o.status,
+        `${o.path} during the outage: ${o.body?.slice(0, 200) ?? o.error}`
+      ).toBe(503);
     const slowest = Math.max(...outcomes.map((o) => o.ms));
-    const slowList = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 5).map((o) => `${o.kind} ${o.path} ${o.status} ${o.ms}ms started ${o.startedAt - cutAt}ms after the cut (restored at ${restoreAt - cutAt}ms)`);
+    const slowList = [...outcomes]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map(
+        (o) =>
+          `${o.kind} ${o.path} ${o.status} ${o.ms}ms started ${
+            o.startedAt - cutAt
+          }ms after the cut (restored at ${restoreAt - cutAt}ms)`
+      );
     console.info(slowList.join("\n"));
-    expect(slowest, `slowest answers:\n${slowList.join("\n")}`).toBeLessThan(10_000);
+    expect(slowest, `slowest answers:\n${slowList.join("\n")}`).toBeLessThan(
+      10_000
+    );
     // Nothing ever answered 500 or failed at the network level.
-    const bad = outcomes.filter((o) => o.status === 0 || o.status >= 500 && o.status !== 503);
-    expect(bad.map((o) => `${o.kind} ${o.path} ${o.status} ${o.error ?? o.body?.slice(0, 120)}`)).toEqual([]);
+    const bad = outcomes.filter(
+      (o) => o.status === 0 || (o.status >= 500 && o.status !== 503)
+    );
+    expect(
+      bad.map(
+        (o) =>
+          `${o.kind} ${o.path} ${o.status} ${o.error ?? o.body?.slice(0, 120)}`
+      )
+    ).toEqual([]);
     // Public pages answer 200 (if they need no database) or the friendly 503 page.
-    for (const o of outcomes.filter((x) => x.kind === "page" && x.status === 503)) expect(o.body).toContain("Service temporarily unavailable");
+    for (const o of outcomes.filter(
+      (x) => x.kind === "page" && x.status === 503
+    ))
+      expect(o.body).toContain("Service temporarily unavailable");
 
     const acked = acknowledged(outcomes);
-    const before = outcomes.filter((o) => o.kind === "inquiry" && o.status === 200 && o.startedAt < cutAt);
-    expect(before.length, "inquiries acknowledged before the cut").toBeGreaterThan(0);
+    const before = outcomes.filter(
+      (o) => o.kind === "inquiry" && o.status === 200 && o.startedAt < cutAt
+    );
+    expect(
+      before.length,
+      "inquiries acknowledged before the cut"
+    ).toBeGreaterThan(0);
     const check = openDatabase({ url, poolSize: 1 });
     try {
       const stored = await storedEmails(check, acked);
@@ -196,24 +321,37 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
     } finally {
       await check.close();
     }
-    console.info(`[faults] database outage: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, ${duringPosts.length} posts answered 503 during the cut, slowest answer ${slowest} ms`);
+    console.info(
+      `[faults] database outage: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, ${duringPosts.length} posts answered 503 during the cut, slowest answer ${slowest} ms`
+    );
   }, 90_000);
 });
 
 describe(`SIGTERM during load on ${kind}`, () => {
   it("finishes requests in flight, loses no acknowledged inquiry and exits 0 within the grace period", async () => {
     const dataDir = tempDir("sanad-sigterm-");
-    const url = kind === "postgres" ? await createPostgresDatabase() : undefined;
-    const server = await startServer({ ...quietEnv, DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: "15000", ...(url ? { DATABASE_URL: url } : {}) });
+    const url =
+      kind === "postgres" ? await createPostgresDatabase() : undefined;
+    const server = await startServer({
+      ...quietEnv,
+      DATA_DIR: dataDir,
+      SHUTDOWN_GRACE_MS: "15000",
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
     try {
       const load = startLoad(server);
       await sleep(2000);
       // Slow requests in flight when the signal arrives.
-      const slow = [0, 1, 2].map(() => timed("slow", `${server.url}/__test/slow?ms=3000`));
+      const slow = [0, 1, 2].map(() =>
+        timed("slow", `${server.url}/__test/slow?ms=3000`)
+      );
       await sleep(500);
       const signalledAt = Date.now();
       server.child.kill("SIGTERM");
-      const code = await Promise.race([server.exited, sleep(40_000).then(() => "timeout" as const)]);
+      const code = await Promise.race([
+        server.exited,
+        sleep(40_000).then(() => "timeout" as const),
+      ]);
       const exitedAfter = Date.now() - signalledAt;
       const outcomes = await load.stop();
       const slowOutcomes = await Promise.all(slow);
@@ -221,13 +359,23 @@ describe(`SIGTERM during load on ${kind}`, () => {
       expect(code).toBe(0);
       expect(exitedAfter, "exit after SIGTERM (ms)").toBeLessThan(30_000);
       expect(server.output()).toContain("shut down cleanly");
-      for (const o of slowOutcomes) expect({ status: o.status, body: o.body }).toEqual({ status: 200, body: "slept 3000ms" });
+      for (const o of slowOutcomes)
+        expect({ status: o.status, body: o.body }).toEqual({
+          status: 200,
+          body: "slept 3000ms",
+        });
       // Every answer was either a proper one or a refused connection after the listener closed; never a 5xx.
-      expect(outcomes.filter((o) => o.status >= 500).map((o) => `${o.path} ${o.status}`)).toEqual([]);
+      expect(
+        outcomes
+          .filter((o) => o.status >= 500)
+          .map((o) => `${o.path} ${o.status}`)
+      ).toEqual([]);
 
       const acked = acknowledged(outcomes);
       expect(acked.length).toBeGreaterThan(0);
-      const handle = url ? openDatabase({ url, poolSize: 1 }) : openDatabase({ dataDir: pgliteDir(dataDir) });
+      const handle = url
+        ? openDatabase({ url, poolSize: 1 })
+        : openDatabase({ dataDir: pgliteDir(dataDir) });
       try {
         const stored = await storedEmails(handle, acked);
         expect(acked.filter((email) => !stored.includes(email))).toEqual([]);
@@ -235,7 +383,9 @@ describe(`SIGTERM during load on ${kind}`, () => {
         await handle.close();
       }
       console.info(JSON.stringify(histogram(outcomes)));
-      console.info(`[faults] SIGTERM: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, exit 0 after ${exitedAfter} ms`);
+      console.info(
+        `[faults] SIGTERM: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, exit 0 after ${exitedAfter} ms`
+      );
     } finally {
       await server.stop("SIGKILL");
       if (url) await dropPostgresDatabase(url);
@@ -254,21 +404,37 @@ describe(`SMTP down, through the server's own mail worker, on ${kind}`, () => {
 
   it("keeps the mails of an inquiry queued while SMTP refuses them and delivers them when it returns", async () => {
     const dataDir = tempDir("sanad-smtp-");
-    const url = kind === "postgres" ? await createPostgresDatabase() : undefined;
+    const url =
+      kind === "postgres" ? await createPostgresDatabase() : undefined;
     smtp.control.failing = true;
-    const server = await startServer({ ...quietEnv, DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: "1", STAFF_EMAIL: "staff@example.com", ...(url ? { DATABASE_URL: url } : {}) });
-    const email = `smtp-down-${crypto.randomBytes(3).toString("hex")}@example.com`;
+    const server = await startServer({
+      ...quietEnv,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      MAIL_RETRY_SECONDS: "1",
+      STAFF_EMAIL: "staff@example.com",
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
+    const email = `smtp-down-${crypto
+      .randomBytes(3)
+      .toString("hex")}@example.com`;
     try {
       const posted = await postInquiry(server, email);
       expect(posted.status, posted.body).toBe(200);
       // The worker tries (and fails) at least twice while SMTP refuses.
-      const failedTwice = await waitFor(async () => /-ack\) not delivered, attempt [2-9]/.test(server.output()), 30_000);
+      const failedTwice = await waitFor(
+        async () => /-ack\) not delivered, attempt [2-9]/.test(server.output()),
+        30_000
+      );
       expect(failedTwice, server.output()).toBe(true);
       expect(smtp.messages.filter((m) => m.to.includes(email))).toEqual([]);
       if (url) {
         const handle = openDatabase({ url, poolSize: 1 });
         try {
-          const rows = await handle.db.select().from(outbox).where(inArray(outbox.toAddress, [email, "staff@example.com"]));
+          const rows = await handle.db
+            .select()
+            .from(outbox)
+            .where(inArray(outbox.toAddress, [email, "staff@example.com"]));
           expect(rows).toHaveLength(2);
           for (const row of rows) {
             expect(row.status).toBe("queued");
@@ -281,14 +447,24 @@ describe(`SMTP down, through the server's own mail worker, on ${kind}`, () => {
       }
 
       smtp.control.failing = false;
-      const delivered = await waitFor(async () => smtp.messages.some((m) => m.to.includes(email)) && smtp.messages.some((m) => m.to.includes("staff@example.com")), 45_000);
+      const delivered = await waitFor(
+        async () =>
+          smtp.messages.some((m) => m.to.includes(email)) &&
+          smtp.messages.some((m) => m.to.includes("staff@example.com")),
+        45_000
+      );
       expect(delivered, server.output()).toBe(true);
       expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
       await server.stop();
       // Afterwards the outbox says sent, with the failed attempts counted.
-      const handle = url ? openDatabase({ url, poolSize: 1 }) : openDatabase({ dataDir: pgliteDir(dataDir) });
+      const handle = url
+        ? openDatabase({ url, poolSize: 1 })
+        : openDatabase({ dataDir: pgliteDir(dataDir) });
       try {
-        const rows = await handle.db.select().from(outbox).where(inArray(outbox.toAddress, [email]));
+        const rows = await handle.db
+          .select()
+          .from(outbox)
+          .where(inArray(outbox.toAddress, [email]));
         expect(rows).toHaveLength(1);
         expect(rows[0]!.status).toBe("sent");
         expect(rows[0]!.attempts).toBeGreaterThanOrEqual(2);

@@ -16,6 +16,9 @@ import { StatusForm } from "./status-form";
  * The admin's order list: figures, a GET search/filter form (bookmarkable, works without
  * JavaScript), Export Data for the same filter, and a table with an Update Status form per order.
  */
+/** The list's columns, in order; each row renders its cells in the same order. */
+const COLUMNS = ["order", "customer", "service", "amount", "payment", "status", "actions"] as const;
+
 export function AdminOrders({ data }: { data: AdminOrdersPage }) {
   const { text } = data;
   const lang = useLang();
@@ -80,27 +83,11 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
             <table className="w-full text-start text-sm" data-testid="admin-orders">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {text.columns.order}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {text.columns.customer}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {text.columns.service}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {text.columns.amount}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {text.columns.payment}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {text.columns.status}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start font-semibold">
-                    {text.columns.actions}
-                  </th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
+                      {text.columns[column]}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">

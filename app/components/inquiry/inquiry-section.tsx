@@ -1,5 +1,4 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { SERVICE_KEYS, type ServiceKey } from "../../catalogue/services";
 import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
@@ -8,7 +7,7 @@ import { LocalizedLink } from "../layout/localized-link";
 import { Button } from "../ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
-import { useLeadForm, useSubmissionFields } from "./lead-form";
+import { useFocusFirstInvalid, useLeadForm, useSubmissionFields } from "./lead-form";
 
 // Same values as COUNTRY_VALUES on the server (kept here so the browser bundle does not pull in
 // the server module); the server rejects anything else.
@@ -28,14 +27,7 @@ export function InquirySection({ service, title, intro }: { service: ServiceKey;
   const location = useLocation();
   const { fetcher, lastResult, pending, hydrated, inlineNotice } = useLeadForm("inquiry");
   const fields = useSubmissionFields(lastResult);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // With JavaScript, move focus to the first field the server rejected.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.result?.status === "error") {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [fetcher.state, fetcher.data]);
+  const formRef = useFocusFirstInvalid(fetcher);
 
   const id = (name: string) => `inquiry-${name}`;
   return (

@@ -42,6 +42,17 @@ export function useLeadForm(formId: string) {
   };
 }
 
+/** With JavaScript, moves the focus to the first field the server rejected; returns the form's ref. */
+export function useFocusFirstInvalid(fetcher: ReturnType<typeof useFetcher<FormFlash>>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.result?.status === "error") {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [fetcher.state, fetcher.data]);
+  return formRef;
+}
+
 /**
  * Reads Conform's submission result (the server validates with Conform and zod) without shipping
  * Conform's client to every page: field errors, the visitor's input to put back, and a key that

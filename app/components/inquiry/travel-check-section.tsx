@@ -9,7 +9,7 @@ import { LocalizedLink } from "../layout/localized-link";
 import { Button, buttonClasses } from "../ui/button";
 import { CheckboxField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
-import { useHydrated, useLeadForm, useSubmissionFields } from "./lead-form";
+import { useFocusFirstInvalid, useHydrated, useLeadForm, useSubmissionFields } from "./lead-form";
 
 /** The spec's simulated check lasted 3 seconds: the overlay shows at least that long. */
 const OVERLAY_MS = 3000;
@@ -118,12 +118,7 @@ function TravelCheckForm({
   const token = useRootData()?.formToken;
   const location = useLocation();
   const fields = useSubmissionFields(lastResult);
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.result?.status === "error") {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [fetcher.state, fetcher.data]);
+  const formRef = useFocusFirstInvalid(fetcher);
   const id = (name: string) => `travel-check-${name}`;
 
   return (
