@@ -37,12 +37,17 @@ if (server) {
   row("server peak memory (VmHWM) under that load", `${server.peakRssMb} MB`, "reported", "", run);
 }
 
-const soak = read("soak");
-if (soak) {
+for (const soak of [read("soak"), read("soak-postgresql")]) {
+  if (!soak) continue;
+  const sign = (value) => `${value >= 0 ? "+" : ""}${value} %`;
+  const gc = soak.rssAfterFullGc;
   row(
     `memory soak: ${soak.mix.join(", ")} (bench/soak.js)`,
-    `RSS ${soak.rss.afterWarmupMb} MB after ${soak.warmupSeconds} s warm-up → ${soak.rss.endMb} MB after ${soak.soakSeconds} s more (${soak.rss.growthPercent >= 0 ? "+" : ""}${soak.rss.growthPercent} %), peak ${soak.rss.peakMb} MB; ${soak.requests} requests (${soak.requestsPerSecond} req/s), p99 ${soak.latencyP99Ms} ms, ${soak.errors} errors`,
-    `growth ≤ ${soak.budget.rssGrowthPercent} %, 0 errors`,
+    (gc ? `RSS after a full GC ${gc.afterWarmupMb} MB after the ${soak.warmupSeconds} s warm-up → ${gc.endMb} MB after ${soak.soakSeconds} s more (${sign(gc.growthPercent)}); ` : "") +
+      `under load ${soak.rss.afterWarmupMb} → ${soak.rss.endMb} MB (${sign(soak.rss.growthPercent)}), peak ${soak.rss.peakMb} MB` +
+      (soak.v8HeapAfterFullGc ? `; V8 heap kept ${soak.v8HeapAfterFullGc.afterWarmupMb} → ${soak.v8HeapAfterFullGc.endMb} MB` : "") +
+      `; ${soak.requests} requests (${soak.requestsPerSecond} req/s), p99 ${soak.latencyP99Ms} ms, ${soak.errors} errors`,
+    `growth ≤ ${soak.budget.rssGrowthPercent} % (after a full GC), 0 errors`,
     met(soak.withinBudget),
     `${day(soak)}, ${soak.database}, ${soak.connections} conn at ≤ ${soak.targetRate ?? "∞"} req/s, **${soak.soakSeconds} s soak**${load(soak.loadAverage)}`,
   );
@@ -63,10 +68,10 @@ if (lighthouse) {
     const s = page.scores;
     row(
       `Lighthouse mobile \`${page.path}\`${page.signedIn ? " (signed in, 2 cart lines)" : ""} (bench/lighthouse.js)`,
-      `performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s["best-practices"]}, SEO ${s.seo}; LCP ${page.metrics.largestContentfulPaintMs} ms, TBT ${page.metrics.totalBlockingTimeMs} ms, CLS ${page.metrics.cumulativeLayoutShift}`,
+      `performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s["best-practices"]}, SEO ${s.seo}${page.skippedAudits?.length ? ` (without ${page.skippedAudits.join(", ")}: noindex on purpose)` : ""}; LCP ${page.metrics.largestContentfulPaintMs} ms, TBT ${page.metrics.totalBlockingTimeMs} ms, CLS ${page.metrics.cumulativeLayoutShift}`,
       "performance ≥ 95, others 100",
       met(page.withinBudget),
-      `${day(lighthouse)}, median of ${lighthouse.lighthouseRunsPerPage}${load(lighthouse.loadAverage)}`,
+      `${day(lighthouse)}, ${lighthouse.lighthouseRunsPerPage === 1 ? "1 run" : `median of ${lighthouse.lighthouseRunsPerPage} runs`}${load(lighthouse.loadAverage)}`,
     );
   }
 }

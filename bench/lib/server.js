@@ -25,12 +25,14 @@ export async function freePort() {
 /**
  * Starts the server; `DATABASE_URL` from the environment is used when set (else the embedded database in a temp folder).
  * `options.cwd`: the folder it runs in (build/, public/ and db/migrations are read relative to it).
+ * `options.inspect`: open Node's inspector on a free local port, so `heapAfterGc()` can force a
+ * full garbage collection and read the V8 heap (a benchmark's view from outside; the app knows nothing).
  */
 export async function startBenchServer(extraEnv = {}, options = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-bench-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, [...(options.inspect ? ["--inspect=127.0.0.1:0"] : []), "build/server.js"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -58,23 +60,75 @@ export async function startBenchServer(extraEnv = {}, options = {}) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  let inspector = null;
   return {
     url,
     pid: child.pid,
+    /** Forces a full garbage collection in the server, then returns its V8 heap in use and its RSS (MB). Needs `options.inspect`. */
+    async heapAfterGc() {
+      if (!inspector) {
+        const wsUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
+        if (!wsUrl) throw new Error("the server was not started with options.inspect");
+        inspector = await connectInspector(wsUrl);
+      }
+      await inspector.send("HeapProfiler.collectGarbage");
+      const { usedSize } = await inspector.send("Runtime.getHeapUsage");
+      return { heapUsedMb: Math.round(usedSize / 2 ** 20), rssMb: procStatusMb(child.pid, "VmRSS") };
+    },
     child,
     output: () => output,
     /** Resident memory of the server process in MB (Linux /proc). */
     rssMb() {
       return procStatusMb(child.pid, "VmRSS");
     },
+    /**
+     * Resident memory split (from /proc/<pid>/smaps): `wasmMb` is WebAssembly linear memory (the
+     * embedded PGlite database's heap: a read-write mapping followed by the rest of its multi-GiB
+     * reservation), `otherMb` everything else (V8 heap, native buffers, code). Heavier to read than rssMb.
+     */
+    memorySplitMb() {
+      return memorySplitMb(child.pid);
+    },
     /** The highest resident memory the server process has had so far (VmHWM), in MB. */
     peakRssMb() {
       return procStatusMb(child.pid, "VmHWM");
     },
     async stop() {
+      inspector?.close();
       child.kill("SIGTERM");
       await new Promise((resolve) => child.on("exit", resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
+async function connectInspector(wsUrl) {
+  // Node 22 has a global WebSocket; on Node 20 the `ws` package (installed with lighthouse) stands in.
+  const WebSocketImpl = globalThis.WebSocket ?? (await import("ws")).default;
+  const socket = new WebSocketImpl(wsUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = (event) => reject(new Error(`inspector: ${event.message ?? "connection failed"}`));
+  });
+  let nextId = 1;
+  const pending = new Map();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data));
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(`inspector: ${message.error.message}`));
+    else waiter.resolve(message.result);
+  };
+  return {
+    send(method, params = {}) {
+      const id = nextId++;
+      socket.send(JSON.stringify({ id, method, params }));
+      return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+    },
+    close() {
+      socket.close();
     },
   };
 }
@@ -87,6 +141,32 @@ function procStatusMb(pid, field) {
   } catch {
     return 0;
   }
+}
+
+function memorySplitMb(pid) {
+  let text;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/smaps`, "utf8");
+  } catch {
+    return { wasmMb: 0, otherMb: 0 };
+  }
+  const maps = [];
+  for (const line of text.split("\n")) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) /.exec(line);
+    if (header) maps.push({ start: BigInt(`0x${header[1]}`), end: BigInt(`0x${header[2]}`), perm: header[3], rssKb: 0 });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && maps.length) maps.at(-1).rssKb = Number(rss[1]);
+  }
+  const GiB = 2n ** 30n;
+  let wasmKb = 0;
+  let totalKb = 0;
+  maps.forEach((map, i) => {
+    totalKb += map.rssKb;
+    const next = maps[i + 1];
+    // V8 reserves ≥ 4 GiB per WebAssembly memory and makes only its used start read-write.
+    if (map.perm === "rw-p" && next && next.perm === "---p" && next.start === map.end && next.end - map.start >= 4n * GiB && (next.end - map.start) % GiB === 0n) wasmKb += map.rssKb;
+  });
+  return { wasmMb: Math.round(wasmKb / 1024), otherMb: Math.round((totalKb - wasmKb) / 1024) };
 }
 
 /**
