@@ -32,7 +32,8 @@ export function ChatWidget() {
 
   if (HIDDEN.test(stripLangPrefix(pathname))) return null;
   return (
-    <div className="fixed bottom-4 end-4 z-40 flex flex-col items-end gap-3" data-testid="chat-widget">
+    // On the reading-start side (left in English, right in Arabic); toasts take the other corner.
+    <div className="fixed bottom-4 start-4 z-40 flex flex-col items-start gap-3" data-testid="chat-widget">
       {open ? (
         <div className="w-[min(24rem,calc(100vw-2rem))]" role="dialog" aria-labelledby="chat-title">
           <Suspense fallback={<div className="h-40 rounded-xl bg-white shadow-xl" aria-busy="true" />}>
