@@ -1,9 +1,10 @@
-// npm test: typecheck, lint, build, unit + integration tests (Vitest), the container runtime check,
+// npm test: typecheck, lint, npm audit (production dependencies), build, unit + integration tests (Vitest), the container runtime check,
 // and the browser tests (Playwright, JavaScript on and off). Runs every step even after a failure,
 // prints each runner's output, then one line: "N passed, N failed" (totals over all suites).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { runAudit } from "./audit-check.js";
 
 const results = [];
 // Names of failing tests, printed again just above the totals so they survive truncated logs.
@@ -36,6 +37,14 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 
 if (wanted("typecheck")) run("typecheck", "npx", ["tsc", "--noEmit"]);
 if (wanted("lint")) run("lint", "npx", ["eslint", "."]);
+if (wanted("audit")) {
+  const started = Date.now();
+  console.log("\n━━ npm audit (production dependencies): npm audit --omit=dev --audit-level=high");
+  const verdict = runAudit();
+  const ok = verdict.outcome !== "failed";
+  if (!ok) failures.push(`npm audit: ${verdict.message}${verdict.advisories.length ? `: ${verdict.advisories.join(", ")}` : ""}`);
+  results.push({ name: "npm audit (production dependencies)", ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: Math.round((Date.now() - started) / 1000) });
+}
 const built = wanted("build") || wanted("e2e") || wanted("integration") || wanted("runtime") ? run("build", "npm", ["run", "build", "--silent"]) : true;
 
 if (wanted("unit") || wanted("integration")) {

@@ -17,9 +17,10 @@ export type SessionUser = {
   lang: Lang;
 };
 
-type SessionData = { userId: string; version: number };
+/** issuedAt: when the user signed in (ms since 1970); the server, not only the browser, ends the session after the maximum age. */
+type SessionData = { userId: string; version: number; issuedAt: number };
 
-const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 function sessionStorage() {
@@ -52,7 +53,7 @@ const userOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /**
  * The signed-in user, or null. A session whose version is older than the user's (the password
- * changed since) or whose user no longer exists counts as signed out.
+ * changed since), older than the maximum age, or whose user no longer exists counts as signed out.
  */
 export function getUser(request: Request): Promise<SessionUser | null> {
   let pending = userOfRequest.get(request);
@@ -67,7 +68,11 @@ async function readUser(request: Request): Promise<SessionUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   const version = session.get("version");
+  const issuedAt = session.get("issuedAt");
   if (typeof userId !== "string" || typeof version !== "number" || !isUuid(userId)) return null;
+  // A copied cookie outlives the browser's expiry: the signed sign-in time decides. A cookie
+  // without one (made before this check existed) counts as expired: one more sign-in.
+  if (typeof issuedAt !== "number" || Date.now() - issuedAt > SESSION_MAX_AGE_SECONDS * 1000 || issuedAt > Date.now() + 60_000) return null;
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.sessionVersion !== version) return null;
   return toSessionUser(user);
@@ -131,6 +136,7 @@ export async function createUserSession({ user, redirectTo, toast }: { user: Pic
   const session = await sessionStorage().getSession();
   session.set("userId", user.id);
   session.set("version", user.sessionVersion);
+  session.set("issuedAt", Date.now());
   const headers = toast ? await toastHeaders(toast) : new Headers();
   headers.append("Set-Cookie", await sessionStorage().commitSession(session));
   return redirect(redirectTo, { headers });

@@ -17,7 +17,7 @@ import {
 } from "../support/test-db";
 
 // Fault tests against the production build in a child process: the database going away under
-// load, SIGTERM under load, and SMTP being down. See docs/decisions/017-fault-tests.md.
+// load, SIGTERM under load, and SMTP being down. See docs/decisions/019-fault-and-security-tests.md.
 
 const kind = testDbKind();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
