@@ -11,7 +11,7 @@ import { DataFolderBusyError } from "./db/data-folder-lock";
 import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
 import { ConfigError, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
-import { answerDatabaseOutagesWith503, isDatabaseUnavailable } from "./app/utils/database-outage.server";
+import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose } from "./app/utils/database-outage.server";
 import { isSameOriginRequest } from "./app/utils/same-origin.server";
 
 /** Paths that take POSTs from other origins and authenticate them another way (signatures). */
@@ -241,6 +241,17 @@ function handleShutdown(server: Server, app: express.Express) {
 }
 
 if (process.env.SANAD_SERVER_NO_AUTOSTART !== "1") {
+  // One known driver error may escape while PostgreSQL goes away (see isDriverWriteAfterClose):
+  // log it and keep serving. Anything else ends the process as Node would (stack, exit 1).
+  process.on("uncaughtException", (error) => {
+    if (isDriverWriteAfterClose(error)) {
+      log("database connection closed while a write was pending (postgres.js): ignored, the query already failed");
+      return;
+    }
+    process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+
   main().catch((error: unknown) => {
     process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);

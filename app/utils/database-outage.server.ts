@@ -115,3 +115,21 @@ export function answerDatabaseOutagesWith503(
   );
   return { ...build, routes };
 }
+
+/**
+ * postgres.js 3.4.x can throw from a setImmediate callback when a connection dies while a write
+ * is pending (a transaction's ROLLBACK after PostgreSQL went away): "Cannot read properties of
+ * null (reading 'write')" in nextWrite (porsager/postgres#1066, #1154, #1208; unfixed upstream).
+ * The query concerned has already been rejected with CONNECTION_CLOSED, so the error is harmless,
+ * but thrown outside any caller it would end the process. True for exactly that error.
+ */
+export function isDriverWriteAfterClose(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /null \(reading 'write'\)|null is not an object \(evaluating 'socket\.write'\)/.test(
+      error.message
+    ) &&
+    /nextWrite/.test(error.stack ?? "") &&
+    /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? "")
+  );
+}

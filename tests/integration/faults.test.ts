@@ -322,7 +322,14 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
       await check.close();
     }
     console.info(
-      `[faults] database outage: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, ${duringPosts.length} posts answered 503 during the cut, slowest answer ${slowest} ms`
+      `[faults] database outage: ${outcomes.length} requests, ${
+        acked.length
+      } inquiries acknowledged, ${
+        duringPosts.length
+      } posts answered 503 during the cut, slowest answer ${slowest} ms, driver write-after-close errors survived: ${
+        (server.output().match(/closed while a write was pending/g) ?? [])
+          .length
+      }`
     );
   }, 90_000);
 });
