@@ -2,7 +2,7 @@
 // `npm audit --omit=dev --audit-level=high` and decides what its answer means.
 // A high or critical advisory fails the step. A registry that cannot answer the audit endpoint
 // (offline, a mirror without it: network errors, 404, 405) does not: the step says the audit could
-// not be run and counts as passed (docs/decisions/017-fault-and-security-tests.md).
+// not be run and counts as passed (docs/decisions/019-fault-and-security-tests.md).
 import { spawnSync } from "node:child_process";
 
 const UNREACHABLE =
@@ -93,7 +93,7 @@ export function runAudit() {
   });
   if (verdict.outcome === "not-run")
     console.log(
-      `NOTE: ${verdict.message}. Counted as passed; run \`npm audit --omit=dev\` where the registry answers (see docs/decisions/017-fault-and-security-tests.md).`
+      `NOTE: ${verdict.message}. Counted as passed; run \`npm audit --omit=dev\` where the registry answers (see docs/decisions/019-fault-and-security-tests.md).`
     );
   else console.log(verdict.message);
   for (const advisory of verdict.advisories) console.log(`  ✗ ${advisory}`);
