@@ -2,7 +2,8 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import { clientOrderStats, listClientOrders } from "./order-queries.server";
+import { localOrderNames } from "./order-names.server";
+import { clientOrderStats, listClientOrders, orderItemRefs } from "./order-queries.server";
 
 /**
  * What the client dashboard shows about orders: the four figures and one page of Recent Orders,
@@ -12,6 +13,8 @@ import { clientOrderStats, listClientOrders } from "./order-queries.server";
 export async function clientDashboardOrders(userId: string, lang: Lang, url: URL) {
   const t = backofficeText[lang];
   const [stats, list] = await Promise.all([clientOrderStats(userId), listClientOrders(userId, { page: url.searchParams.get("page") })]);
+  // Service and package names in the reader's language (the orders table keeps them in English).
+  const items = lang === "en" ? new Map() : await orderItemRefs(list.rows.map((order) => order.id));
   return {
     stats: [
       { key: "total", label: t.dashboard.stats.totalOrders, value: String(stats.totalOrders) },
@@ -21,8 +24,7 @@ export async function clientDashboardOrders(userId: string, lang: Lang, url: URL
     ],
     orders: list.rows.map((order) => ({
       id: order.id,
-      serviceType: order.serviceType,
-      tierName: order.tierName,
+      ...localOrderNames(items.get(order.id) ?? [], lang, order),
       amount: formatMoney(order.amount, lang, "code"),
       status: order.status,
       statusLabel: t.status[order.status] ?? order.status,

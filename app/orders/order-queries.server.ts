@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { isServiceKey, serviceName } from "../catalogue";
 import { db, type Queryable } from "../db.server";
@@ -117,6 +117,19 @@ export async function listClientOrders(userId: string, options: { page?: unknown
   ]);
   const total = totalRow?.total ?? 0;
   return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** The lines (service and package) of some orders, by order id: for names in the reader's language. */
+export async function orderItemRefs(orderIds: readonly string[]) {
+  const byOrder = new Map<string, { serviceKey: string; tierId: string; tierName: string }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: orderItems.orderId, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, tierName: orderItems.tierName })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  for (const { orderId, ...item } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item]);
+  return byOrder;
 }
 
 export type AdminOrderFilters = { q: string; status: OrderStatus | "all"; page: number };

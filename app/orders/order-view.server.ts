@@ -2,6 +2,7 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
+import { localOrderNames, localTierName } from "./order-names.server";
 import type { getAdminOrder, getClientOrder } from "./order-queries.server";
 
 type ClientOrder = NonNullable<Awaited<ReturnType<typeof getClientOrder>>>;
@@ -26,13 +27,14 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
       dateTime: event.createdAt.toISOString(),
     };
   });
+  const names = localOrderNames(order.items, lang, order);
   return {
     id: order.id,
     shortId: order.id.slice(0, 8),
     title: fill(t.orderPage.title, { id: order.id.slice(0, 8) }),
     placed: fill(t.orderPage.placed, { date: formatDate(order.createdAt, lang) }),
-    serviceType: order.serviceType,
-    tierName: order.tierName,
+    serviceType: names.serviceType,
+    tierName: names.tierName,
     status: order.status,
     statusLabel: statusLabel(order.status),
     paymentStatus: order.paymentStatus,
@@ -41,7 +43,7 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
     canPay: order.paymentStatus === "unpaid" || order.paymentStatus === "failed",
     lines: order.items.map((item) => ({
       id: item.id,
-      name: item.tierName,
+      name: localTierName(item, lang),
       serviceKey: item.serviceKey,
       quantity: item.quantity,
       unitPrice: formatMoney(item.unitPrice, lang, "code"),

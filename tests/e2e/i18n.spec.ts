@@ -121,6 +121,13 @@ test.describe("Arabic and right-to-left", () => {
     expect(confirmation.text).toContain("فحص حظر السفر");
     expect(confirmation.text).toContain("/ar/dashboard");
     await waitForMail(email, (mail) => mail.subject.includes(orderNumber) && mail.subject.startsWith("تم استلام الدفعة"));
+
+    // The client area names the order's service and package in Arabic (the order row keeps English).
+    await page.goto("/ar/dashboard");
+    await expect(page.getByRole("heading", { name: "فحص حظر السفر" }).first()).toBeVisible();
+    expect(await latinWordsIn(page)).toEqual([]);
+    await page.goto(`/ar/dashboard/orders/${(await page.locator('a[href*="/ar/dashboard/orders/"]').first().getAttribute("href"))!.split("/").pop()}`);
+    expect(await latinWordsIn(page)).toEqual([]);
   });
 
   test("the Arabic home page at 360 px mirrors the header, the cards and the chat button", async ({ page }, testInfo) => {

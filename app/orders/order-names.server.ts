@@ -1,0 +1,31 @@
+import { isServiceKey, planLists, serviceName } from "../catalogue";
+import type { Lang } from "../i18n/lang";
+
+type ItemRef = { serviceKey: string; tierId: string; tierName: string };
+
+/**
+ * An order line's package name in `lang`, from the catalogue (the order keeps the English name
+ * as it was sold); the stored name when the catalogue no longer has the package.
+ */
+export function localTierName(item: ItemRef, lang: Lang): string {
+  if (lang === "en") return item.tierName;
+  for (const list of Object.values(planLists)) {
+    if (list.service !== item.serviceKey) continue;
+    const tier = list.tiers.find((candidate) => candidate.id === item.tierId);
+    if (tier) return tier.name[lang];
+  }
+  return item.tierName;
+}
+
+/**
+ * An order's summary names (service, package) in `lang`: the orders table stores them in English
+ * for staff and search; clients reading Arabic see them from the catalogue, joined as stored.
+ */
+export function localOrderNames(items: readonly ItemRef[], lang: Lang, stored: { serviceType: string; tierName: string }) {
+  if (lang === "en" || items.length === 0) return { serviceType: stored.serviceType, tierName: stored.tierName };
+  const join = (values: string[]) => [...new Set(values)].join("، ");
+  return {
+    serviceType: join(items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : stored.serviceType))),
+    tierName: join(items.map((item) => localTierName(item, lang))),
+  };
+}
