@@ -49,7 +49,7 @@ export const complianceAudits: Record<AuditKey, { name: Localized<string>; from:
 
 /** Turnaround claims (spec section 9, "Marketing prices and timelines"). */
 export const timelines = {
-  travelBanResult: { en: "2 minutes", ar: "دقيقتان" },
+  travelBanResult: { en: "2 minutes", ar: "دقيقتين" },
   laborBanResult: { en: "2-4 hours", ar: "2-4 ساعات" },
   courtPoliceCheck: { en: "24-48 hours (up to 72 for complex cases)", ar: "24-48 ساعة (حتى 72 ساعة للحالات المعقّدة)" },
   backgroundHeadline: { en: "24-48 hours", ar: "24-48 ساعة" },

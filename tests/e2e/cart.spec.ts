@@ -66,6 +66,7 @@ test.describe("cart", () => {
     if (jsEnabled(test.info())) await expect(page.getByTestId("toasts")).toContainText("Added to cart");
 
     let cart = await openCart(page);
+    if (jsEnabled(test.info())) expect((await page.getByTestId("cart-panel").boundingBox())!.x).toBe(0);
     await expect(line(cart, "travel-ban:basic").getByTestId("line-quantity")).toHaveText("3");
     await expect(line(cart, "travel-ban:basic")).toContainText("Travel Ban Check");
     await expect(line(cart, "travel-ban:basic").getByTestId("line-total")).toHaveText(aed("1,950"));
@@ -157,6 +158,10 @@ test.describe("cart", () => {
       await expect(panel).toContainText("السريعة");
       await expect(panel.getByRole("link", { name: "المتابعة إلى الدفع" })).toHaveAttribute("href", "/ar/checkout");
     }
+    // The panel sits on the reading-start side: the right in Arabic (the left in English).
+    const box = (await page.getByTestId("cart-panel").boundingBox())!;
+    expect(box.x + box.width).toBeCloseTo(DESKTOP.width, 0);
+    expect(box.x).toBeGreaterThan(DESKTOP.width / 2);
   });
 
   test("the cart page and the open panel pass the accessibility audit", async ({ page }) => {

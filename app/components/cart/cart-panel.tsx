@@ -42,7 +42,7 @@ export function CartPanel({ cart, closeHref, onClose }: { cart: CartView; closeH
           onClose();
         }}
         onClick={closeOnBackdrop}
-        className="fixed inset-y-0 end-0 start-auto z-50 m-0 ms-auto h-dvh max-h-none w-full max-w-md overflow-y-auto bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-navy-950/50 motion-safe:transition-transform"
+        className="fixed inset-y-0 start-0 end-auto z-50 m-0 me-auto h-dvh max-h-none w-full max-w-md overflow-y-auto bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-navy-950/50 motion-safe:transition-transform"
         data-testid="cart-panel"
       >
         <div className="flex min-h-full flex-col p-6">
