@@ -4,12 +4,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { runAudit } from "./audit-check.js";
 
 const results = [];
 // Names of failing tests, printed again just above the totals so they survive truncated logs.
 const failures = [];
-const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim()) ?? "";
+const firstLine = (text) => stripVTControlCharacters(String(text ?? "")).split("\n").find((line) => line.trim()) ?? "";
 fs.mkdirSync("test-results", { recursive: true });
 
 function run(name, command, args, { env = {}, count } = {}) {
