@@ -22,7 +22,8 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // Tracing records every test to keep the failing ones (about a sixth of the run): on demand.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions,
   },
   // Every spec runs twice: with JavaScript, and without it (the site must work as plain HTML).

@@ -1,6 +1,6 @@
 import { linkPathIn, signIn, signInAsAdmin, signOut, signUp, signUpVerified, verifyFromMail } from "./account-helpers";
 import { fetchCaughtMail } from "../support/fake-smtp";
-import { expect, expectAccessible, test, uniqueEmail, waitForMail } from "./helpers";
+import { auditOnlyWithJavaScript, expect, expectAccessible, test, uniqueEmail, waitForMail } from "./helpers";
 
 test.describe("accounts", () => {
   test("register, verify through the mailed link, sign out, sign in, change the name, sign out", async ({ page }) => {
@@ -208,6 +208,7 @@ test.describe("accounts", () => {
   });
 
   test("the sign-in, registration and reset pages are accessible", async ({ page }) => {
+    auditOnlyWithJavaScript();
     test.slow();
     await page.goto("/client-login");
     await expectAccessible(page);
@@ -218,6 +219,7 @@ test.describe("accounts", () => {
   });
 
   test("the dashboard and settings are accessible", async ({ page }) => {
+    auditOnlyWithJavaScript();
     test.slow();
     await signUpVerified(page);
     await expectAccessible(page);

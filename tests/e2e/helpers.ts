@@ -30,24 +30,26 @@ export async function waitForMail(to: string, match: (mail: CaughtMail) => boole
 }
 
 /**
- * Fails on serious or critical accessibility violations. axe needs script in the page, so for the
- * JavaScript-off project it audits the same URL in a scripted context with the site's own
- * scripts blocked: the same document a visitor without JavaScript gets.
+ * Fails on serious or critical accessibility violations. Audits run once, in the JavaScript-on
+ * project: that page starts as the same server-rendered document a visitor without JavaScript
+ * gets, then hydrates; auditing both projects doubled the slowest part of the browser tests.
+ * In the JavaScript-off project this returns at once; tests that only audit skip themselves there
+ * (`auditOnlyWithJavaScript`).
  */
 export async function expectAccessible(page: Page) {
-  let target = page;
-  const scriptless = !jsEnabled(test.info());
-  if (scriptless) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    // Same cookies, so signed-in pages are audited as the signed-in visitor sees them.
-    await context.addCookies(await page.context().cookies());
-    target = await context.newPage();
-    await target.route(/\/build\/.*\.js$/, (route) => route.abort());
-    await target.goto(page.url());
-  }
+  if (!jsEnabled(test.info())) return;
   // Only violations are read: axe then skips the detail of passing nodes, which is most of its time.
-  const results = await new AxeBuilder({ page: target }).options({ resultTypes: ["violations"] }).analyze();
-  if (scriptless) await target.context().close();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** For a test that only audits accessibility: it runs in the JavaScript-on project (see expectAccessible). */
+export function auditOnlyWithJavaScript() {
+  test.skip(!jsEnabled(test.info()), "accessibility audits run in the JavaScript-on project");
+}
+
+/** For a test of the server-rendered document alone (status, title, canonical, hreflang): the same with or without JavaScript, so it runs once, without. */
+export function documentOnlyWithoutJavaScript() {
+  test.skip(jsEnabled(test.info()), "the server-rendered document is checked once, in the JavaScript-off project");
 }

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, jsEnabled, MOBILE, test, uniqueEmail, waitForMail } from "./helpers";
+import { auditOnlyWithJavaScript, expect, expectAccessible, jsEnabled, MOBILE, test, uniqueEmail, waitForMail } from "./helpers";
 
 test.describe("lead capture", () => {
   test("an inquiry from a service page is stored, acknowledged and notified to staff", async ({ page }, testInfo) => {
@@ -120,6 +120,7 @@ test.describe("lead capture", () => {
   });
 
   test("the lead pages are accessible", async ({ page }) => {
+    auditOnlyWithJavaScript();
     await page.goto("/ban-checks/travel-ban-check?check=1");
     await expectAccessible(page);
     await page.goto("/chat");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-routes";
-import { DESKTOP, expect, expectAccessible, jsEnabled, MOBILE, test } from "./helpers";
+import { auditOnlyWithJavaScript, DESKTOP, documentOnlyWithoutJavaScript, expect, expectAccessible, jsEnabled, MOBILE, test } from "./helpers";
 
 const SUFFIX = " | Sanad Legal";
 
@@ -24,6 +24,7 @@ test.describe("home, ban checks and ask a lawyer", () => {
   // One test per path: the list grows with the site, and a broken page is named by its own test.
   for (const path of publicPaths) {
     test(`${path} answers with its titled, canonical page in English and Arabic`, async ({ page }) => {
+      documentOnlyWithoutJavaScript();
       await expectPageBasics(page, path);
       await expectPageBasics(page, path === "/" ? "/ar" : `/ar${path}`);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -197,6 +198,7 @@ test.describe("home, ban checks and ask a lawyer", () => {
   });
 
   test("no serious accessibility violations on the home, travel ban and ask-a-lawyer pages", async ({ page }) => {
+    auditOnlyWithJavaScript();
     test.setTimeout(90_000);
     for (const path of ["/", "/ban-checks/travel-ban-check", "/ask-lawyer", "/ar"]) {
       await page.goto(path);

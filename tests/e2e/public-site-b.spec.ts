@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, MOBILE, test } from "./helpers";
+import { auditOnlyWithJavaScript, expect, expectAccessible, MOBILE, test } from "./helpers";
 
 const AED = "\u200Eد.إ\u200E";
 const SUFFIX = /\| Sanad Legal$/;
@@ -155,6 +155,7 @@ test.describe("business, service, company and legal pages", () => {
   });
 
   test("accessible: a business page, a service page, the Arabic contact page and a legal page", async ({ page }) => {
+    auditOnlyWithJavaScript();
     test.setTimeout(90_000);
     await page.setViewportSize(MOBILE);
     for (const path of ["/for-business/background-checks", "/services/legal-consultation", "/ar/contact", "/privacy-policy"]) {
