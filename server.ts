@@ -240,6 +240,12 @@ function handleShutdown(server: Server, app: express.Express) {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
+/** Ends the process as Node would on an uncaught error: the stack on stderr, exit code 1. */
+function exitFatally(error: unknown): never {
+  process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+}
+
 if (process.env.SANAD_SERVER_NO_AUTOSTART !== "1") {
   // One known driver error may escape while PostgreSQL goes away (see isDriverWriteAfterClose):
   // log it and keep serving. Anything else ends the process as Node would (stack, exit 1).
@@ -248,12 +254,10 @@ if (process.env.SANAD_SERVER_NO_AUTOSTART !== "1") {
       log("database connection closed while a write was pending (postgres.js): ignored, the query already failed");
       return;
     }
-    process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
+    exitFatally(error);
   });
 
   main().catch((error: unknown) => {
-    process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
+    exitFatally(error);
   });
 }
