@@ -12,7 +12,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 async function benchDatabase() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
+  const shared = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (shared) return { url: shared, drop: async () => {} };
   const admin = postgres("postgres://postgres@127.0.0.1:5432/postgres", { onnotice: () => {}, max: 1, connect_timeout: 3 });
   const name = `sanad_bench_inquiry_${Date.now()}`;
   try {
@@ -51,8 +52,17 @@ const body = () =>
     submissionId: randomUUID(),
   }).toString();
 
+/** Inquiries and queued mails in the database (a shared BENCH_DATABASE_URL already holds other benchmarks' rows). */
+async function countRows() {
+  const sql = postgres(database.url, { onnotice: () => {}, max: 1 });
+  const [counts] = await sql`select (select count(*)::int from inquiries) as stored, (select count(*)::int from outbox) as mails`;
+  await sql.end();
+  return counts;
+}
+
 try {
   const headers = { "content-type": "application/x-www-form-urlencoded", origin: server.url };
+  const before = database.url ? await countRows() : null;
   // Warm up (the first request opens the database and compiles the route).
   for (let i = 0; i < 10; i++) await fetch(`${server.url}/inquiry`, { method: "POST", headers, body: body(), redirect: "manual" });
   let peakRss = server.rssMb();
@@ -73,11 +83,9 @@ try {
     // finishes them on SIGTERM), then count both tables in one snapshot.
     await server.stop();
     stopped = true;
-    const sql = postgres(database.url, { onnotice: () => {}, max: 1 });
-    const [counts] = await sql`select (select count(*)::int from inquiries) as stored, (select count(*)::int from outbox) as mails`;
-    stored = counts.stored;
-    mails = counts.mails;
-    await sql.end();
+    const after = await countRows();
+    stored = after.stored - before.stored;
+    mails = after.mails - before.mails;
   }
   const result = {
     database: database.url ? "postgresql" : "pglite",
