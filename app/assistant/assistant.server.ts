@@ -113,14 +113,6 @@ export type PreparedQuestion =
   | { ok: true; question: string; lang: Lang; conversationId: string; newConversation: boolean; visitor: Visitor; headers: Headers }
   | { ok: false; reason: "empty" | "too-long" | "rate-limited"; question: string; lang: Lang; retryAfterSeconds?: number };
 
-/** The posted form, or null when the body is not a form (never a 500 for what a browser can send). */
-export async function readForm(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Checks a posted question (form fields `question` and, for the streaming endpoint, `lang`) and

@@ -8,6 +8,7 @@ import type { Lang } from "../i18n/lang";
 import { hitRateLimit, peekRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
 import { normalizeEmail, rememberLanguage, verifyCredentials } from "./accounts.server";
 import { loginSchema } from "./schemas.server";
+import { formOrEmpty } from "../utils/http.server";
 
 /**
  * Failed sign-ins allowed per window. Per e-mail protects one account from password guessing; per
@@ -46,7 +47,7 @@ export type LoginOutcome =
 export async function attemptLogin(request: Request, { clientAddress, lang }: { clientAddress: string; lang: Lang }): Promise<LoginOutcome> {
   const t = accountText[lang];
   // remix-auth-form reads the body itself: parse a copy.
-  const formData = await request.clone().formData();
+  const formData = await formOrEmpty(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema(t) });
   if (submission.status !== "success") return { kind: "invalid", reply: submission.reply({ hideFields: ["password"] }) };
   const email = normalizeEmail(submission.value.email);

@@ -5,6 +5,7 @@ import type { Lang } from "../i18n/lang";
 import { hitRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
 import { registerAccount } from "./accounts.server";
 import { registerSchema } from "./schemas.server";
+import { formOrEmpty } from "../utils/http.server";
 
 /** Registrations per address and hour: enough for an office behind one address, not for a script. */
 export const REGISTRATIONS_PER_ADDRESS: RateLimitRule = { name: "register-ip", limit: 60, windowSeconds: 60 * 60 };
@@ -19,7 +20,7 @@ export type RegisterOutcome =
 /** The register form: validate, count against the address's limit, create (or quietly notify). */
 export async function registerVisitor(request: Request, { clientAddress, lang }: { clientAddress: string; lang: Lang }): Promise<RegisterOutcome> {
   const t = accountText[lang];
-  const formData = await request.formData();
+  const formData = await formOrEmpty(request);
   const submission = parseWithZod(formData, { schema: registerSchema(t) });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return { kind: "invalid", reply: submission.reply({ hideFields }) };

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { AccountText } from "../content/accounts.server";
 import { isCommonPassword } from "./common-passwords.server";
+import { requiredCleanString } from "../utils/clean-text.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -29,8 +30,9 @@ function existingPasswordField(t: AccountText) {
   return z.string({ error: t.validation.passwordRequired }).max(1000, t.validation.passwordRequired);
 }
 
+// Names are shown to staff and put in e-mails: cleaned like every other typed text.
 function nameField(t: AccountText) {
-  return z.string({ error: t.validation.nameRequired }).trim().min(1, t.validation.nameRequired).max(100, t.validation.nameTooLong);
+  return requiredCleanString(t.validation.nameRequired, { max: 100, tooLong: t.validation.nameTooLong });
 }
 
 function matching<T extends { confirmPassword: string }>(key: keyof T & string, t: AccountText) {

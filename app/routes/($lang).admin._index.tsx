@@ -13,7 +13,7 @@ import { accountText } from "../content/accounts.server";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -50,7 +50,7 @@ export const meta = metaFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   const admin = await requireAdminAction(request);
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   const { toast } = await updateStatusFromForm(form, admin.id, lang);
   return redirectWithToast(localReturnPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
 }

@@ -13,7 +13,7 @@ import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   const t = backofficeText[lang].coupons;
   const back = localizePath(lang, "/admin/coupons");
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   const intent = form.get("intent");
   if (intent === "deactivate" || intent === "activate") {
     const active = intent === "activate";

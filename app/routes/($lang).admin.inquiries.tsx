@@ -13,7 +13,7 @@ import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -41,7 +41,7 @@ export const meta = metaFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   await requireAdminAction(request);
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   const back = localReturnPath(form.get("returnTo"), localizePath(lang, "/admin/inquiries"));
   const t = backofficeText[lang];
   const status = form.get("status");

@@ -16,7 +16,7 @@ import { localizePath } from "../i18n/lang";
 import { attachReport, getAdminOrder, isUuid, saveInternalNote } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
 import { isMultipart, parseUploadForm, UploadRejected, UPLOAD_LIMITS } from "../orders/uploads.server";
-import { langParam, notFound } from "../utils/http.server";
+import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { kind: "success", title: t.reportUploaded, description: file.fileName }, { status: 303 });
   }
 
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   const intent = form.get("intent");
   if (intent === "note") {
     const note = String(form.get("note") ?? "").slice(0, 5000);

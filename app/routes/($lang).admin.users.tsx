@@ -11,7 +11,7 @@ import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -47,7 +47,7 @@ export const meta = metaFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   const admin = await requireAdminAction(request);
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   const t = backofficeText[lang];
   const back = localReturnPath(form.get("returnTo"), localizePath(lang, "/admin/users"));
   const result = await changeUserRole({ userId: form.get("userId"), role: form.get("role"), actorId: admin.id });

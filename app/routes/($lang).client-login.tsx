@@ -14,7 +14,7 @@ import { createUserSession, getUser, safeRedirect } from "../auth/session.server
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { cn } from "../utils/cn";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await formOrEmpty(request.clone())).get("intent");
   if (intent === "register") {
     const result = await registerVisitor(request, { clientAddress: context.clientAddress, lang });
     if (result.kind === "ok") {

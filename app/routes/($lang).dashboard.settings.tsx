@@ -15,7 +15,7 @@ import { createUserSession, requireUser } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);
   const t = accountText[lang];
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   const here = localizePath(lang, "/dashboard/settings");
 
   if (form.get("intent") === "password") {

@@ -15,7 +15,7 @@ import { createUserSession } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
 
@@ -39,7 +39,7 @@ type ActionData = { intent: "request" | "choose"; reply: SubmissionResult<string
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
 
   if (form.get("intent") === "choose") {
     const hideFields = ["password", "confirmPassword"];

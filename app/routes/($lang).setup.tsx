@@ -12,7 +12,7 @@ import { setupSchema } from "../auth/schemas.server";
 import { createUserSession } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
-import { langParam, notFound } from "../utils/http.server";
+import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
@@ -29,7 +29,7 @@ type ActionData = { reply: SubmissionResult<string[]> };
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   if (!(await canSetUpAdmin(form.get("token")))) notFound();
   const submission = parseWithZod(form, { schema: setupSchema(t) });
   const hideFields = ["password", "confirmPassword"];

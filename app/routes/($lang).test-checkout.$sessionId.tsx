@@ -11,7 +11,7 @@ import { formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { completeTestSession, findTestSession, testSuccessUrl } from "../payments/payments.server";
 import { testPaymentsAllowed } from "../payments/providers.server";
-import { langParam, notFound } from "../utils/http.server";
+import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 /**
@@ -41,7 +41,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const sessionId = params.sessionId ?? "";
   const row = await findTestSession(sessionId);
   if (!row) notFound();
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   if (form.get("intent") === "cancel") return redirect(`${localizePath(lang, `/orders/${row.order.id}/pay`)}?cancelled=1`, 303);
   await completeTestSession(sessionId);
   return redirect(testSuccessUrl(sessionId, lang), 303);

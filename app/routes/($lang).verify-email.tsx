@@ -8,7 +8,7 @@ import { isVerifiedThroughUsedLink, resendVerification, verifyEmail } from "../a
 import { createUserSession, requireUser, safeRedirect } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
   const user = await requireUser(request, { redirectTo: localizePath(lang, "/dashboard") });
-  const form = await request.formData();
+  const form = await formOrEmpty(request);
   const returnTo = localizePath(lang, safeRedirect(form.get("redirectTo"), "/dashboard"));
   const byAddress = await hitRateLimit({ name: "verify-resend-ip", limit: 30, windowSeconds: 60 * 60 }, context.clientAddress);
   const result = byAddress.allowed ? await resendVerification(user.id, lang) : { status: "limit" as const, retryAfterSeconds: byAddress.retryAfterSeconds };

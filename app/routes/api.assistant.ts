@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { answerQuestion, failureReply, prepareQuestion, readForm } from "../assistant/assistant.server";
+import { answerQuestion, failureReply, prepareQuestion } from "../assistant/assistant.server";
+import { readForm } from "../utils/http.server";
 import type { AssistantStreamEvent } from "../assistant/types";
 import { assistantStrings } from "../content/assistant.server";
 
