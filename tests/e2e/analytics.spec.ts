@@ -64,4 +64,14 @@ test.describe("analytics recorder", () => {
     expect(everything).not.toContain(typed);
     expect(everything).not.toContain("utm_source");
   });
+
+  test("forwards to gtag when the site uses it instead of dataLayer", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the recorder is JavaScript; without it nothing is recorded (above)");
+    await page.addInitScript(() => {
+      const calls: unknown[][] = [];
+      Object.assign(window, { gtagCalls: calls, gtag: (...args: unknown[]) => calls.push(args) });
+    });
+    await page.goto("/about?q=private");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { gtagCalls: unknown[][] }).gtagCalls)).toEqual([["event", "app_start", { page_path: "/about" }]]);
+  });
 });
