@@ -2,12 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/auth/password.server";
-import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
-import { migrateDatabase } from "../../db/migrate";
-import { inquiries, orderDocuments, orderEvents, orderItems, orders, users } from "../../db/schema";
-import { startServer, tempDir, type RunningServer } from "../support/server-process";
-import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
+import { startServerWithAccounts, type SeededAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import type { RunningServer } from "../support/server-process";
+import { testDbKind } from "../support/test-db";
 
 // Every route module in app/routes × anonymous, a client, another client and an admin, against the
 // production build running with NODE_ENV=production. A route file without an entry here fails.
@@ -185,36 +182,6 @@ const MATRIX: Record<string, Probe[]> = {
 const PASSWORD = "matrix-password-2026";
 const kind = testDbKind();
 
-type Seeded = { order: string; document: string; inquiry: string };
-
-async function seed(handle: DatabaseHandle, emails: Record<Exclude<Role, "anonymous">, string>): Promise<Seeded> {
-  const { db } = handle;
-  const passwordHash = await hashPassword(PASSWORD);
-  const userId = async (email: string, role: "client" | "admin") => {
-    const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Matrix User", role, emailConfirmedAt: new Date() }).returning({ id: users.id });
-    return row!.id;
-  };
-  const clientId = await userId(emails.client, "client");
-  await userId(emails.otherClient, "client");
-  await userId(emails.admin, "admin");
-  const [order] = await db
-    .insert(orders)
-    .values({ userId: clientId, serviceType: "Travel Ban Check", tierName: "Standard", amount: 65_000, subtotal: 65_000, status: "pending", paymentStatus: "unpaid", legalName: "Matrix Client", email: emails.client, phone: "+971501234567" })
-    .returning({ id: orders.id });
-  await db.insert(orderItems).values({ orderId: order!.id, serviceKey: "travel-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, quantity: 1 });
-  await db.insert(orderEvents).values({ orderId: order!.id, kind: "created", toValue: "pending" });
-  const pdf = Buffer.from("%PDF-1.4\n% matrix\n");
-  const [document] = await db
-    .insert(orderDocuments)
-    .values({ orderId: order!.id, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: pdf.length, sha256: crypto.createHash("sha256").update(pdf).digest("hex"), data: pdf, uploadedBy: clientId })
-    .returning({ id: orderDocuments.id });
-  const [inquiry] = await db
-    .insert(inquiries)
-    .values({ fullName: "Matrix Inquirer", email: "inquirer@example.com", phone: "+971509876543", serviceType: "legal-consultation", message: "A question.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
-    .returning({ id: inquiries.id });
-  return { order: order!.id, document: document!.id, inquiry: inquiry!.id };
-}
-
 /** `location` is `target` (a path, maybe with a #fragment), give or take a query string or fragment. */
 function redirectsTo(location: string, target: string) {
   if (location === target) return true;
@@ -230,8 +197,7 @@ function cookiePairs(response: Response) {
 
 describe(`authorisation matrix on the production build (${kind})`, () => {
   let server: RunningServer;
-  let seeded: Seeded;
-  let databaseUrl: string | undefined;
+  let seeded: SeededAccounts;
   const emails = {
     client: `matrix-client-${Date.now()}@example.com`,
     otherClient: `matrix-other-${Date.now()}@example.com`,
@@ -260,32 +226,15 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
     return session;
   }
 
+  let running: ServerWithAccounts;
   beforeAll(async () => {
-    const dataDir = tempDir("sanad-matrix-");
-    const env: Record<string, string> = { NODE_ENV: "production", DATA_DIR: dataDir, LOG_REQUESTS: "false" };
-    // The embedded database belongs to one process at a time: seed it, close it, then start the server.
-    let handle: DatabaseHandle;
-    if (kind === "postgres") {
-      databaseUrl = await createPostgresDatabase();
-      env.DATABASE_URL = databaseUrl;
-      handle = openDatabase({ url: databaseUrl, poolSize: 2 });
-      await migrateDatabase(handle, databaseUrl);
-    } else {
-      handle = openDatabase({ dataDir: pgliteDir(dataDir) });
-      await migrateDatabase(handle);
-    }
-    try {
-      seeded = await seed(handle, emails);
-    } finally {
-      await handle.close();
-    }
-    server = await startServer(env);
+    running = await startServerWithAccounts({}, emails, PASSWORD);
+    ({ server, seeded } = running);
     for (const role of ["client", "otherClient", "admin"] as const) sessions[role] = await signIn(role);
   }, 180_000);
 
   afterAll(async () => {
-    await server?.stop();
-    if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+    await running?.stop();
   });
 
   it("has an entry for every route module, and none for a module that is gone", () => {

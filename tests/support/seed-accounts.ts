@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import { hashPassword } from "../../app/auth/password.server";
+import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { inquiries, orderDocuments, orderEvents, orderItems, orders, users } from "../../db/schema";
+import { startServer, tempDir, type RunningServer } from "./server-process";
+import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "./test-db";
+
+export type SeededAccounts = { order: string; document: string; inquiry: string };
+export type AccountEmails = { client: string; otherClient: string; admin: string };
+
+/**
+ * Two verified clients and an admin (all with `password`), a pending order of "client" with one
+ * line, an uploaded PDF and its history, and an inquiry: what tests of signed-in pages need.
+ */
+export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails, password: string): Promise<SeededAccounts> {
+  const { db } = handle;
+  const passwordHash = await hashPassword(password);
+  const userId = async (email: string, role: "client" | "admin") => {
+    const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date() }).returning({ id: users.id });
+    return row!.id;
+  };
+  const clientId = await userId(emails.client, "client");
+  await userId(emails.otherClient, "client");
+  await userId(emails.admin, "admin");
+  const [order] = await db
+    .insert(orders)
+    .values({ userId: clientId, serviceType: "Travel Ban Check", tierName: "Standard", amount: 65_000, subtotal: 65_000, status: "pending", paymentStatus: "unpaid", legalName: "Seeded Client", email: emails.client, phone: "+971501234567" })
+    .returning({ id: orders.id });
+  await db.insert(orderItems).values({ orderId: order!.id, serviceKey: "travel-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, quantity: 1 });
+  await db.insert(orderEvents).values({ orderId: order!.id, kind: "created", toValue: "pending" });
+  const pdf = Buffer.from("%PDF-1.4\n% seeded\n");
+  const [document] = await db
+    .insert(orderDocuments)
+    .values({ orderId: order!.id, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: pdf.length, sha256: crypto.createHash("sha256").update(pdf).digest("hex"), data: pdf, uploadedBy: clientId })
+    .returning({ id: orderDocuments.id });
+  const [inquiry] = await db
+    .insert(inquiries)
+    .values({ fullName: "Seeded Inquirer", email: "inquirer@example.com", phone: "+971509876543", serviceType: "legal-consultation", message: "A question.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
+    .returning({ id: inquiries.id });
+  return { order: order!.id, document: document!.id, inquiry: inquiry!.id };
+}
+
+export type ServerWithAccounts = { server: RunningServer; seeded: SeededAccounts; dataDir: string; databaseUrl: string | undefined; stop(): Promise<void> };
+
+/**
+ * A fresh database of the test's kind (PGlite in a data folder, or a new PostgreSQL database),
+ * migrated and seeded with `seedAccounts`, then the production server on it. The embedded database
+ * belongs to one process at a time: it is seeded and closed before the server starts.
+ * `stop()` stops the server and drops the PostgreSQL database.
+ */
+export async function startServerWithAccounts(env: Record<string, string>, emails: AccountEmails, password: string): Promise<ServerWithAccounts> {
+  const dataDir = tempDir("sanad-seeded-");
+  let databaseUrl: string | undefined;
+  let handle: DatabaseHandle;
+  if (testDbKind() === "postgres") {
+    databaseUrl = await createPostgresDatabase();
+    handle = openDatabase({ url: databaseUrl, poolSize: 2 });
+    await migrateDatabase(handle, databaseUrl);
+  } else {
+    handle = openDatabase({ dataDir: pgliteDir(dataDir) });
+    await migrateDatabase(handle);
+  }
+  let seeded: SeededAccounts;
+  try {
+    seeded = await seedAccounts(handle, emails, password);
+  } finally {
+    await handle.close();
+  }
+  const server = await startServer({ NODE_ENV: "production", LOG_REQUESTS: "false", ...env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  return {
+    server,
+    seeded,
+    dataDir,
+    databaseUrl,
+    async stop() {
+      await server.stop();
+      if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+    },
+  };
+}
