@@ -2,19 +2,14 @@ import crypto from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/auth/password.server";
-import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
-import { migrateDatabase } from "../../db/migrate";
 import { users } from "../../db/schema";
+import { openServerDatabase } from "../support/seed-accounts";
 import {
   startServer,
   tempDir,
   type RunningServer,
 } from "../support/server-process";
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDbKind,
-} from "../support/test-db";
+import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 
 // Sessions and rate limits at the HTTP level, against the production build: tampered, expired and
 // replayed-after-password-change cookies are signed out; limits hold across two instances sharing
@@ -28,22 +23,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A fresh database (PostgreSQL, or an embedded one in its own data folder) with one verified client; closed before a server opens it. */
 async function prepareDatabase(email: string) {
-  const dataDir = tempDir("sanad-sessions-");
+  const { dataDir, databaseUrl: url, handle } = await openServerDatabase("sanad-sessions-");
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_REQUESTS: "false",
+    ...(url ? { DATABASE_URL: url } : {}),
   };
-  let url: string | undefined;
-  let handle: DatabaseHandle;
-  if (kind === "postgres") {
-    url = await createPostgresDatabase();
-    env.DATABASE_URL = url;
-    handle = openDatabase({ url, poolSize: 1 });
-    await migrateDatabase(handle, url);
-  } else {
-    handle = openDatabase({ dataDir: pgliteDir(dataDir) });
-    await migrateDatabase(handle);
-  }
   let userId: string;
   try {
     const [row] = await handle.db

@@ -41,6 +41,25 @@ export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails
   return { order: order!.id, document: document!.id, inquiry: inquiry!.id };
 }
 
+/**
+ * A fresh, migrated database of the test's kind for a server child process to use: PGlite in a new
+ * data folder, or a new PostgreSQL database. Seed through `handle`, close it, then start the server
+ * with `DATA_DIR: dataDir` (and `DATABASE_URL: databaseUrl` when set): the embedded database
+ * belongs to one process at a time.
+ */
+export async function openServerDatabase(prefix: string): Promise<{ dataDir: string; databaseUrl: string | undefined; handle: DatabaseHandle }> {
+  const dataDir = tempDir(prefix);
+  if (testDbKind() === "postgres") {
+    const databaseUrl = await createPostgresDatabase();
+    const handle = openDatabase({ url: databaseUrl, poolSize: 2 });
+    await migrateDatabase(handle, databaseUrl);
+    return { dataDir, databaseUrl, handle };
+  }
+  const handle = openDatabase({ dataDir: pgliteDir(dataDir) });
+  await migrateDatabase(handle);
+  return { dataDir, databaseUrl: undefined, handle };
+}
+
 export type ServerWithAccounts = { server: RunningServer; seeded: SeededAccounts; dataDir: string; databaseUrl: string | undefined; stop(): Promise<void> };
 
 /**
@@ -50,17 +69,7 @@ export type ServerWithAccounts = { server: RunningServer; seeded: SeededAccounts
  * `stop()` stops the server and drops the PostgreSQL database.
  */
 export async function startServerWithAccounts(env: Record<string, string>, emails: AccountEmails, password: string): Promise<ServerWithAccounts> {
-  const dataDir = tempDir("sanad-seeded-");
-  let databaseUrl: string | undefined;
-  let handle: DatabaseHandle;
-  if (testDbKind() === "postgres") {
-    databaseUrl = await createPostgresDatabase();
-    handle = openDatabase({ url: databaseUrl, poolSize: 2 });
-    await migrateDatabase(handle, databaseUrl);
-  } else {
-    handle = openDatabase({ dataDir: pgliteDir(dataDir) });
-    await migrateDatabase(handle);
-  }
+  const { dataDir, databaseUrl, handle } = await openServerDatabase("sanad-seeded-");
   let seeded: SeededAccounts;
   try {
     seeded = await seedAccounts(handle, emails, password);
