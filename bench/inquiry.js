@@ -6,32 +6,17 @@
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { throwawayPostgres } from "./lib/database.js";
 import { startBenchServer, writeResult } from "./lib/server.js";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 async function benchDatabase() {
-  const shared = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const shared = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   if (shared) return { url: shared, drop: async () => {} };
-  const admin = postgres("postgres://postgres@127.0.0.1:5432/postgres", { onnotice: () => {}, max: 1, connect_timeout: 3 });
-  const name = `sanad_bench_inquiry_${Date.now()}`;
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } catch (error) {
-    await admin.end();
-    console.warn(`no local PostgreSQL (${error.message}): using the embedded database`);
-    return { url: undefined, drop: async () => {} };
-  }
-  await admin.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    drop: async () => {
-      const again = postgres("postgres://postgres@127.0.0.1:5432/postgres", { onnotice: () => {}, max: 1 });
-      await again.unsafe(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
+  const own = process.env.BENCH_DATABASE === "pglite" ? null : await throwawayPostgres("inquiry");
+  return own ?? { url: undefined, drop: async () => {} };
 }
 
 const database = await benchDatabase();
