@@ -73,12 +73,19 @@ test.describe("cart", () => {
     await expect(line(cart, "travel-ban:elite").getByTestId("line-total")).toHaveText(aed("2,500"));
     await expect(cart.getByTestId("cart-total")).toHaveText(aed("4,450"));
 
+    // A slow connection: the server answers each change after 300 ms.
+    if (jsEnabled(test.info())) await page.route("**/cart/update", (route) => setTimeout(() => void route.continue(), 300));
     await cart.getByRole("button", { name: "Increase quantity of Elite (Travel Ban Check)" }).click();
     await expect(line(cart, "travel-ban:elite").getByTestId("line-quantity")).toHaveText("2");
     await cart.getByRole("button", { name: "Decrease quantity of Basic (Travel Ban Check)" }).click();
     await expect(line(cart, "travel-ban:basic").getByTestId("line-quantity")).toHaveText("2");
     await expect(cart.getByTestId("cart-total")).toHaveText(aed("6,300"));
     await expect(page.getByTestId("cart-count")).toHaveText("4");
+    // The changes are shown at once and saved one after another, the cart marked busy meanwhile:
+    // reload once the server has them all.
+    if (jsEnabled(test.info())) await expect(page.getByTestId("cart-contents")).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByTestId("cart-contents")).not.toHaveAttribute("aria-busy", "true");
+    await page.unrouteAll();
 
     await page.reload();
     cart = jsEnabled(test.info()) ? await openCart(page) : page.getByTestId("cart-contents");

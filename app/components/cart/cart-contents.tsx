@@ -12,13 +12,14 @@ import { CartForm } from "./cart-form";
  * to Checkout and Clear cart; 'Your cart is empty' when empty. Shown in the header's panel and on
  * the /cart page. Every control is a small form, so all of it works without JavaScript.
  */
-export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: CartView; headingId?: string; headingLevel?: "h1" | "h2" }) {
+export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: CartView & { pending?: boolean }; headingId?: string; headingLevel?: "h1" | "h2" }) {
   const ui = useUi();
   const lang = useLang();
   const Heading = headingLevel;
   const text = ui.cart;
   return (
-    <div className="flex h-full flex-col" data-testid="cart-contents">
+    // Busy while queued changes wait for the server (shown already, not yet saved).
+    <div className="flex h-full flex-col" data-testid="cart-contents" aria-busy={cart.pending ? true : undefined}>
       <Heading id={headingId} className={cn("font-bold text-navy-900", headingLevel === "h1" ? "text-3xl" : "text-xl")}>
         {text.title}
       </Heading>
