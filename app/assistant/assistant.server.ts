@@ -113,7 +113,6 @@ export type PreparedQuestion =
   | { ok: true; question: string; lang: Lang; conversationId: string; newConversation: boolean; visitor: Visitor; headers: Headers }
   | { ok: false; reason: "empty" | "too-long" | "rate-limited"; question: string; lang: Lang; retryAfterSeconds?: number };
 
-
 /**
  * Checks a posted question (form fields `question` and, for the streaming endpoint, `lang`) and
  * the visitor's rate limit, and opens the visitor's conversation (creating it, with its cookie,

@@ -5,10 +5,10 @@ import { FormStrategy } from "remix-auth-form";
 import type { User } from "../../db/schema";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import type { Lang } from "../i18n/lang";
+import { formOrEmpty } from "../utils/http.server";
 import { hitRateLimit, peekRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
 import { normalizeEmail, rememberLanguage, verifyCredentials } from "./accounts.server";
 import { loginSchema } from "./schemas.server";
-import { formOrEmpty } from "../utils/http.server";
 
 /**
  * Failed sign-ins allowed per window. Per e-mail protects one account from password guessing; per

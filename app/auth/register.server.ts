@@ -2,10 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import type { Lang } from "../i18n/lang";
+import { formOrEmpty } from "../utils/http.server";
 import { hitRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
 import { registerAccount } from "./accounts.server";
 import { registerSchema } from "./schemas.server";
-import { formOrEmpty } from "../utils/http.server";
 
 /** Registrations per address and hour: enough for an office behind one address, not for a script. */
 export const REGISTRATIONS_PER_ADDRESS: RateLimitRule = { name: "register-ip", limit: 60, windowSeconds: 60 * 60 };

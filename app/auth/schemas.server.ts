@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { AccountText } from "../content/accounts.server";
-import { isCommonPassword } from "./common-passwords.server";
 import { requiredCleanString } from "../utils/clean-text.server";
+import { isCommonPassword } from "./common-passwords.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -9,6 +9,7 @@ import type { Toast } from "../utils/toast";
 import { toastHeaders } from "../utils/toast.server";
 import { applyCartIntent, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartView } from "./cart-rules";
 import { cartSession, cartView, commitCartLines, priceLines, storedLines } from "./cart.server";
+import { formOrEmpty } from "../utils/http.server";
 
 /** The JSON answer to a script's cart request (forms posted with `respond=data`). */
 export type CartActionData = { ok: boolean; toast?: Toast; cart: CartView };
@@ -32,12 +33,7 @@ export function withCartOpen(path: string): string {
  * leads to a 500: malformed input is a 400 with a message.
  */
 export async function handleCartAction(request: Request, routeLang: Lang): Promise<Response> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
+  const form = await formOrEmpty(request);
   const wantsData = form.get("respond") === "data";
   const back = safeRedirectPath(form.get("redirectTo") ?? refererPath(request), cartPagePath(routeLang));
   const lang = langFromPath(new URL(back, "http://internal.invalid").pathname);

@@ -8,6 +8,7 @@ import { chatStrings } from "../i18n/strings/chat";
 import { answerFromKnowledgeBase, type KnowledgeLink } from "../knowledge/knowledge-base.server";
 import { cleanText } from "../utils/clean-text.server";
 import { hitRateLimit } from "../utils/rate-limit.server";
+import { readForm } from "../utils/http.server";
 
 /** The floating chat widget: canned answers from the knowledge base, the short transcript kept server-side. */
 export const CHAT_MESSAGE_MAX = 500;
@@ -77,12 +78,8 @@ export async function chatAction(request: Request, context: Pick<AppLoadContext,
   const lang: Lang = langFromPath(new URL(request.url).pathname);
   const t = chatStrings[lang];
   const back = localizePath(lang, "/chat#chat-input-page");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return new Response(t.failed, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
+  const form = await readForm(request);
+  if (!form) return new Response(t.failed, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const fetchMode = form.get("mode") === "fetch";
   const reply = async (answer: ChatAnswer, status = 200, headers?: Headers) => (fetchMode ? data(answer, { status, headers }) : redirect(back, { status: 303, headers }));
 

@@ -48,7 +48,7 @@ export async function handleLeadForm<Schema extends z.ZodType>(options: LeadForm
   const lang = langFromPath(new URL(request.url).pathname);
   const t = inquiryStrings[lang];
 
-  const formData = await readForm(request);
+  const formData = await readLeadForm(request);
   if (!formData) return plainError(t.errors.badRequest, 400);
 
   const fetchMode = formData.get("mode") === "fetch";
@@ -111,7 +111,7 @@ function withoutHidden(result: SubmissionResult<string[]>): SubmissionResult<str
 }
 
 /** The form body, or null when it is not a form our pages could send (wrong type, too large, unreadable). */
-async function readForm(request: Request): Promise<FormData | null> {
+async function readLeadForm(request: Request): Promise<FormData | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return null;
   const length = Number(request.headers.get("Content-Length") ?? "0");

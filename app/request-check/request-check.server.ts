@@ -13,6 +13,7 @@ import { cleanText } from "../utils/clean-text.server";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { toastHeaders } from "../utils/toast.server";
 import { clampStep, formatEmiratesId, formatGccPhone, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
+import { readForm } from "../utils/http.server";
 
 /** The plan list and tier the wizard sells (the AED 200 quick check). */
 export const QUICK_CHECK = { serviceType: "travel-ban-quick", tierId: "quick-check" } as const;
@@ -130,12 +131,8 @@ const stepUrl = (lang: Lang, step: number) => localizePath(lang, step === 1 ? "/
  */
 export async function wizardAction(request: Request, context: Pick<AppLoadContext, "clientAddress">, lang: Lang) {
   const text = requestCheckContent(lang);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<WizardPage>({ step: 1, values: {}, notice: text.errors.fullName }, { status: 400 });
-  }
+  const formData = await readForm(request);
+  if (!formData) return data<WizardPage>({ step: 1, values: {}, notice: text.errors.fullName }, { status: 400 });
   const state = await readState(request);
   const posted: Partial<WizardValues> = {};
   for (const field of WIZARD_FIELDS) {

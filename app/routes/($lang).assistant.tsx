@@ -1,8 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { answerQuestion, assistantPageUrl, flashForPage, forgetConversation, prepareQuestion } from "../assistant/assistant.server";
-import { readForm } from "../utils/http.server";
 import { assistantStrings } from "../content/assistant.server";
-import { langParam } from "../utils/http.server";
+import { langParam, readForm } from "../utils/http.server";
 import { redirectWithToast } from "../utils/toast.server";
 
 /**

@@ -3,16 +3,12 @@ import { redirect } from "@remix-run/node";
 import { isLang, localizePath } from "../i18n/lang";
 import { langCookieHeader, requestLang } from "../i18n/lang-cookie.server";
 import { safeRedirectPath } from "../utils/safe-redirect";
+import { formOrEmpty } from "../utils/http.server";
 
 // Remembers the visitor's language choice (the dismiss button of the language suggestion) and
 // goes back to the page, a same-site path. Anything else a browser sends goes home, never a 500.
 export async function action({ request }: ActionFunctionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
+  const form = await formOrEmpty(request);
   const chosen = form.get("lang");
   const lang = isLang(chosen) ? chosen : requestLang(request);
   const back = safeRedirectPath(form.get("redirectTo"), localizePath(lang, "/"));
