@@ -3,11 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { orderItems, orders, users } from "../../db/schema";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from "../support/test-db";
 
-function rows(result: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(result) ? (result as Array<Record<string, unknown>>) : ((result as { rows: Array<Record<string, unknown>> }).rows ?? []);
-}
 
 describe(`migrations on ${testDbKind()}`, () => {
   let t: TestDatabase;
@@ -20,9 +17,9 @@ describe(`migrations on ${testDbKind()}`, () => {
 
   it("creates the tables, and running again changes nothing", async () => {
     await migrateDatabase(t.handle, t.url);
-    const tables = rows(await t.handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)).map((r) => r.table_name);
+    const tables = resultRows(await t.handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)).map((r) => r.table_name);
     expect(tables).toEqual(expect.arrayContaining(["users", "orders", "order_items", "outbox", "rate_limits"]));
-    const applied = rows(await t.handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    const applied = resultRows(await t.handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
     expect(applied[0]?.n).toBeGreaterThanOrEqual(1);
   });
 
@@ -38,7 +35,7 @@ describe(`migrations on ${testDbKind()}`, () => {
   });
 
   it("has the indexes for a user's orders and for orders by status, newest first", async () => {
-    const indexes = rows(await t.handle.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'orders'`));
+    const indexes = resultRows(await t.handle.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'orders'`));
     const defs = indexes.map((r) => String(r.indexdef));
     expect(defs.some((d) => /\(user_id, created_at DESC( NULLS LAST)?\)/.test(d))).toBe(true);
     expect(defs.some((d) => /\(status, created_at DESC( NULLS LAST)?\)/.test(d))).toBe(true);
@@ -50,7 +47,7 @@ describe(`migrations on ${testDbKind()}`, () => {
       const others = [0, 1, 2].map(() => openDatabase({ url: fresh.url!, poolSize: 2 }));
       await Promise.all(others.map((handle) => migrateDatabase(handle, fresh.url)));
       await Promise.all(others.map((handle) => handle.close()));
-      const applied = rows(await fresh.handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+      const applied = resultRows(await fresh.handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
       const journal = (await import("../../db/migrations/meta/_journal.json")).default as { entries: unknown[] };
       expect(applied[0]?.n).toBe(journal.entries.length);
     } finally {

@@ -6,7 +6,7 @@ import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { postContentType } from "../support/fuzz";
 import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 import type { RunningServer } from "../support/server-process";
-import { testDbKind } from "../support/test-db";
+import { resultRows, testDbKind } from "../support/test-db";
 
 // Every action anyone may post to, fed random and hostile bodies through the production server
 // (property-based, fast-check): never a 5xx; nothing stored from an invalid body; only cleaned
@@ -181,19 +181,15 @@ async function post(path: string, body: string, type: string, cookie?: string) {
 const encode = (action: PublicAction, fields: Record<string, unknown>) =>
   action.json ? { body: JSON.stringify(fields), type: "text/plain;charset=UTF-8" } : { body: new URLSearchParams(fields as Record<string, string>).toString(), type: "application/x-www-form-urlencoded" };
 
-function rows(result: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(result) ? (result as Array<Record<string, unknown>>) : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
-}
-
 /** Every value of every text-like column of every table: [table.column, value]. */
 async function storedText(handle: DatabaseHandle): Promise<Array<[string, string]>> {
-  const columns = rows(
+  const columns = resultRows(
     await handle.db.execute(sql`select table_name, column_name from information_schema.columns
       where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb') order by table_name, column_name`),
   );
   const found: Array<[string, string]> = [];
   for (const { table_name: table, column_name: column } of columns) {
-    const values = rows(await handle.db.execute(sql`select ${sql.identifier(String(column))}::text as value from ${sql.identifier(String(table))}`));
+    const values = resultRows(await handle.db.execute(sql`select ${sql.identifier(String(column))}::text as value from ${sql.identifier(String(table))}`));
     for (const { value } of values) if (typeof value === "string") found.push([`${String(table)}.${String(column)}`, value]);
   }
   return found;
