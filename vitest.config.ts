@@ -7,6 +7,8 @@ const databases = process.env.TEST_DATABASE_URL ? (["pglite", "postgres"] as con
 
 export default defineConfig({
   test: {
+    // Builds the migrated embedded database every PGlite test copies, instead of creating its own.
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration files start their own database (and some a server): two at a time suit a 2-core machine.

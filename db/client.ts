@@ -25,7 +25,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
+/** `snapshot`: an in-memory database starts from this PGlite data dump (tests start from a migrated one). */
+export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true; snapshot?: Blob };
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if ("url" in target) {
@@ -52,7 +53,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   // laptop or a small install, and its WebAssembly memory never shrinks (~180 MB RSS instead of ~290).
   // pg_trgm backs the admin order search (the migrations create the extension).
   const options = { postgresqlconf: ["shared_buffers=32MB"], extensions: { pg_trgm } };
-  const client = "dataDir" in target ? new PGlite(ensureDir(target.dataDir), options) : new PGlite(options);
+  const client = "dataDir" in target ? new PGlite(ensureDir(target.dataDir), options) : new PGlite({ ...options, loadDataDir: target.snapshot });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

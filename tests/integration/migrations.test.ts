@@ -9,7 +9,8 @@ import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from ".
 describe(`migrations on ${testDbKind()}`, () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createTestDatabase();
+    // From nothing, not from the prepared template the other test files copy.
+    t = await createTestDatabase(testDbKind(), { fromNothing: true });
   });
   afterAll(async () => {
     await t.drop();

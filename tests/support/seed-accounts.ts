@@ -3,6 +3,7 @@ import { hashPassword } from "../../app/auth/password.server";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { inquiries, orderDocuments, orderEvents, orderItems, orders, users } from "../../db/schema";
+import { seedDataDirFromTemplate } from "./pglite-template";
 import { startServer, tempDir, type RunningServer } from "./server-process";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "./test-db";
 
@@ -55,6 +56,7 @@ export async function openServerDatabase(prefix: string): Promise<{ dataDir: str
     await migrateDatabase(handle, databaseUrl);
     return { dataDir, databaseUrl, handle };
   }
+  seedDataDirFromTemplate(dataDir);
   const handle = openDatabase({ dataDir: pgliteDir(dataDir) });
   await migrateDatabase(handle);
   return { dataDir, databaseUrl: undefined, handle };

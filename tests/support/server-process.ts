@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { seedDataDirFromTemplate } from "./pglite-template";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,6 +42,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   }
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir();
+  if (!env.DATABASE_URL) seedDataDirFromTemplate(dataDir);
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, ["build/server.js"], {

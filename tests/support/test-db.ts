@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import postgres from "postgres";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
+import { templateSnapshot } from "./pglite-template";
 
 export type TestDbKind = "pglite" | "postgres";
 
@@ -17,10 +18,14 @@ export type TestDatabase = {
   drop(): Promise<void>;
 };
 
-/** A fresh, migrated database: an in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
-export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database: an in-memory PGlite (a copy of the prepared template when there is
+ * one; `fromNothing` creates and migrates it from scratch), or a new database on the
+ * TEST_DATABASE_URL server.
+ */
+export async function createTestDatabase(kind: TestDbKind = testDbKind(), { fromNothing = false } = {}): Promise<TestDatabase> {
   if (kind === "pglite") {
-    const handle = openDatabase({ memory: true });
+    const handle = openDatabase({ memory: true, snapshot: fromNothing ? undefined : templateSnapshot() });
     await migrateDatabase(handle);
     return { kind, handle, drop: () => handle.close() };
   }
