@@ -27,8 +27,9 @@ export default defineConfig({
     launchOptions,
   },
   // Every spec runs twice: with JavaScript, and without it (the site must work as plain HTML).
+  // Tests tagged for one project only (tests/e2e/helpers.ts) are left out of the other.
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    { name: "js-on", grepInvert: /@only-without-javascript/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "js-off", grepInvert: /@only-with-javascript/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
   ],
 });

@@ -1,6 +1,6 @@
 import { linkPathIn, signIn, signInAsAdmin, signOut, signUp, signUpVerified, verifyFromMail } from "./account-helpers";
 import { fetchCaughtMail } from "../support/fake-smtp";
-import { auditOnlyWithJavaScript, expect, expectAccessible, test, uniqueEmail, waitForMail } from "./helpers";
+import { expect, expectAccessible, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
 
 test.describe("accounts", () => {
   test("register, verify through the mailed link, sign out, sign in, change the name, sign out", async ({ page }) => {
@@ -207,8 +207,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "نسيت كلمة المرور؟" })).toBeVisible();
   });
 
-  test("the sign-in, registration and reset pages are accessible", async ({ page }) => {
-    auditOnlyWithJavaScript();
+  test("the sign-in, registration and reset pages are accessible", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     test.slow();
     await page.goto("/client-login");
     await expectAccessible(page);
@@ -218,8 +217,7 @@ test.describe("accounts", () => {
     await expectAccessible(page);
   });
 
-  test("the dashboard and settings are accessible", async ({ page }) => {
-    auditOnlyWithJavaScript();
+  test("the dashboard and settings are accessible", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     test.slow();
     await signUpVerified(page);
     await expectAccessible(page);

@@ -1,4 +1,4 @@
-import { expect, jsEnabled, test, uniqueEmail } from "./helpers";
+import { expect, jsEnabled, ONLY_WITH_JAVASCRIPT, test, uniqueEmail } from "./helpers";
 
 // The analytics recorder (app/analytics/recorder.client.ts): the spec's event shape, the last 100
 // events in local storage, forwarding to a tag manager, and nothing typed by the visitor.
@@ -65,8 +65,7 @@ test.describe("analytics recorder", () => {
     expect(everything).not.toContain("utm_source");
   });
 
-  test("forwards to gtag when the site uses it instead of dataLayer", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "the recorder is JavaScript; without it nothing is recorded (above)");
+  test("forwards to gtag when the site uses it instead of dataLayer", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     await page.addInitScript(() => {
       const calls: unknown[][] = [];
       Object.assign(window, { gtagCalls: calls, gtag: (...args: unknown[]) => calls.push(args) });

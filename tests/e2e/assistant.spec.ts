@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { startFakeAnthropic } from "../support/fake-anthropic";
 import { startServer, type RunningServer } from "../support/server-process";
-import { expect, expectAccessible, jsEnabled, test } from "./helpers";
+import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
 
 const FAILURE_START = "I apologize, but I'm having trouble processing your request right now";
 
@@ -80,8 +80,7 @@ test.describe("ask-a-lawyer assistant, offline answerer (no API key)", () => {
     await expect(c.messages).toHaveCount(0);
   });
 
-  test("Shift+Enter makes a new line instead of sending", async ({ page }) => {
-    test.skip(!jsEnabled(test.info()), "keyboard handling is JavaScript's");
+  test("Shift+Enter makes a new line instead of sending", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     await open(page, "/ask-lawyer");
     const c = chat(page);
     await c.box.fill("First line");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { auditOnlyWithJavaScript, expect, expectAccessible, jsEnabled, test, waitForMail } from "./helpers";
+import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, waitForMail } from "./helpers";
 
 // Fixtures written by the global setup (tests/support/seed-backoffice.ts): per project, a client
 // with three orders (completed+paid, processing+paid, pending+unpaid), a client with one
@@ -88,8 +88,7 @@ test.describe("client dashboard", () => {
     expect(csv.status()).toBe(302);
   });
 
-  test("the dashboard and the admin page pass the accessibility audit", async ({ page }) => {
-    auditOnlyWithJavaScript();
+  test("the dashboard and the admin page pass the accessibility audit", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     const f = fixture();
     await signIn(page, f.stats.email, f.password);
     await page.goto("/dashboard");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { auditOnlyWithJavaScript, DESKTOP, expect, expectAccessible, jsEnabled, test } from "./helpers";
+import { DESKTOP, expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
 
 const LRM = "\u200E";
 const aed = (amount: string) => `${LRM}د.إ${LRM} ${amount}`;
@@ -101,8 +101,7 @@ test.describe("cart", () => {
     await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Cart, 0 items");
   });
 
-  test("the panel closes with Escape and a click outside, and keeps focus inside", async ({ page }) => {
-    test.skip(!jsEnabled(test.info()), "the panel is a modal dialog only with JavaScript");
+  test("the panel closes with Escape and a click outside, and keeps focus inside", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     await page.goto(PLAN_PAGE);
     await addTier(page, "fundamental");
     const panel = await openCart(page);
@@ -172,8 +171,7 @@ test.describe("cart", () => {
     expect(box.x).toBeGreaterThan(DESKTOP.width / 2);
   });
 
-  test("the cart page and the open panel pass the accessibility audit", async ({ page }) => {
-    auditOnlyWithJavaScript();
+  test("the cart page and the open panel pass the accessibility audit", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto("/cart");
     await expectAccessible(page);

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { createFirstAdmin } from "../support/first-admin";
-import { preparePgliteTemplate, seedDataDirFromTemplate } from "../support/pglite-template";
 import { startServer, tempDir } from "../support/server-process";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/test-db";
 
@@ -18,10 +17,6 @@ export default async function globalSetup() {
   const databaseUrl = process.env.TEST_DATABASE_URL ? await createPostgresDatabase() : undefined;
   // Orders in known states for the back-office tests, written before the server owns the database.
   const dataDir = tempDir();
-  if (!databaseUrl) {
-    await preparePgliteTemplate();
-    seedDataDirFromTemplate(dataDir);
-  }
   const seed = spawnSync(process.execPath, ["--import", "tsx", "tests/support/seed-backoffice.ts"], {
     env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789" },
     encoding: "utf8",

@@ -33,8 +33,8 @@ export async function waitForMail(to: string, match: (mail: CaughtMail) => boole
  * Fails on serious or critical accessibility violations. Audits run once, in the JavaScript-on
  * project: that page starts as the same server-rendered document a visitor without JavaScript
  * gets, then hydrates; auditing both projects doubled the slowest part of the browser tests.
- * In the JavaScript-off project this returns at once; tests that only audit skip themselves there
- * (`auditOnlyWithJavaScript`).
+ * In the JavaScript-off project this returns at once; tests that only audit are tagged
+ * `ONLY_WITH_JAVASCRIPT`.
  */
 export async function expectAccessible(page: Page) {
   if (!jsEnabled(test.info())) return;
@@ -44,12 +44,13 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-/** For a test that only audits accessibility: it runs in the JavaScript-on project (see expectAccessible). */
-export function auditOnlyWithJavaScript() {
-  test.skip(!jsEnabled(test.info()), "accessibility audits run in the JavaScript-on project");
-}
-
-/** For a test of the server-rendered document alone (status, title, canonical, hreflang): the same with or without JavaScript, so it runs once, without. */
-export function documentOnlyWithoutJavaScript() {
-  test.skip(jsEnabled(test.info()), "the server-rendered document is checked once, in the JavaScript-off project");
-}
+/**
+ * Tags for tests that run in one project only (playwright.config.ts leaves them out of the other,
+ * so no browser context is opened just to skip them). Untagged tests run with JavaScript on and off.
+ * - `ONLY_WITH_JAVASCRIPT`: accessibility audits (see expectAccessible) and behaviour that is
+ *   JavaScript's own (keyboard handling, the modal panel, the recorder).
+ * - `ONLY_WITHOUT_JAVASCRIPT`: checks of the server-rendered document alone (status, title,
+ *   canonical, hreflang): the same document either way, so checked once, as served.
+ */
+export const ONLY_WITH_JAVASCRIPT = { tag: "@only-with-javascript" };
+export const ONLY_WITHOUT_JAVASCRIPT = { tag: "@only-without-javascript" };

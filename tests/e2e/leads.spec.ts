@@ -1,4 +1,4 @@
-import { auditOnlyWithJavaScript, expect, expectAccessible, jsEnabled, MOBILE, test, uniqueEmail, waitForMail } from "./helpers";
+import { expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
 
 test.describe("lead capture", () => {
   test("an inquiry from a service page is stored, acknowledged and notified to staff", async ({ page }, testInfo) => {
@@ -119,8 +119,7 @@ test.describe("lead capture", () => {
     await expect(panel.locator('[data-role="assistant"]').last()).toContainText("AED 1,200", { timeout: 10_000 });
   });
 
-  test("the lead pages are accessible", async ({ page }) => {
-    auditOnlyWithJavaScript();
+  test("the lead pages are accessible", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     await page.goto("/ban-checks/travel-ban-check?check=1");
     await expectAccessible(page);
     await page.goto("/chat");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-routes";
-import { auditOnlyWithJavaScript, DESKTOP, documentOnlyWithoutJavaScript, expect, expectAccessible, jsEnabled, MOBILE, test } from "./helpers";
+import { DESKTOP, expect, expectAccessible, MOBILE, ONLY_WITH_JAVASCRIPT, ONLY_WITHOUT_JAVASCRIPT, test } from "./helpers";
 
 const SUFFIX = " | Sanad Legal";
 
@@ -23,8 +23,7 @@ async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
 test.describe("home, ban checks and ask a lawyer", () => {
   // One test per path: the list grows with the site, and a broken page is named by its own test.
   for (const path of publicPaths) {
-    test(`${path} answers with its titled, canonical page in English and Arabic`, async ({ page }) => {
-      documentOnlyWithoutJavaScript();
+    test(`${path} answers with its titled, canonical page in English and Arabic`, ONLY_WITHOUT_JAVASCRIPT, async ({ page }) => {
       await expectPageBasics(page, path);
       await expectPageBasics(page, path === "/" ? "/ar" : `/ar${path}`);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -59,8 +58,7 @@ test.describe("home, ban checks and ask a lawyer", () => {
     await expect(page).toHaveURL(/\/ask-lawyer$/);
   });
 
-  test("sections below the fold load their code only when they come into view", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "about the JavaScript the page loads");
+  test("sections below the fold load their code only when they come into view", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     await page.setViewportSize(MOBILE);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(new URL(request.url()).pathname));
@@ -197,8 +195,7 @@ test.describe("home, ban checks and ask a lawyer", () => {
     expect(baseURL).toBeTruthy();
   });
 
-  test("no serious accessibility violations on the home, travel ban and ask-a-lawyer pages", async ({ page }) => {
-    auditOnlyWithJavaScript();
+  test("no serious accessibility violations on the home, travel ban and ask-a-lawyer pages", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     test.setTimeout(90_000);
     for (const path of ["/", "/ban-checks/travel-ban-check", "/ask-lawyer", "/ar"]) {
       await page.goto(path);

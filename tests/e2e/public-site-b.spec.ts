@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { auditOnlyWithJavaScript, expect, expectAccessible, MOBILE, test } from "./helpers";
+import { expect, expectAccessible, MOBILE, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
 
 const AED = "\u200Eد.إ\u200E";
 const SUFFIX = /\| Sanad Legal$/;
@@ -154,8 +154,7 @@ test.describe("business, service, company and legal pages", () => {
     await expect(page.locator("#attorneys-hero, #receivables-hero")).toHaveCount(1);
   });
 
-  test("accessible: a business page, a service page, the Arabic contact page and a legal page", async ({ page }) => {
-    auditOnlyWithJavaScript();
+  test("accessible: a business page, a service page, the Arabic contact page and a legal page", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(MOBILE);
     for (const path of ["/for-business/background-checks", "/services/legal-consultation", "/ar/contact", "/privacy-policy"]) {
