@@ -18,7 +18,7 @@ import { migrateDatabase, migrationsFolder } from "../../db/migrate";
  */
 const TEMPLATE_ENV = "SANAD_PGLITE_TEMPLATE";
 
-export type PgliteTemplate = { dir: string; snapshot: string };
+type PgliteTemplate = { dir: string; snapshot: string };
 
 function templateKey(): string {
   const hash = crypto.createHash("sha256");
@@ -33,7 +33,7 @@ function templateKey(): string {
 }
 
 /** Builds the template unless it exists, and names it in the environment for test workers and servers. */
-export async function preparePgliteTemplate(): Promise<PgliteTemplate> {
+export async function preparePgliteTemplate(): Promise<void> {
   const root = path.join(os.tmpdir(), `sanad-pglite-template-${templateKey()}`);
   const template = { dir: path.join(root, "data"), snapshot: path.join(root, "snapshot.tar") };
   if (!fs.existsSync(template.snapshot)) {
@@ -62,7 +62,6 @@ export async function preparePgliteTemplate(): Promise<PgliteTemplate> {
     }
   }
   process.env[TEMPLATE_ENV] = JSON.stringify(template);
-  return template;
 }
 
 function preparedTemplate(): PgliteTemplate | undefined {
