@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
+import { parseOpeningHours } from "./cases/office-time";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
 export class ConfigError extends Error {
@@ -52,6 +53,11 @@ const schema = z.object({
   OFFICE_HOURS: z.string().trim().min(3).max(120).default(DEFAULT_OFFICE_HOURS.en),
   /** The same hours in Arabic, shown on Arabic pages (set it whenever OFFICE_HOURS changes). */
   OFFICE_HOURS_AR: z.string().trim().min(3).max(120).optional(),
+  /** When the office is open on its working days (Sunday to Thursday, Gulf time): promised turnarounds count in this time. */
+  OFFICE_OPENING_HOURS: z
+    .string()
+    .refine((value) => parseOpeningHours(value) !== undefined, "must be an opening such as 09:00-18:00 (24-hour clock, closing after opening)")
+    .default("09:00-18:00"),
   STAFF_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
   SMTP_URL: z
     .string()

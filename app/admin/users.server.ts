@@ -1,5 +1,5 @@
-import { asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { USER_ROLES, users, type UserRole } from "../../db/schema";
+import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { STAFF_ROLES, USER_ROLES, users, type UserRole } from "../../db/schema";
 import { db } from "../db.server";
 import { isUuid } from "../orders/order-queries.server";
 
@@ -53,4 +53,15 @@ export async function changeUserRole(input: { userId: unknown; role: unknown; ac
     .where(eq(users.id, input.userId))
     .returning({ id: users.id });
   return updated.length ? { ok: true } : { ok: false, error: "not-found" };
+}
+
+/** Everyone who works cases (staff and admins), by name: the admin's assignment choices. */
+export async function staffMembers() {
+  const rows = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(asc(sql`coalesce(${users.fullName}, ${users.email})`))
+    .limit(500);
+  return rows.map((row) => ({ id: row.id, name: row.fullName ?? row.email, role: row.role }));
 }

@@ -8,3 +8,4 @@ export * from "./plans";
 export * from "./quote";
 export * from "./quote-tiers";
 export * from "./marketing";
+export * from "./turnaround";

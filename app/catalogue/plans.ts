@@ -1,5 +1,6 @@
 import type { Lang } from "../i18n/lang";
 import type { Localized, ServiceKey } from "./services";
+import { businessDays, officeHours, officeMinutes, type Turnaround } from "./turnaround";
 
 /**
  * The plan catalogues of the spec (section 9), the single source of every price the site shows or
@@ -31,6 +32,8 @@ export type PlanTier = {
   currency: "AED";
   description: Localized<string>;
   delivery: Localized<string>;
+  /** What `delivery` promises, for due times: the longest time it names, in office time (turnaround.ts). */
+  turnaround: Turnaround;
   features: Localized<string[]>;
   popular?: boolean;
 };
@@ -60,6 +63,7 @@ const travelBan: PlanList = {
       name: { en: "Basic", ar: "الأساسية" },
       description: { en: "A verified travel ban status check across UAE federal records.", ar: "فحص موثّق لحالة حظر السفر في السجلات الاتحادية بالدولة." },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
+      turnaround: businessDays(7),
       features: {
         en: ["Federal travel ban status", "Written status report", "One consultation session"],
         ar: ["حالة حظر السفر الاتحادي", "تقرير مكتوب بالحالة", "جلسة استشارية واحدة"],
@@ -69,6 +73,7 @@ const travelBan: PlanList = {
       name: { en: "Fundamental", ar: "الجوهرية" },
       description: { en: "Travel ban status with the case references behind it.", ar: "حالة حظر السفر مع مراجع القضايا المرتبطة به." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
+      turnaround: businessDays(5),
       features: {
         en: ["Federal and emirate-level status", "Case reference numbers", "Written status report", "One consultation session"],
         ar: ["الحالة على المستوى الاتحادي ومستوى الإمارة", "أرقام مراجع القضايا", "تقرير مكتوب بالحالة", "جلسة استشارية واحدة"],
@@ -78,6 +83,7 @@ const travelBan: PlanList = {
       name: { en: "Comprehensive", ar: "الشاملة" },
       description: { en: "Full travel ban review with filings handled for you.", ar: "مراجعة كاملة لحظر السفر مع تولّي الإجراءات نيابةً عنك." },
       delivery: { en: "5 business days, up to 6 filings", ar: "5 أيام عمل، حتى 6 طلبات" },
+      turnaround: businessDays(5),
       features: {
         en: ["All seven emirates checked", "Up to 6 filings", "Case and court references", "Next-step guidance from a legal expert", "One consultation session"],
         ar: ["فحص الإمارات السبع كلها", "حتى 6 طلبات", "مراجع القضايا والمحاكم", "توجيه من خبير قانوني بالخطوات التالية", "جلسة استشارية واحدة"],
@@ -88,6 +94,7 @@ const travelBan: PlanList = {
       name: { en: "Express", ar: "السريعة" },
       description: { en: "The comprehensive review, prioritised and delivered in 2 days.", ar: "المراجعة الشاملة بأولوية وتسليم خلال يومين." },
       delivery: { en: "2 days", ar: "يومان" },
+      turnaround: businessDays(2),
       features: {
         en: ["Everything in Comprehensive", "Priority handling", "Delivered in 2 days", "One consultation session"],
         ar: ["كل ما في الباقة الشاملة", "معالجة بأولوية", "تسليم خلال يومين", "جلسة استشارية واحدة"],
@@ -97,6 +104,7 @@ const travelBan: PlanList = {
       name: { en: "Elite", ar: "النخبة" },
       description: { en: "A dedicated legal expert from check to resolution plan.", ar: "خبير قانوني مخصّص من الفحص حتى خطة المعالجة." },
       delivery: { en: "5 business days", ar: "5 أيام عمل" },
+      turnaround: businessDays(5),
       features: {
         en: ["Dedicated legal expert", "All seven emirates and GCC alerts", "Resolution plan for any ban found", "Follow-up for 30 days", "One consultation session"],
         ar: ["خبير قانوني مخصّص", "الإمارات السبع وتنبيهات دول الخليج", "خطة معالجة لأي حظر يُكتشف", "متابعة لمدة 30 يوماً", "جلسة استشارية واحدة"],
@@ -114,6 +122,7 @@ const laborBan: PlanList = {
       name: { en: "Basic", ar: "الأساسية" },
       description: { en: "Labor ban status with the Ministry of Human Resources and Emiratisation.", ar: "حالة حظر العمل لدى وزارة الموارد البشرية والتوطين." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
+      turnaround: businessDays(5),
       features: {
         en: ["Labor ban status", "Ban type and end date", "Written status report"],
         ar: ["حالة حظر العمل", "نوع الحظر وتاريخ انتهائه", "تقرير مكتوب بالحالة"],
@@ -123,6 +132,7 @@ const laborBan: PlanList = {
       name: { en: "Comprehensive", ar: "الشاملة" },
       description: { en: "Labor ban status, its cause and the options to lift it.", ar: "حالة حظر العمل وسببه وخيارات رفعه." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
+      turnaround: businessDays(5),
       features: {
         en: ["Labor ban status and cause", "Options to lift or shorten the ban", "Employer dispute review", "One consultation session"],
         ar: ["حالة حظر العمل وسببه", "خيارات رفع الحظر أو تقصير مدته", "مراجعة نزاعات صاحب العمل", "جلسة استشارية واحدة"],
@@ -133,6 +143,7 @@ const laborBan: PlanList = {
       name: { en: "Express", ar: "السريعة" },
       description: { en: "The comprehensive check, delivered within 24 hours.", ar: "الفحص الشامل مع التسليم خلال 24 ساعة." },
       delivery: { en: "24 hours", ar: "24 ساعة" },
+      turnaround: businessDays(1),
       features: {
         en: ["Everything in Comprehensive", "Priority handling", "Delivered within 24 hours"],
         ar: ["كل ما في الباقة الشاملة", "معالجة بأولوية", "تسليم خلال 24 ساعة"],
@@ -150,6 +161,7 @@ const background: PlanList = {
       name: { en: "Essential", ar: "الأساسية" },
       description: { en: "Identity and criminal record screening for one candidate.", ar: "التحقق من الهوية والسجل الجنائي لمرشح واحد." },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
+      turnaround: businessDays(10),
       features: {
         en: ["Identity verification", "UAE criminal record check", "Written report"],
         ar: ["التحقق من الهوية", "فحص السجل الجنائي في الدولة", "تقرير مكتوب"],
@@ -159,6 +171,7 @@ const background: PlanList = {
       name: { en: "Standard", ar: "القياسية" },
       description: { en: "Adds employment and education verification.", ar: "يضيف التحقق من الخبرات والمؤهلات التعليمية." },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
+      turnaround: businessDays(7),
       features: {
         en: ["Everything in Essential", "Employment history verification", "Education verification"],
         ar: ["كل ما في الخطة الأساسية", "التحقق من سجل التوظيف", "التحقق من المؤهلات التعليمية"],
@@ -168,6 +181,7 @@ const background: PlanList = {
       name: { en: "Comprehensive", ar: "الشاملة" },
       description: { en: "Full screening including civil cases and travel bans.", ar: "فحص كامل يشمل القضايا المدنية وحظر السفر." },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
+      turnaround: businessDays(10),
       features: {
         en: ["Everything in Standard", "Civil and court case search", "Travel and labor ban status", "Reference checks"],
         ar: ["كل ما في الخطة القياسية", "البحث في القضايا المدنية والمحاكم", "حالة حظر السفر والعمل", "التحقق من المراجع"],
@@ -178,6 +192,7 @@ const background: PlanList = {
       name: { en: "Executive", ar: "التنفيذية" },
       description: { en: "Due diligence for senior hires and partners.", ar: "العناية الواجبة لكبار الموظفين والشركاء." },
       delivery: { en: "10-14 business days", ar: "10-14 يوم عمل" },
+      turnaround: businessDays(14),
       features: {
         en: ["Everything in Comprehensive", "Directorships and company links", "Media and sanctions screening", "Analyst summary"],
         ar: ["كل ما في الخطة الشاملة", "العضويات في مجالس الإدارة وارتباطات الشركات", "فحص الإعلام وقوائم العقوبات", "ملخص من محلل"],
@@ -195,6 +210,7 @@ const backgroundPackages: PlanList = {
       name: { en: "Individual Background Check", ar: "التحقق من خلفية الأفراد" },
       description: { en: "Identity and UAE criminal record check for one person.", ar: "التحقق من الهوية والسجل الجنائي في الدولة لشخص واحد." },
       delivery: { en: "24-48 hours", ar: "24-48 ساعة" },
+      turnaround: businessDays(2),
       features: {
         en: ["Identity verification", "UAE criminal record check", "Confidential report"],
         ar: ["التحقق من الهوية", "فحص السجل الجنائي في الدولة", "تقرير سري"],
@@ -204,6 +220,7 @@ const backgroundPackages: PlanList = {
       name: { en: "Enhanced Security Check", ar: "الفحص الأمني المعزّز" },
       description: { en: "For roles of trust: adds employment, education and case searches.", ar: "للوظائف الحساسة: يضيف التحقق من التوظيف والتعليم والبحث في القضايا." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
+      turnaround: businessDays(5),
       features: {
         en: ["Everything in Individual", "Employment and education verification", "Court and police case search", "Travel ban status"],
         ar: ["كل ما في باقة الأفراد", "التحقق من التوظيف والتعليم", "البحث في قضايا المحاكم والشرطة", "حالة حظر السفر"],
@@ -214,6 +231,7 @@ const backgroundPackages: PlanList = {
       name: { en: "Business Due Diligence", ar: "العناية الواجبة للشركات" },
       description: { en: "Company and owner screening before you sign or invest.", ar: "فحص الشركة ومالكيها قبل التوقيع أو الاستثمار." },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
+      turnaround: businessDays(10),
       features: {
         en: ["Trade licence and registration check", "Owners and managers screened", "Litigation and ban search", "Risk summary"],
         ar: ["التحقق من الرخصة التجارية والتسجيل", "فحص المالكين والمديرين", "البحث في الدعاوى وحالات الحظر", "ملخص المخاطر"],
@@ -231,6 +249,7 @@ const contractReview: PlanList = {
       name: { en: "Basic", ar: "الأساسية" },
       description: { en: "Review of one contract up to 10 pages with a risk summary.", ar: "مراجعة عقد واحد حتى 10 صفحات مع ملخص للمخاطر." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
+      turnaround: businessDays(5),
       features: {
         en: ["Up to 10 pages", "Key risks highlighted", "Written summary"],
         ar: ["حتى 10 صفحات", "إبراز المخاطر الرئيسية", "ملخص مكتوب"],
@@ -240,6 +259,7 @@ const contractReview: PlanList = {
       name: { en: "Professional", ar: "الاحترافية" },
       description: { en: "Clause-by-clause review with suggested changes.", ar: "مراجعة بنداً بنداً مع التعديلات المقترحة." },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
+      turnaround: businessDays(7),
       features: {
         en: ["Up to 30 pages", "Clause-by-clause comments", "Suggested wording", "One consultation session"],
         ar: ["حتى 30 صفحة", "ملاحظات على كل بند", "صياغة مقترحة", "جلسة استشارية واحدة"],
@@ -250,6 +270,7 @@ const contractReview: PlanList = {
       name: { en: "Premium", ar: "المميزة" },
       description: { en: "Complex or bilingual contracts, with negotiation support.", ar: "العقود المعقّدة أو ثنائية اللغة، مع دعم التفاوض." },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
+      turnaround: businessDays(10),
       features: {
         en: ["Unlimited pages", "Arabic and English versions compared", "Negotiation points", "Two consultation sessions"],
         ar: ["دون حد للصفحات", "مقارنة النسختين العربية والإنجليزية", "نقاط التفاوض", "جلستان استشاريتان"],
@@ -267,6 +288,7 @@ const companyFormation: PlanList = {
       name: { en: "Mainland", ar: "البر الرئيسي" },
       description: { en: "A mainland company licensed by the Department of Economy and Tourism.", ar: "شركة في البر الرئيسي مرخّصة من دائرة الاقتصاد والسياحة." },
       delivery: { en: "15-20 business days", ar: "15-20 يوم عمل" },
+      turnaround: businessDays(20),
       features: {
         en: ["Trade name and initial approval", "Memorandum of association", "Trade licence", "Corporate bank account guidance"],
         ar: ["الاسم التجاري والموافقة المبدئية", "عقد التأسيس", "الرخصة التجارية", "إرشاد لفتح الحساب المصرفي للشركة"],
@@ -276,6 +298,7 @@ const companyFormation: PlanList = {
       name: { en: "Free Zone", ar: "المنطقة الحرة" },
       description: { en: "A free zone company with full foreign ownership.", ar: "شركة في منطقة حرة بملكية أجنبية كاملة." },
       delivery: { en: "10-15 business days", ar: "10-15 يوم عمل" },
+      turnaround: businessDays(15),
       features: {
         en: ["Free zone selection advice", "Licence and registration", "Establishment card", "Two visa allocations"],
         ar: ["المشورة في اختيار المنطقة الحرة", "الرخصة والتسجيل", "بطاقة المنشأة", "حصة تأشيرتين"],
@@ -286,6 +309,7 @@ const companyFormation: PlanList = {
       name: { en: "Offshore", ar: "الخارجية (أوفشور)" },
       description: { en: "An offshore company for holding and international trade.", ar: "شركة خارجية للتملّك والتجارة الدولية." },
       delivery: { en: "12-18 business days", ar: "12-18 يوم عمل" },
+      turnaround: businessDays(18),
       features: {
         en: ["Registered agent", "Certificate of incorporation", "Share certificates", "Economic substance guidance"],
         ar: ["وكيل مسجّل", "شهادة التأسيس", "شهادات الأسهم", "إرشاد بشأن متطلبات المادة الاقتصادية"],
@@ -303,6 +327,7 @@ const bundles: PlanList = {
       name: { en: "Essential Bundle", ar: "الباقة الأساسية" },
       description: { en: "Travel ban and labor ban checks together.", ar: "فحص حظر السفر وحظر العمل معاً." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
+      turnaround: businessDays(5),
       features: {
         en: ["Basic travel ban check", "Basic labor ban check", "One consultation session"],
         ar: ["فحص حظر السفر الأساسي", "فحص حظر العمل الأساسي", "جلسة استشارية واحدة"],
@@ -312,6 +337,7 @@ const bundles: PlanList = {
       name: { en: "Complete Bundle", ar: "الباقة الكاملة" },
       description: { en: "Travel, labor and court checks for full peace of mind.", ar: "فحوص السفر والعمل والقضايا لطمأنينة كاملة." },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
+      turnaround: businessDays(7),
       features: {
         en: ["Comprehensive travel ban check", "Labor ban check", "Court and police case check", "One consultation session"],
         ar: ["فحص شامل لحظر السفر", "فحص حظر العمل", "فحص قضايا المحاكم والشرطة", "جلسة استشارية واحدة"],
@@ -322,6 +348,7 @@ const bundles: PlanList = {
       name: { en: "Business Bundle", ar: "باقة الأعمال" },
       description: { en: "Screening and a contract review for a new hire or partner.", ar: "فحص ومراجعة عقد لموظف أو شريك جديد." },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
+      turnaround: businessDays(10),
       features: {
         en: ["Comprehensive background check", "Travel ban check", "Basic contract review", "Two consultation sessions"],
         ar: ["تحقق شامل من الخلفية", "فحص حظر السفر", "مراجعة أساسية لعقد", "جلستان استشاريتان"],
@@ -339,6 +366,7 @@ const express: PlanList = {
       name: { en: "Same-Day Travel Ban Check", ar: "فحص حظر السفر في اليوم نفسه" },
       description: { en: "A travel ban check delivered within 6 hours.", ar: "فحص حظر السفر مع التسليم خلال 6 ساعات." },
       delivery: { en: "6 hours", ar: "6 ساعات" },
+      turnaround: officeHours(6),
       features: {
         en: ["All seven emirates checked", "Delivered within 6 hours", "Phone call with the result"],
         ar: ["فحص الإمارات السبع كلها", "تسليم خلال 6 ساعات", "اتصال هاتفي بالنتيجة"],
@@ -348,6 +376,7 @@ const express: PlanList = {
       name: { en: "Same-Day Background Check", ar: "التحقق من الخلفية في اليوم نفسه" },
       description: { en: "An urgent background check delivered within 8 hours.", ar: "تحقق عاجل من الخلفية مع التسليم خلال 8 ساعات." },
       delivery: { en: "8 hours", ar: "8 ساعات" },
+      turnaround: officeHours(8),
       features: {
         en: ["Identity and criminal record", "Travel ban status", "Delivered within 8 hours"],
         ar: ["الهوية والسجل الجنائي", "حالة حظر السفر", "تسليم خلال 8 ساعات"],
@@ -367,6 +396,7 @@ const travelBanQuick: PlanList = {
       name: { en: "Quick Travel Ban Check", ar: "فحص سريع لحظر السفر" },
       description: { en: "Your travel ban status, checked by our team from your Emirates ID or passport.", ar: "حالة حظر السفر لديك، يتحقق منها فريقنا برقم الهوية الإماراتية أو جواز السفر." },
       delivery: { en: "Results in 2 minutes once verified", ar: "النتيجة خلال دقيقتين بعد التحقق" },
+      turnaround: officeMinutes(2),
       features: {
         en: ["Federal travel ban status", "Result by e-mail and SMS"],
         ar: ["حالة حظر السفر الاتحادي", "النتيجة بالبريد الإلكتروني والرسائل النصية"],
@@ -396,6 +426,19 @@ export function findTier(list: unknown, tierId: unknown): { list: PlanList; tier
   const planList = planLists[list];
   const found = planList.tiers.find((t) => t.id === tierId);
   return found ? { list: planList, tier: found } : undefined;
+}
+
+/**
+ * The tier an order line names by its service and tier id (order lines keep the service, not the
+ * plan list; no two lists of one service share a tier id), or undefined when the catalogue no longer has it.
+ */
+export function findTierOfService(serviceKey: string, tierId: string): PlanTier | undefined {
+  for (const list of Object.values(planLists)) {
+    if (list.service !== serviceKey) continue;
+    const found = list.tiers.find((candidate) => candidate.id === tierId);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** "Starting from": the lowest price of a list, in fils. */

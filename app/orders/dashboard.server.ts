@@ -1,6 +1,7 @@
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
-import { formatDate, formatMoney } from "../i18n/format";
+import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
+import { casesText } from "../content/cases.server";
 import type { Lang } from "../i18n/lang";
 import { localOrderNames } from "./order-names.server";
 import { clientOrderStats, listClientOrders, orderItemRefs } from "./order-queries.server";
@@ -31,6 +32,8 @@ export async function clientDashboardOrders(userId: string, lang: Lang, url: URL
       paymentStatus: order.paymentStatus,
       paymentLabel: t.payment[order.paymentStatus] ?? order.paymentStatus,
       canPay: order.paymentStatus === "unpaid" || order.paymentStatus === "failed",
+      // "Expected by …" while the team works on it (the promised turnaround counts from payment).
+      expectedBy: order.dueAt && (order.status === "pending" || order.status === "processing") ? fill(casesText[lang].turnaround.expectedBy, { date: formatDateTime(order.dueAt, lang) }) : null,
       date: formatDate(order.createdAt, lang),
       dateTime: order.createdAt.toISOString(),
       // The spec: Download Report only when the order is completed (and a report is attached).

@@ -1,4 +1,4 @@
-import { isServiceKey, planLists, serviceName } from "../catalogue";
+import { findTierOfService, isServiceKey, serviceName } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 
 type ItemRef = { serviceKey: string; tierId: string; tierName: string };
@@ -9,12 +9,7 @@ type ItemRef = { serviceKey: string; tierId: string; tierName: string };
  */
 export function localTierName(item: ItemRef, lang: Lang): string {
   if (lang === "en") return item.tierName;
-  for (const list of Object.values(planLists)) {
-    if (list.service !== item.serviceKey) continue;
-    const tier = list.tiers.find((candidate) => candidate.id === item.tierId);
-    if (tier) return tier.name[lang];
-  }
-  return item.tierName;
+  return findTierOfService(item.serviceKey, item.tierId)?.name[lang] ?? item.tierName;
 }
 
 /**

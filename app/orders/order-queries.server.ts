@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orderMessages, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { caseScope, canWorkCase, type Viewer } from "../cases/access.server";
 import { isServiceKey, serviceName } from "../catalogue";
-import { db, type Queryable } from "../db.server";
+import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
@@ -49,19 +50,25 @@ export async function clientOrderStats(userId: string, q: Queryable = db): Promi
   return row ?? { totalOrders: 0, completed: 0, pending: 0, totalSpent: 0 };
 }
 
-export type AdminOrderStats = { totalOrders: number; pending: number; completed: number; totalRevenue: number };
+export type AdminOrderStats = { totalOrders: number; pending: number; completed: number; totalRevenue: number; overdue: number };
 
-/** The admin dashboard's four figures in one query. Total Revenue adds up paid orders only (fils). */
-export async function adminOrderStats(q: Queryable = db): Promise<AdminOrderStats> {
+/**
+ * The admin dashboard's figures in one query, over the orders `viewer` may see (staff: their
+ * cases and the queue). Total Revenue adds up paid orders only (fils); overdue counts open cases
+ * past their due time.
+ */
+export async function adminOrderStats(viewer?: Viewer, now = new Date(), q: Queryable = db): Promise<AdminOrderStats> {
   const [row] = await q
     .select({
       totalOrders: count(),
       pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
       completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
       totalRevenue: sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${overdueCondition(now)})`.mapWith(Number),
     })
-    .from(orders);
-  return row ?? { totalOrders: 0, pending: 0, completed: 0, totalRevenue: 0 };
+    .from(orders)
+    .where(viewer ? caseScope(viewer) : undefined);
+  return row ?? { totalOrders: 0, pending: 0, completed: 0, totalRevenue: 0, overdue: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,6 +93,8 @@ export type ClientOrderRow = {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   createdAt: Date;
+  /** When the promised turnaround ends (paid orders). */
+  dueAt: Date | null;
   /** The newest report attached to the order, if any. */
   reportId: string | null;
 };
@@ -106,6 +115,7 @@ export async function listClientOrders(userId: string, options: { page?: unknown
         status: orders.status,
         paymentStatus: orders.paymentStatus,
         createdAt: orders.createdAt,
+        dueAt: orders.dueAt,
         reportId: latestReportId,
       })
       .from(orders)
@@ -132,13 +142,31 @@ export async function orderItemRefs(orderIds: readonly string[]) {
   return byOrder;
 }
 
-export type AdminOrderFilters = { q: string; status: OrderStatus | "all"; page: number };
+export const CASE_VIEWS = ["all", "mine", "unassigned"] as const;
+export type CaseView = (typeof CASE_VIEWS)[number];
 
-/** Reads the admin list's filters from a URL's query (`q`, `status`, `page`); anything odd falls back to the default. */
+export type AdminOrderFilters = {
+  q: string;
+  status: OrderStatus | "all";
+  page: number;
+  /** all: every case the viewer may see (staff: theirs and the queue); mine: assigned to the viewer; unassigned: the queue. */
+  view: CaseView;
+  /** overdue: open cases past their due time, most overdue first. */
+  due: "any" | "overdue";
+};
+
+/** Reads the admin list's filters from a URL's query (`q`, `status`, `view`, `due`, `page`); anything odd falls back to the default. */
 export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {
   const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const status = params.get("status");
-  return { q, status: isOrderStatus(status) ? status : "all", page: pageOf(params.get("page")) };
+  const view = params.get("view");
+  return {
+    q,
+    status: isOrderStatus(status) ? status : "all",
+    page: pageOf(params.get("page")),
+    view: (CASE_VIEWS as readonly string[]).includes(view ?? "") ? (view as CaseView) : "all",
+    due: params.get("due") === "overdue" ? "overdue" : "any",
+  };
 }
 
 /** The same filters as a query string (for links, pagination and the CSV export); defaults left out. */
@@ -146,6 +174,8 @@ export function adminFiltersQuery(filters: Partial<AdminOrderFilters>): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status && filters.status !== "all") params.set("status", filters.status);
+  if (filters.view && filters.view !== "all") params.set("view", filters.view);
+  if (filters.due === "overdue") params.set("due", "overdue");
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -153,16 +183,26 @@ export function adminFiltersQuery(filters: Partial<AdminOrderFilters>): string {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Open (pending or processing) and past its due time: the overdue filter, served by a partial index. */
+export function overdueCondition(now: Date): SQL {
+  return and(inArray(orders.status, ["pending", "processing"]), lt(orders.dueAt, now))!;
+}
+
 /**
  * The admin search: a case-insensitive substring of the order id, customer name and e-mail, service
  * type or tier name. All of these are in the generated, trigram-indexed `search_text` column, so
- * one parameterised ILIKE covers them.
+ * one parameterised ILIKE covers them. Staff see only their cases and the queue (`viewer`).
  */
-function adminWhere(filters: Pick<AdminOrderFilters, "q" | "status">): SQL | undefined {
+function adminWhere(filters: Pick<AdminOrderFilters, "q" | "status"> & Partial<Pick<AdminOrderFilters, "view" | "due">>, viewer?: Viewer, now = new Date()): SQL | undefined {
   const conditions: SQL[] = [];
+  const scope = viewer ? caseScope(viewer) : undefined;
+  if (scope) conditions.push(scope);
   if (filters.status !== "all") conditions.push(eq(orders.status, filters.status));
   const q = filters.q.trim().toLowerCase();
   if (q) conditions.push(ilike(orders.searchText, `%${escapeLike(q)}%`));
+  if (filters.view === "mine" && viewer) conditions.push(eq(orders.assigneeId, viewer.id));
+  if (filters.view === "unassigned") conditions.push(isNull(orders.assigneeId));
+  if (filters.due === "overdue") conditions.push(overdueCondition(now));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -180,6 +220,8 @@ const adminRowColumns = {
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentFlag: orders.paymentFlag,
+  dueAt: orders.dueAt,
+  assigneeId: orders.assigneeId,
 };
 
 export type AdminOrderRow = {
@@ -196,18 +238,25 @@ export type AdminOrderRow = {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   paymentFlag: string | null;
+  dueAt: Date | null;
+  assigneeId: string | null;
 };
 
-/** Every order, newest first, filtered by search text and status, one page at a time. */
-export async function listAdminOrders(filters: AdminOrderFilters, pageSize = ADMIN_PAGE_SIZE): Promise<Page<AdminOrderRow>> {
-  const where = adminWhere(filters);
+/**
+ * The orders `viewer` may see (admins: all; staff: their cases and the queue), newest first — or
+ * most overdue first with the overdue filter — filtered by search text, status, assignment and
+ * due time, one page at a time.
+ */
+export async function listAdminOrders(filters: AdminOrderFilters, viewer?: Viewer, pageSize = ADMIN_PAGE_SIZE): Promise<Page<AdminOrderRow>> {
+  const where = adminWhere(filters, viewer);
+  const ordering = filters.due === "overdue" ? [asc(orders.dueAt), desc(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
   // The page is chosen on orders alone (so the created_at indexes can serve the order and the
   // limit), then only its rows are joined to their users.
   const pageIds = db
     .select({ pageId: orders.id })
     .from(orders)
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...ordering)
     .limit(pageSize)
     .offset((filters.page - 1) * pageSize)
     .as("page_ids");
@@ -217,7 +266,7 @@ export async function listAdminOrders(filters: AdminOrderFilters, pageSize = ADM
       .from(pageIds)
       .innerJoin(orders, eq(orders.id, pageIds.pageId))
       .innerJoin(users, eq(users.id, orders.userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id)),
+      .orderBy(...ordering),
     db.select({ total: count() }).from(orders).where(where),
   ]);
   const total = totalRow?.total ?? 0;
@@ -277,12 +326,19 @@ export async function getClientOrder(orderId: string, userId: string) {
   if (!isUuid(orderId)) return null;
   const details = await loadOrderDetails(orderId);
   if (!details || details.userId !== userId) return null;
-  const { internalNote: _staffOnly, paymentFlag: _flag, searchText: _search, ...visible } = details;
+  const { internalNote: _staffOnly, paymentFlag: _flag, searchText: _search, assigneeId: _assignee, assignedAt: _assigned, ...visible } = details;
   return {
     ...visible,
-    // The client sees who changed a status only as "our team"; notes stay internal.
-    history: details.history.filter((event) => event.kind !== "note").map(({ actorName: _name, note: _note, ...event }) => event),
+    // The client sees who changed a status only as "our team"; notes and assignments stay internal.
+    history: details.history.filter((event) => event.kind !== "note" && event.kind !== "assignment").map(({ actorName: _name, note: _note, ...event }) => event),
   };
+}
+
+/** Who an order belongs to and who works it (for access checks), or null when there is no such order. */
+export async function findCase(orderId: string, q: Queryable = db) {
+  if (!isUuid(orderId)) return null;
+  const [row] = await q.select({ id: orders.id, userId: orders.userId, assigneeId: orders.assigneeId, status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
 }
 
 /** An order with everything staff need, or null. */
@@ -299,54 +355,71 @@ export type StatusChangeResult =
   | { ok: false; error: "invalid-input" | "not-found" };
 
 /**
- * Sets an order's status (admins only: the caller checks). Writes the change and its history row
+ * Sets an order's status (staff: the caller checks who may). Writes the change and its history row
  * in one transaction, and queues an e-mail to the client when the order is completed or cancelled.
  * Setting the status it already has changes nothing and records nothing.
  */
-export async function changeOrderStatus(input: { orderId: unknown; status: unknown; actorId: string; note?: string | null }): Promise<StatusChangeResult> {
+export async function changeOrderStatus(input: StatusChangeInput): Promise<StatusChangeResult> {
+  if (!isUuid(input.orderId) || !isOrderStatus(input.status)) return { ok: false, error: "invalid-input" };
+  return db.transaction((tx) => changeOrderStatusInTransaction(tx, input));
+}
+
+export type StatusChangeInput = {
+  orderId: unknown;
+  status: unknown;
+  actorId: string;
+  note?: string | null;
+  /** False when the caller sends its own e-mail about the change (an accepted cancellation request). */
+  mailClient?: boolean;
+};
+
+/** changeOrderStatus inside the caller's transaction (which then owns the order's row lock). */
+export async function changeOrderStatusInTransaction(tx: Transaction, input: StatusChangeInput): Promise<StatusChangeResult> {
   const { orderId, status, actorId } = input;
   if (!isUuid(orderId) || !isOrderStatus(status)) return { ok: false, error: "invalid-input" };
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: orders.status, email: orders.email, legalName: orders.legalName, lang: orders.lang, serviceType: orders.serviceType, amount: orders.amount, userEmail: users.email, userName: users.fullName })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId))
-      .for("update", { of: orders });
-    if (!current) return { ok: false as const, error: "not-found" as const };
-    if (current.status === status) return { ok: true as const, changed: false, from: current.status, to: status };
-    await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx.insert(orderEvents).values({ orderId, actorId, kind: "status", fromValue: current.status, toValue: status, note: input.note?.trim() || null });
-    if (status === "completed" || status === "cancelled") {
-      const lang: Lang = current.lang;
-      const text = orderMailText[lang];
-      // The services by their names in the client's language (the order row keeps the English ones).
-      const items = await tx.select({ serviceKey: orderItems.serviceKey }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
-      const names = [...new Set(items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : null)).filter((name): name is string => name !== null))];
-      const service = names.length > 0 ? names.join(lang === "ar" ? "، " : ", ") : current.serviceType;
-      const name = current.userName || current.legalName || current.userEmail;
-      const mail = status === "completed" ? text.completed : text.cancelled;
-      await queueMail(tx, {
-        to: current.userEmail,
-        kind: `order-${status}`,
-        ...renderEmail(
-          {
-            subject: mail.subject.replace("{id}", shortOrderId(orderId)),
-            greeting: text.greeting.replace("{name}", name),
-            paragraphs: [mail.body.replace("{service}", service)],
-            details: [
-              [text.orderLabel, shortOrderId(orderId)],
-              [text.serviceLabel, service],
-              [text.amountLabel, formatMoney(current.amount, lang, "code")],
-            ],
-            action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}` },
-          },
-          lang,
-        ),
-      });
-    }
-    return { ok: true as const, changed: true, from: current.status, to: status };
-  });
+  const [current] = await tx
+    .select({ status: orders.status, email: orders.email, legalName: orders.legalName, lang: orders.lang, serviceType: orders.serviceType, amount: orders.amount, userEmail: users.email, userName: users.fullName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .for("update", { of: orders });
+  if (!current) return { ok: false as const, error: "not-found" as const };
+  if (current.status === status) return { ok: true as const, changed: false, from: current.status, to: status };
+  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await tx.insert(orderEvents).values({ orderId, actorId, kind: "status", fromValue: current.status, toValue: status, note: input.note?.trim() || null });
+  if ((status === "completed" || status === "cancelled") && input.mailClient !== false) {
+    const lang: Lang = current.lang;
+    const text = orderMailText[lang];
+    const service = await orderServiceName(tx, orderId, lang, current.serviceType);
+    const name = current.userName || current.legalName || current.userEmail;
+    const mail = status === "completed" ? text.completed : text.cancelled;
+    await queueMail(tx, {
+      to: current.userEmail,
+      kind: `order-${status}`,
+      ...renderEmail(
+        {
+          subject: mail.subject.replace("{id}", shortOrderId(orderId)),
+          greeting: text.greeting.replace("{name}", name),
+          paragraphs: [mail.body.replace("{service}", service)],
+          details: [
+            [text.orderLabel, shortOrderId(orderId)],
+            [text.serviceLabel, service],
+            [text.amountLabel, formatMoney(current.amount, lang, "code")],
+          ],
+          action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}` },
+        },
+        lang,
+      ),
+    });
+  }
+  return { ok: true as const, changed: true, from: current.status, to: status };
+}
+
+/** The services of an order by their names in `lang` (the order row keeps the English ones). */
+export async function orderServiceName(tx: Queryable, orderId: string, lang: Lang, fallback: string) {
+  const items = await tx.select({ serviceKey: orderItems.serviceKey }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  const names = [...new Set(items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : null)).filter((name): name is string => name !== null))];
+  return names.length > 0 ? names.join(lang === "ar" ? "، " : ", ") : fallback;
 }
 
 /** Saves the staff-only note of an order and records that it changed. False when there is no such order. */
@@ -408,29 +481,30 @@ export async function attachReport(input: { orderId: unknown; fileName: string; 
 }
 
 /**
- * A document with its content, if `viewer` may read it: admins read every document, clients only
- * those of their own orders. Null otherwise (answered as 404).
+ * A document with its content, if `viewer` may read it: the staff who may work the case (admins,
+ * or staff on their cases and the queue) read all of it; the order's client reads its documents
+ * except those of internal notes. Null otherwise (answered as 404).
  */
-export async function getDocumentForViewer(documentId: string, viewer: { id: string; role: "client" | "admin" }) {
+export async function getDocumentForViewer(documentId: string, viewer: Viewer) {
   if (!isUuid(documentId)) return null;
   const [row] = await db
-    .select({ doc: orderDocuments, ownerId: orders.userId })
+    .select({ doc: orderDocuments, ownerId: orders.userId, assigneeId: orders.assigneeId, messageKind: orderMessages.kind })
     .from(orderDocuments)
     .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
+    .leftJoin(orderMessages, eq(orderMessages.id, orderDocuments.messageId))
     .where(eq(orderDocuments.id, documentId));
   if (!row) return null;
-  if (viewer.role !== "admin" && row.ownerId !== viewer.id) return null;
-  return row.doc;
+  if (canWorkCase(viewer, row)) return row.doc;
+  return row.ownerId === viewer.id && row.messageKind !== "note" ? row.doc : null;
 }
 
-/** The newest report of an order, if its owner (or an admin) may read it. */
-export async function getLatestReport(orderId: string, viewer: { id: string; role: "client" | "admin" }) {
+/** The newest report of an order, if `viewer` may read it. */
+export async function getLatestReport(orderId: string, viewer: Viewer) {
   if (!isUuid(orderId)) return null;
   const [row] = await db
     .select({ id: orderDocuments.id })
     .from(orderDocuments)
-    .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
-    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, "report"), viewer.role === "admin" ? undefined : eq(orders.userId, viewer.id)))
+    .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, "report")))
     .orderBy(desc(orderDocuments.createdAt))
     .limit(1);
   return row ? getDocumentForViewer(row.id, viewer) : null;

@@ -13,7 +13,7 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
   const t = backofficeText[lang];
   const statusLabel = (value: string | null) => (value ? (t.status[value] ?? value) : "");
   const history = order.history.map((event) => {
-    const template = t.orderPage.event[event.kind] ?? event.kind;
+    const template = (event.kind === "assignment" && !event.toValue ? t.orderPage.event.unassignment : t.orderPage.event[event.kind]) ?? event.kind;
     const fromLabel = event.kind === "payment" ? (t.payment[event.fromValue ?? ""] ?? event.fromValue ?? "") : statusLabel(event.fromValue);
     const toLabel = event.kind === "payment" ? (t.payment[event.toValue ?? ""] ?? event.toValue ?? "") : statusLabel(event.toValue);
     const actorName = "actorName" in event ? event.actorName : null;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { orderDocuments, orderEvents, orderItems, orders, type Order, type OrderItem } from "../../db/schema";
-import { findTier, serviceName, type PlanListKey, type ServiceKey } from "../catalogue";
+import { findTier, serviceName, type PlanListKey, type ServiceKey, type Turnaround } from "../catalogue";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
@@ -34,6 +34,8 @@ export type PricedLine = {
   unitPrice: number;
   quantity: number;
   lineTotal: number;
+  /** What the package promises (kept on the order line: due times count from it). */
+  turnaround: Turnaround;
 };
 
 export type PricedCart = { lines: PricedLine[]; subtotal: number };
@@ -62,6 +64,7 @@ export function priceCart(input: readonly CartLineInput[], lang: Lang = "en"): P
       unitPrice: found.tier.price,
       quantity: total,
       lineTotal: found.tier.price * total,
+      turnaround: found.tier.turnaround,
     });
   }
   const lines = [...merged.values()];
@@ -132,7 +135,16 @@ export async function createOrder(input: NewOrder): Promise<Order> {
       })
       .returning();
     await tx.insert(orderItems).values(
-      input.totals.lines.map((line) => ({ orderId: order!.id, serviceKey: line.serviceKey, tierId: line.tierId, tierName: line.tierName, unitPrice: line.unitPrice, quantity: line.quantity })),
+      input.totals.lines.map((line) => ({
+        orderId: order!.id,
+        serviceKey: line.serviceKey,
+        tierId: line.tierId,
+        tierName: line.tierName,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        turnaroundValue: line.turnaround.value,
+        turnaroundUnit: line.turnaround.unit,
+      })),
     );
     if (input.files.length) {
       await tx.insert(orderDocuments).values(

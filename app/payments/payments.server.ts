@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { orderEvents, orders, paymentEvents, paymentSessions, type Order } from "../../db/schema";
+import { startTurnaroundClock } from "../cases/turnaround.server";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
@@ -121,6 +122,8 @@ export async function markPaidInTransaction(tx: Transaction, report: PaidReport)
     .returning();
   if (!updated) return "already-paid";
   await tx.insert(orderEvents).values({ orderId: order.id, kind: "payment", fromValue: order.paymentStatus, toValue: "paid", note: report.sessionId ? `Session ${report.sessionId}` : null });
+  // Work starts once paid: the promised turnaround counts from now.
+  await startTurnaroundClock(tx, order.id, now);
   if (updated.couponCode) await redeemCoupon(tx, updated.couponCode);
   if (updated.email) await queueMail(tx, { to: updated.email, kind: "payment-received", ...paymentReceivedMail(updated) });
   await queueMail(tx, { to: getEnv().STAFF_EMAIL, kind: "staff-order-paid", ...staffOrderPaidMail(updated) });

@@ -1,16 +1,16 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { adminOrdersPage, updateStatusFromForm } from "../admin/admin-orders.server";
-import { localReturnPath, requireAdminAction } from "../admin/guard.server";
+import { localReturnPath, requireStaff, requireStaffAction } from "../admin/guard.server";
 import { SignOutForm } from "../components/account/sign-out-form";
 import { AdminNav } from "../components/admin/admin-nav";
 import { AdminOrders } from "../components/admin/admin-orders";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { buttonClasses } from "../components/ui/button";
 import { Container } from "../components/ui/section";
-import { requireAdmin } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
 import { backofficeText } from "../content/backoffice.server";
+import { casesText } from "../content/cases.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
@@ -19,14 +19,21 @@ import { redirectWithToast } from "../utils/toast.server";
 
 async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
-  const admin = await requireAdmin(request);
+  const viewer = await requireStaff(request);
   const t = accountText[lang];
-  const orders = await adminOrdersPage(lang, new URL(request.url));
+  const c = casesText[lang].list;
+  const orders = await adminOrdersPage(lang, new URL(request.url), viewer);
+  const isAdmin = viewer.role === "admin";
   return {
     orders,
-    nav: backofficeText[lang].admin.nav,
-    meta: t.admin.meta,
-    text: { title: t.admin.title, signedInAs: fill(t.admin.signedInAs, { email: admin.email }), settings: t.dashboard.settings, signOut: t.dashboard.signOut },
+    nav: { text: backofficeText[lang].admin.nav, role: viewer.role },
+    meta: isAdmin ? t.admin.meta : { ...t.admin.meta, title: c.staffTitle },
+    text: {
+      title: isAdmin ? t.admin.title : c.staffTitle,
+      signedInAs: fill(isAdmin ? t.admin.signedInAs : c.staffSignedInAs, { email: viewer.email }),
+      settings: t.dashboard.settings,
+      signOut: t.dashboard.signOut,
+    },
   };
 }
 
@@ -45,13 +52,13 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 
 export const meta = metaFromLoader;
 
-// Update Status from the order list (a plain form, or a fetcher with JavaScript): back to the same
-// filtered page with a toast. Clients get 403 and nothing changes.
+// Update Status from the case list (a plain form, or a fetcher with JavaScript): back to the same
+// filtered page with a toast. Clients get 403 and nothing changes; staff change only their cases and the queue.
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
-  const admin = await requireAdminAction(request);
+  const viewer = await requireStaffAction(request);
   const form = await formOrEmpty(request);
-  const { toast } = await updateStatusFromForm(form, admin.id, lang);
+  const { toast } = await updateStatusFromForm(form, viewer, lang);
   return redirectWithToast(localReturnPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
 }
 
@@ -71,7 +78,7 @@ export default function AdminDashboard() {
           <SignOutForm label={text.signOut} />
         </div>
       </div>
-      <AdminNav text={nav} />
+      <AdminNav text={nav.text} role={nav.role} />
       <AdminOrders data={orders} />
     </Container>
   );

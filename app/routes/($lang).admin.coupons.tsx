@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { SelectField, TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
+import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
@@ -111,7 +112,7 @@ export default function AdminCoupons() {
         {coupons.length === 0 ? (
           <p className="mt-3 text-slate-700">{text.none}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <TableScroll label={text.list} className="mt-3">
             <table className="w-full text-sm" data-testid="coupons">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
@@ -149,7 +150,7 @@ export default function AdminCoupons() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </Container>

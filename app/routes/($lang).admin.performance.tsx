@@ -8,6 +8,7 @@ import { VitalsChart } from "../components/admin/vitals-chart";
 import { Button } from "../components/ui/button";
 import { inputClasses } from "../components/ui/field";
 import { Container } from "../components/ui/section";
+import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { langParam } from "../utils/http.server";
@@ -97,7 +98,7 @@ export default function AdminPerformance() {
             <h2 id="vitals-table-heading" className="text-lg font-bold text-navy-900">
               {text.table}
             </h2>
-            <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <TableScroll label={text.table} className="mt-3">
               <table className="w-full text-sm" data-testid="vitals-table">
                 <thead className="bg-slate-50 text-slate-700">
                   <tr>
@@ -136,7 +137,7 @@ export default function AdminPerformance() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </section>
         </>
       )}

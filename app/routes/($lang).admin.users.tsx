@@ -2,12 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { localReturnPath, requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { changeUserRole, listUsers } from "../admin/users.server";
+import { USER_ROLES } from "../../db/schema";
 import { AdminNav } from "../components/admin/admin-nav";
 import { Pagination } from "../components/orders/pagination";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { inputClasses } from "../components/ui/field";
 import { Container } from "../components/ui/section";
+import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
@@ -57,6 +59,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(back, { kind: "success", title: t.users.roleChanged }, { status: 303 });
 }
 
+/** The roles an account can be given from the one it has. */
+const roleChanges = (role: string) => USER_ROLES.filter((candidate) => candidate !== role);
+
 export default function AdminUsers() {
   const { q, page, pageCount, users, text, pagination, nav } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -76,7 +81,7 @@ export default function AdminUsers() {
       {users.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">{text.none}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <TableScroll label={text.title}>
           <table className="w-full text-sm" data-testid="users">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -99,29 +104,33 @@ export default function AdminUsers() {
                     </div>
                   </td>
                   <td className="px-3 py-2">
-                    <Badge tone={u.role === "admin" ? "navy" : "grey"}>{text.role[u.role] ?? u.role}</Badge>
+                    <Badge tone={u.role === "admin" ? "navy" : u.role === "staff" ? "blue" : "grey"}>{text.role[u.role] ?? u.role}</Badge>
                   </td>
                   <td className="px-3 py-2">{u.verified ? text.yes : text.no}</td>
                   <td className="px-3 py-2">{u.orderCount}</td>
                   <td className="px-3 py-2">{u.joined}</td>
                   <td className="px-3 py-2">
                     {u.self ? null : (
-                      <Form method="post">
-                        <input type="hidden" name="userId" value={u.id} />
-                        <input type="hidden" name="role" value={u.role === "admin" ? "client" : "admin"} />
-                        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-                        <Button type="submit" variant="secondary" size="sm">
-                          {u.role === "admin" ? text.demote : text.promote}
-                          <span className="sr-only"> {u.email}</span>
-                        </Button>
-                      </Form>
+                      <div className="flex flex-wrap gap-2">
+                        {roleChanges(u.role).map((role) => (
+                          <Form key={role} method="post">
+                            <input type="hidden" name="userId" value={u.id} />
+                            <input type="hidden" name="role" value={role} />
+                            <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+                            <Button type="submit" variant="secondary" size="sm">
+                              {text.makeRole[role]}
+                              <span className="sr-only"> {u.email}</span>
+                            </Button>
+                          </Form>
+                        ))}
+                      </div>
                     )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={page} pageCount={pageCount} search={location.search.replace(/^\?/, "")} text={pagination} />
     </Container>

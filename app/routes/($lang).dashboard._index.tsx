@@ -2,9 +2,11 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountHeader } from "../components/account/account-header";
 import { VerificationCard } from "../components/account/verification-card";
+import { useLiveUpdates } from "../components/cases/use-live-updates";
 import { ClientOrders } from "../components/orders/client-orders";
 import { Container } from "../components/ui/section";
 import { requireUser } from "../auth/session.server";
+import { dashboardVersion, LIVE_POLL } from "../cases/live.server";
 import { accountText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
@@ -15,13 +17,15 @@ import { metaFromLoader } from "../utils/meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);
-  // Admins work from the admin panel.
-  if (user.role === "admin") throw redirect(localizePath(lang, "/admin"));
+  // Staff and admins work from the back office.
+  if (user.role !== "client") throw redirect(localizePath(lang, "/admin"));
   const t = accountText[lang];
   const card = t.verificationCard;
-  const orders = await clientDashboardOrders(user.id, lang, new URL(request.url));
+  const [orders, version] = await Promise.all([clientDashboardOrders(user.id, lang, new URL(request.url)), dashboardVersion(user.id)]);
   return {
     orders,
+    // Statuses change on the open dashboard as the team changes them (docs/decisions/067).
+    live: { url: "/live/dashboard", version, ...LIVE_POLL },
     meta: t.dashboard.meta,
     verified: user.emailVerified,
     header: {
@@ -37,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = metaFromLoader;
 
 export default function Dashboard() {
-  const { header, verified, verificationText, orders } = useLoaderData<typeof loader>();
+  const { header, verified, verificationText, orders, live } = useLoaderData<typeof loader>();
+  useLiveUpdates(live);
   return (
     <Container className="space-y-6 py-10">
       <AccountHeader {...header} />

@@ -1,31 +1,81 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import crypto from "node:crypto";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../auth/session.server";
+import { handleCasePost } from "../cases/case-action.server";
+import { caseComponentText, threadView, turnaroundView } from "../cases/case-view.server";
+import { caseVersion, LIVE_POLL } from "../cases/live.server";
+import { isClosedForClient, loadThread, MAX_EXTENSION_DAYS, openRequests } from "../cases/messages.server";
+import { CaseRequests } from "../components/cases/case-requests";
+import { CaseThread, type CaseRefusal } from "../components/cases/case-thread";
+import { useLiveUpdates } from "../components/cases/use-live-updates";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines } from "../components/orders/order-details";
 import { buttonClasses } from "../components/ui/button";
+import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
+import { MAX_MESSAGE_LENGTH } from "../../db/schema";
 import { backofficeText } from "../content/backoffice.server";
+import { casesText } from "../content/cases.server";
+import { fill } from "../i18n/fill";
+import { localizePath } from "../i18n/lang";
+import { findOrderOfUser } from "../orders/orders.server";
 import { getClientOrder } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
+import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { redirectWithToast } from "../utils/toast.server";
 
-// One of the client's own orders. Another user's order (or any unknown id) answers 404, never 403,
-// so nobody learns which order ids exist.
+// One of the client's own orders and its conversation with the team. Another user's order (or any
+// unknown id) answers 404, never 403, so nobody learns which order ids exist.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);
   const order = await getClientOrder(params.id ?? "", user.id);
   if (!order) notFound();
+  const [thread, open, version] = await Promise.all([loadThread(order.id, "client"), openRequests(order.id), caseVersion(order.id, "client")]);
   const t = backofficeText[lang];
-  return { meta: t.orderPage.meta, order: orderView(order, lang, "client"), text: t.orderPage, payNow: t.dashboard.payNow };
+  const closed = isClosedForClient(order.status);
+  return {
+    meta: t.orderPage.meta,
+    order: orderView(order, lang, "client"),
+    text: t.orderPage,
+    payNow: t.dashboard.payNow,
+    caseText: caseComponentText(lang),
+    thread: threadView(thread, { viewer: user, audience: "client", lang }),
+    turnaround: turnaroundView(order, lang),
+    form: closed ? null : { submissionId: crypto.randomUUID(), accept: ACCEPT_ATTRIBUTE, maxLength: MAX_MESSAGE_LENGTH },
+    closedNotice: closed ? fill(casesText[lang].readOnly, { status: t.status[order.status] ?? order.status }) : null,
+    requests: {
+      submissionIds: { extension: crypto.randomUUID(), cancellation: crypto.randomUUID() },
+      extension: { open: open.has("extension-request"), allowed: !closed && !open.has("extension-request"), options: [1, 2, 3, 5, 10, MAX_EXTENSION_DAYS] },
+      cancellation: { open: open.has("cancellation-request"), allowed: order.status === "pending" && !open.has("cancellation-request") },
+    },
+    live: { url: `/live/orders/${order.id}`, version, ...LIVE_POLL },
+  };
 }
 
 export const meta = metaFromLoader;
 
+// The conversation's posts: a message (with documents), a request for more time, a cancellation.
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = langParam(params);
+  const user = await requireUser(request);
+  // Before the body is read: another client's order (or no order) is 404.
+  const order = await findOrderOfUser(params.id ?? "", user.id);
+  if (!order) notFound();
+  const outcome = await handleCasePost({ request, viewer: user, orderId: order.id, side: "client", lang, orderStatus: order.status });
+  if (outcome.kind === "not-found") notFound();
+  if (outcome.kind === "refused") return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });
+  const back = localizePath(lang, `/dashboard/orders/${order.id}`) + (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation");
+  return redirectWithToast(back, outcome.toast, { status: 303 });
+}
+
 export default function ClientOrderPage() {
-  const { order, text, payNow } = useLoaderData<typeof loader>();
+  const { order, text, payNow, caseText, thread, turnaround, form, closedNotice, requests, live } = useLoaderData<typeof loader>();
+  const refusal = useActionData() as CaseRefusal | undefined;
+  useLiveUpdates(live);
   return (
     <Container className="space-y-6 py-10">
       <LocalizedLink to="/dashboard" className="text-sm font-semibold text-navy-700 underline underline-offset-4">
@@ -38,13 +88,20 @@ export default function ClientOrderPage() {
           </LocalizedLink>
         ) : null}
       </OrderHeading>
+      {turnaround.expectedBy || turnaround.afterPayment ? (
+        <Notice kind="info" title={turnaround.expectedBy ?? turnaround.afterPayment} className="max-w-3xl">
+          {turnaround.expectedBy ? turnaround.promised : null}
+        </Notice>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <CaseThread thread={thread} text={caseText} audience="client" form={form} refusal={refusal} closedNotice={closedNotice} />
+          <CaseRequests view={requests} text={caseText} refusal={refusal} />
           <OrderLines order={order} text={text} />
           <DocumentList testId="order-report" title={text.reportTitle} empty={text.noReport} documents={order.reports} downloadLabel={text.download} />
           <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={text.download} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <OrderHistory order={order} text={text} />
           <OrderCustomerDetails order={order} title={text.details} />
         </div>

@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     meta: t.settings.meta,
     fullName: user.fullName ?? "",
     email: user.email,
-    backTo: user.role === "admin" ? "/admin" : "/dashboard",
+    backTo: user.role === "client" ? "/dashboard" : "/admin",
     text: { settings: t.settings, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
   };
 }

@@ -41,6 +41,16 @@ function removeDangerous(value: string) {
     .replace(LOOSE_EVENT_ATTRIBUTE, "$1");
 }
 
+/**
+ * Text kept exactly as typed apart from what no reader should get: control characters and the
+ * zero-width and bidi-override characters that can hide or reorder text; line breaks normalised,
+ * ends trimmed. For conversations, whose markup is shown as text (escaped on output), never removed.
+ */
+export function plainText(value: unknown): string {
+  if (typeof value !== "string") return "";
+  return value.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROL, "").trim();
+}
+
 /** Cleans one text value as DECISIONS.md says. Non-strings become "". */
 export function cleanText(value: unknown, { multiline = false }: CleanTextOptions = {}): string {
   if (typeof value !== "string") return "";

@@ -16,7 +16,7 @@ export type RootData = {
   toast: Toast | null;
   requestId: string;
   /** Filled in by the accounts and cart features. */
-  user: { id: string; email: string; fullName: string | null; role: "client" | "admin" } | null;
+  user: { id: string; email: string; fullName: string | null; role: "client" | "staff" | "admin" } | null;
   cartCount: number;
   /** The cart's priced lines and total (app/cart/cart.server.ts). */
   cart: CartView;

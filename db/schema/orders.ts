@@ -3,6 +3,10 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { bytea, createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
+/** Office time: minutes and hours count only while the office is open; a business day is one opening (Sunday to Thursday). */
+export const TURNAROUND_UNITS = ["minutes", "hours", "business-days"] as const;
+export type TurnaroundUnit = (typeof TURNAROUND_UNITS)[number];
+
 export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ["unpaid", "paid", "failed", "refunded"] as const;
@@ -50,6 +54,14 @@ export const orders = pgTable(
     paymentFlag: text("payment_flag"),
     /** Staff only. */
     internalNote: text("internal_note"),
+    /** The member of staff (or admin) working the case; null: in the unassigned queue. */
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /**
+     * When the promised turnaround ends (app/cases/turnaround.server.ts): set when the order is
+     * paid, from its lines' turnaround in office time; pushed back by an accepted request for more time.
+     */
+    dueAt: timestamp("due_at", { withTimezone: true }),
     /** What the admin search matches (id, customer name and e-mail, service, tier), lower-cased; trigram-indexed. */
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(id::text || ' ' || coalesce(legal_name, '') || ' ' || coalesce(email, '') || ' ' || service_type || ' ' || tier_name)`,
@@ -69,6 +81,9 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
     index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // "my cases" and the unassigned queue, newest first; open cases by due time (the overdue filter).
+    index("orders_assignee_created_idx").on(t.assigneeId, t.createdAt.desc()),
+    index("orders_open_due_idx").on(t.dueAt).where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
 
@@ -85,21 +100,93 @@ export const orderItems = pgTable(
     /** Unit price in fils, copied from the catalogue when the order was made. */
     unitPrice: integer("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
+    /** The turnaround the package promised when sold (app/catalogue/turnaround.ts): 2 minutes, 4 hours, 5 business days… */
+    turnaroundValue: integer("turnaround_value"),
+    turnaroundUnit: text("turnaround_unit", { enum: TURNAROUND_UNITS }),
     createdAt: createdAt(),
   },
   (t) => [
     check("order_items_unit_price_check", sql`${t.unitPrice} >= 0`),
+    check(
+      "order_items_turnaround_check",
+      sql`(${t.turnaroundValue} is null and ${t.turnaroundUnit} is null) or (${t.turnaroundValue} > 0 and ${t.turnaroundUnit} in ('minutes', 'hours', 'business-days'))`,
+    ),
     check("order_items_quantity_check", sql`${t.quantity} > 0`),
     index("order_items_order_idx").on(t.orderId),
   ],
 );
 
-export const DOCUMENT_KINDS = ["upload", "report"] as const;
+/** upload: sent by the client (checkout or a message); attachment: sent by staff in a message; report: the deliverable. */
+export const DOCUMENT_KINDS = ["upload", "attachment", "report"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+export const MESSAGE_KINDS = [
+  "message",
+  /** Staff only: never shown to the client, nor its documents. */
+  "note",
+  /** Staff ask the client for information or a document. */
+  "information-request",
+  "extension-request",
+  "cancellation-request",
+  /** Written by the system when staff accept or decline a request. */
+  "request-accepted",
+  "request-declined",
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export const REQUEST_KINDS = ["extension-request", "cancellation-request"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+export const REQUEST_STATES = ["open", "accepted", "declined"] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+/** Longest message, in characters. */
+export const MAX_MESSAGE_LENGTH = 5000;
+
 /**
- * Files kept in PostgreSQL (so app instances stay stateless): the client's uploads at checkout and
- * the reports staff attach. Served only to the order's owner and admins, as attachments.
+ * An order's conversation between the client and the team, oldest first. Requests (more time,
+ * cancellation) are messages with a state that staff resolve. submission_id: a random id each form
+ * carries, so a message posted twice (double click, retry) is stored once.
+ */
+export const orderMessages = pgTable(
+  "order_messages",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Which side wrote it (the author's role can change later). */
+    side: text("side", { enum: ["client", "staff", "system"] }).notNull(),
+    kind: text("kind", { enum: MESSAGE_KINDS }).notNull().default("message"),
+    body: text("body").notNull().default(""),
+    requestState: text("request_state", { enum: REQUEST_STATES }),
+    /** Business days asked for (extension requests). */
+    extensionDays: integer("extension_days"),
+    /** For request-accepted / request-declined: the request it answers. */
+    requestId: uuid("request_id"),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    submissionId: text("submission_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_messages_side_check", sql`${t.side} in ('client', 'staff', 'system')`),
+    check(
+      "order_messages_kind_check",
+      sql`${t.kind} in ('message', 'note', 'information-request', 'extension-request', 'cancellation-request', 'request-accepted', 'request-declined')`,
+    ),
+    check("order_messages_body_check", sql`char_length(${t.body}) <= 5000`),
+    check("order_messages_request_state_check", sql`${t.requestState} is null or ${t.requestState} in ('open', 'accepted', 'declined')`),
+    check("order_messages_extension_check", sql`${t.extensionDays} is null or ${t.extensionDays} between 1 and 30`),
+    uniqueIndex("order_messages_submission_key").on(t.submissionId),
+    index("order_messages_order_idx").on(t.orderId, t.createdAt),
+    // At most one open request of each kind per order, however many arrive at once.
+    uniqueIndex("order_messages_open_request_key").on(t.orderId, t.kind).where(sql`${t.requestState} = 'open'`),
+  ],
+);
+
+/**
+ * Files kept in PostgreSQL (so app instances stay stateless): the client's uploads (checkout and
+ * messages), documents staff send in messages, and reports. Served as attachments only to the
+ * order's owner (never those of internal notes), staff who may work the case, and admins.
  */
 export const orderDocuments = pgTable(
   "order_documents",
@@ -115,10 +202,13 @@ export const orderDocuments = pgTable(
     sha256: text("sha256").notNull(),
     data: bytea("data").notNull(),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /** The message it came with, if any. */
+    messageId: uuid("message_id").references(() => orderMessages.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_documents_kind_check", sql`${t.kind} in ('upload', 'report')`),
+    check("order_documents_kind_check", sql`${t.kind} in ('upload', 'attachment', 'report')`),
+    index("order_documents_message_idx").on(t.messageId),
     check("order_documents_size_check", sql`${t.sizeBytes} >= 0 and ${t.sizeBytes} <= 10485760`),
     index("order_documents_order_idx").on(t.orderId, t.kind),
   ],
@@ -134,14 +224,14 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     /** Who did it; null for the system (e.g. a payment webhook). */
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: ["created", "status", "payment", "note", "report"] }).notNull(),
+    kind: text("kind", { enum: ["created", "status", "payment", "note", "report", "assignment"] }).notNull(),
     fromValue: text("from_value"),
     toValue: text("to_value"),
     note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_events_kind_check", sql`${t.kind} in ('created', 'status', 'payment', 'note', 'report')`),
+    check("order_events_kind_check", sql`${t.kind} in ('created', 'status', 'payment', 'note', 'report', 'assignment')`),
     index("order_events_order_idx").on(t.orderId, t.createdAt),
   ],
 );
@@ -210,5 +300,6 @@ export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type OrderDocument = typeof orderDocuments.$inferSelect;
 export type OrderEvent = typeof orderEvents.$inferSelect;
+export type OrderMessage = typeof orderMessages.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type PaymentSession = typeof paymentSessions.$inferSelect;

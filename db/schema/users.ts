@@ -2,8 +2,14 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
-export const USER_ROLES = ["client", "admin"] as const;
+/**
+ * client: orders and their own cases. staff: works the cases assigned to them and the unassigned
+ * queue (no users, coupons or money). admin: everything.
+ */
+export const USER_ROLES = ["client", "staff", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** Roles that work cases in the back office. */
+export const STAFF_ROLES = ["staff", "admin"] as const satisfies readonly UserRole[];
 
 export const users = pgTable(
   "users",
@@ -24,7 +30,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
-    check("users_role_check", sql`${t.role} in ('client', 'admin')`),
+    check("users_role_check", sql`${t.role} in ('client', 'staff', 'admin')`),
     check("users_lang_check", sql`${t.lang} in ('en', 'ar')`),
   ],
 );

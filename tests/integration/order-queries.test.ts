@@ -112,7 +112,7 @@ describe(`order queries on ${testDbKind()}`, () => {
   });
 
   it("computes the admin figures over every order", async () => {
-    expect(await adminOrderStats()).toEqual({ totalOrders: 5, pending: 2, completed: 1, totalRevenue: 125_000 + 85_050 + 40_000 });
+    expect(await adminOrderStats()).toEqual({ totalOrders: 5, pending: 2, completed: 1, totalRevenue: 125_000 + 85_050 + 40_000, overdue: 0 });
   });
 
   it("lists only the client's own orders, newest first, paginated", async () => {
@@ -144,7 +144,7 @@ describe(`order queries on ${testDbKind()}`, () => {
   });
 
   it("filters the admin list by status, with search, and paginates", async () => {
-    const list = (params: Record<string, string>) => listAdminOrders(parseAdminOrderFilters(new URLSearchParams(params)), 2);
+    const list = (params: Record<string, string>) => listAdminOrders(parseAdminOrderFilters(new URLSearchParams(params)), undefined, 2);
     expect((await list({ status: "pending" })).rows.map((r) => r.status)).toEqual(["pending", "pending"]);
     expect((await list({ status: "pending", q: "contract" })).rows).toHaveLength(1);
     expect((await list({ status: "cancelled" })).rows[0]!.customerName).toBe("bob@example.com");
@@ -257,7 +257,7 @@ describe(`order queries on ${testDbKind()}`, () => {
   });
 
   it("exports the filtered list as CSV with the same rows as the list, across batches", async () => {
-    const all = await listAdminOrders(parseAdminOrderFilters(new URLSearchParams()), 100);
+    const all = await listAdminOrders(parseAdminOrderFilters(new URLSearchParams()), undefined, 100);
     let text = "";
     for await (const chunk of ordersCsv({ q: "", status: "all" }, 2)) text += chunk;
     expect(text.startsWith("\uFEFF")).toBe(true);

@@ -1,31 +1,47 @@
-import { LocalizedNavLink } from "../layout/localized-link";
+import { useLocation } from "@remix-run/react";
+import { stripLangPrefix } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
+import { LocalizedLink } from "../layout/localized-link";
 
-export type AdminNavText = { label: string; orders: string; inquiries: string; coupons: string; users: string; performance: string };
+export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; inquiries: string; coupons: string; users: string; performance: string };
 
-/** Links between the back-office pages. */
-export function AdminNav({ text }: { text: AdminNavText }) {
-  const links: Array<[string, string]> = [
-    ["/admin", text.orders],
-    ["/admin/inquiries", text.inquiries],
-    ["/admin/coupons", text.coupons],
-    ["/admin/users", text.users],
-    ["/admin/performance", text.performance],
+/**
+ * Links between the back-office pages: admins get every page, staff their cases (the list of
+ * their cases and the queue, and "My cases"). "My cases" is the case list filtered to the viewer.
+ */
+export function AdminNav({ text, role = "admin" }: { text: AdminNavText; role?: "staff" | "admin" | "client" }) {
+  const location = useLocation();
+  const path = stripLangPrefix(location.pathname);
+  const mine = path === "/admin" && new URLSearchParams(location.search).get("view") === "mine";
+  const links: Array<{ to: string; label: string; active: boolean }> = [
+    { to: "/admin", label: role === "admin" ? text.orders : text.cases, active: path === "/admin" && !mine },
+    { to: "/admin?view=mine", label: text.myCases, active: mine },
   ];
+  if (role === "admin") {
+    for (const [to, label] of [
+      ["/admin/inquiries", text.inquiries],
+      ["/admin/coupons", text.coupons],
+      ["/admin/users", text.users],
+      ["/admin/performance", text.performance],
+    ] as const) {
+      links.push({ to, label, active: path === to });
+    }
+  }
   return (
     <nav aria-label={text.label} className="border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-1">
-        {links.map(([to, label]) => (
-          <li key={to}>
-            <LocalizedNavLink
-              to={to}
-              end
-              className={({ isActive }) =>
-                cn("inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold", isActive ? "border-amber-500 text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900")
-              }
+        {links.map((link) => (
+          <li key={link.to}>
+            <LocalizedLink
+              to={link.to}
+              aria-current={link.active ? "page" : undefined}
+              className={cn(
+                "inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold",
+                link.active ? "border-amber-500 text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900",
+              )}
             >
-              {label}
-            </LocalizedNavLink>
+              {link.label}
+            </LocalizedLink>
           </li>
         ))}
       </ul>

@@ -23,7 +23,7 @@ export function VitalsChart({
   const x = (value: number) => labelWidth + (value / max) * barArea;
   const fill = { good: "#15803d", "needs-improvement": "#d97706", poor: "#b91c1c" } as const;
   return (
-    <div className="mt-3 overflow-x-auto" dir="ltr">
+    <div className="relative mt-3 overflow-x-auto" dir="ltr">
       <svg viewBox={`0 0 ${width} ${height}`} width="100%" className="min-w-[520px] max-w-[720px]" role="img" aria-label={title} data-testid="vitals-chart">
         <title>{title}</title>
         {[thresholds.good, thresholds.poor].map((t) => (

@@ -20,11 +20,12 @@ export function AccountSlot() {
       </LocalizedLink>
     );
   }
-  const isAdmin = user.role === "admin";
+  // Staff and admins work from the back office; clients from their dashboard.
+  const label = user.role === "admin" ? ui.account.admin : user.role === "staff" ? ui.account.cases : ui.nav.dashboard;
   return (
     <div className="flex items-center gap-1" data-testid="account-slot">
-      <LocalizedLink to={isAdmin ? "/admin" : "/dashboard"} className={linkClasses} title={user.email}>
-        {isAdmin ? ui.account.admin : ui.nav.dashboard}
+      <LocalizedLink to={user.role === "client" ? "/dashboard" : "/admin"} className={linkClasses} title={user.email}>
+        {label}
       </LocalizedLink>
       <SignOutForm label={ui.account.signOut} variant="ghost" />
     </div>

@@ -45,7 +45,14 @@ export function ClientOrders({ data }: { data: ClientDashboardOrders }) {
                       <ShortId id={order.id} />
                     </p>
                   </div>
-                  <OrderStatusBadge status={order.status} label={order.statusLabel} />
+                  <div className="flex flex-col items-end gap-1 text-end">
+                    <OrderStatusBadge status={order.status} label={order.statusLabel} />
+                    {order.expectedBy ? (
+                      <p className="text-xs font-medium text-slate-700" data-testid="expected-by">
+                        {order.expectedBy}
+                      </p>
+                    ) : null}
+                  </div>
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
                   <div>

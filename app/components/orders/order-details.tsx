@@ -32,7 +32,7 @@ export function OrderLines({ order, text }: { order: OrderView; text: Text }) {
   return (
     <Card>
       <h2 className="text-lg font-bold text-navy-900">{text.lines}</h2>
-      <div className="mt-3 overflow-x-auto">
+      <div className="relative mt-3 overflow-x-auto">
         <table className="w-full text-sm">
           <thead className="text-slate-600">
             <tr>

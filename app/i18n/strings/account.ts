@@ -5,6 +5,7 @@
 const en = {
   signOut: "Sign Out",
   admin: "Admin",
+  cases: "Cases",
   accountMenu: "Your account",
 };
 
@@ -13,6 +14,7 @@ export type AccountStrings = typeof en;
 const ar: AccountStrings = {
   signOut: "تسجيل الخروج",
   admin: "الإدارة",
+  cases: "القضايا",
   accountMenu: "حسابك",
 };
 

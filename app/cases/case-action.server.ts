@@ -1,0 +1,143 @@
+import { casesText, type CasesText } from "../content/cases.server";
+import { backofficeText } from "../content/backoffice.server";
+import { fill } from "../i18n/fill";
+import type { Lang } from "../i18n/lang";
+import { isMultipart, parseUploadForm, UPLOAD_LIMITS, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
+import { formOrEmpty } from "../utils/http.server";
+import { hitRateLimit } from "../utils/rate-limit.server";
+import type { Toast } from "../utils/toast";
+import type { Viewer } from "./access.server";
+import { assignCase, postMessage, resolveRequest, type PostError, type Side } from "./messages.server";
+
+/** The message form's file input. */
+export const MESSAGE_DOCUMENTS_FIELD = "documents";
+/** Documents per message; each is checked like the checkout's (PDF, JPEG, PNG by their content, 10 MB). */
+export const MESSAGE_UPLOAD_LIMITS = {
+  ...UPLOAD_LIMITS,
+  maxFiles: 5,
+  maxTotalBytes: 5 * UPLOAD_LIMITS.maxFileBytes + 256 * 1024,
+} as const;
+
+/**
+ * Messages and requests per person and 10 minutes: plenty for a conversation, a stop for floods
+ * (each one may carry 50 MB and sends an e-mail). Staff write more.
+ */
+export const MESSAGE_RATE_LIMITS: Record<Side, { name: string; limit: number; windowSeconds: number }> = {
+  client: { name: "case-message-client", limit: 20, windowSeconds: 600 },
+  staff: { name: "case-message-staff", limit: 120, windowSeconds: 600 },
+};
+
+/** What was typed, to put back in the form when a post is refused. */
+export type CaseFormValues = { intent: string; kind: string; body: string; days: string };
+
+export type CaseActionOutcome =
+  | { kind: "done"; toast: Toast; messageId?: string }
+  | { kind: "refused"; status: number; intent: string; error: string; values: CaseFormValues; filesDropped: boolean }
+  | { kind: "not-found" };
+
+const field = (form: FormData, name: string, max = 20_000) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, max) : "";
+};
+
+function uploadMessage(problem: UploadProblem, text: CasesText) {
+  switch (problem.kind) {
+    case "too-large":
+      return fill(text.errors.fileTooLarge, { file: problem.fileName });
+    case "invalid-type":
+      return fill(text.errors.fileType, { file: problem.fileName });
+    case "too-many":
+      return fill(text.errors.tooManyFiles, { file: problem.fileName, max: MESSAGE_UPLOAD_LIMITS.maxFiles });
+    case "total-too-large":
+      return fill(text.errors.bodyTooLarge, { max: Math.round(MESSAGE_UPLOAD_LIMITS.maxTotalBytes / 1024 / 1024) });
+  }
+}
+
+function postErrorMessage(error: PostError, text: CasesText, lang: Lang, extra: { length?: number; status?: string }) {
+  switch (error) {
+    case "empty":
+      return text.errors.empty;
+    case "too-long":
+      return fill(text.errors.tooLong, { count: (extra.length ?? 0).toLocaleString("en") });
+    case "closed":
+      return fill(text.errors.closed, { status: backofficeText[lang].status[extra.status ?? ""] ?? extra.status ?? "" });
+    case "started":
+      return text.errors.started;
+    case "request-open":
+      return text.errors.requestOpen;
+    case "days":
+      return text.errors.days;
+    case "not-allowed":
+    case "not-found":
+      return text.errors.notAllowed;
+  }
+}
+
+/**
+ * The posts of a case page, for either side: a message (multipart, with documents; the intent is
+ * in the URL's query, since the body's fields are only read while its files stream past), a
+ * request for more time or a cancellation (client), a decision on a request or an assignment (staff).
+ */
+export async function handleCasePost(input: {
+  request: Request;
+  viewer: Viewer;
+  orderId: string;
+  side: Side;
+  lang: Lang;
+  orderStatus: string;
+  /** The body, when the caller has read it already (a plain form). */
+  form?: FormData;
+}): Promise<CaseActionOutcome> {
+  const { request, viewer, orderId, side, lang } = input;
+  const text = casesText[lang];
+  let form: FormData;
+  let files: UploadedFile[] = [];
+  let problems: string[] = [];
+  if (input.form) {
+    form = input.form;
+  } else if (isMultipart(request)) {
+    try {
+      const parsed = await parseUploadForm(request, MESSAGE_DOCUMENTS_FIELD, MESSAGE_UPLOAD_LIMITS);
+      form = parsed.fields;
+      files = parsed.files;
+      problems = parsed.problems.map((problem) => uploadMessage(problem, text));
+    } catch (error) {
+      if (!(error instanceof UploadRejected)) throw error;
+      form = new FormData();
+      problems = [error.reason === "total-too-large" ? uploadMessage({ kind: "total-too-large" }, text) : text.errors.malformed];
+    }
+  } else {
+    form = await formOrEmpty(request);
+  }
+  const intent = new URL(request.url).searchParams.get("intent") === "message" ? "message" : field(form, "intent", 40);
+  const values: CaseFormValues = { intent, kind: field(form, "kind", 40), body: field(form, "body"), days: field(form, "days", 4) };
+  const refuse = (status: number, error: string): CaseActionOutcome => ({ kind: "refused", status, intent, error, values, filesDropped: files.length > 0 || problems.length > 0 });
+
+  if (side === "staff" && intent === "resolve") {
+    const result = await resolveRequest({ orderId, requestId: form.get("requestId"), decision: form.get("decision"), viewer, reply: form.get("reply") });
+    if (result.ok) return { kind: "done", toast: { kind: "success", title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined } };
+    if (result.error === "not-found") return { kind: "not-found" };
+    return refuse(result.error === "too-long" ? 400 : 409, result.error === "admin-only" ? text.errors.adminOnly : result.error === "too-long" ? fill(text.errors.tooLong, { count: "5,000+" }) : text.errors.alreadyDecided);
+  }
+  if (side === "staff" && intent === "assign") {
+    const assigneeId = form.get("assigneeId") === "me" ? viewer.id : form.get("assigneeId");
+    const result = await assignCase({ orderId, assigneeId, viewer });
+    if (result.ok) return { kind: "done", toast: { kind: "success", title: result.assigneeId ? text.assignment.assigned : text.assignment.released } };
+    if (result.error === "not-found") return { kind: "not-found" };
+    return refuse(400, text.errors.invalidAssignee);
+  }
+
+  const kind = intent === "request-extension" ? "extension-request" : intent === "request-cancellation" ? "cancellation-request" : intent === "message" ? values.kind || "message" : null;
+  if (!kind) return refuse(400, text.errors.notAllowed);
+  if (problems.length) return refuse(400, problems.join(" "));
+  const limit = await hitRateLimit(MESSAGE_RATE_LIMITS[side], viewer.id);
+  if (!limit.allowed) return refuse(429, fill(text.errors.rateLimited, { minutes: Math.ceil(limit.retryAfterSeconds / 60) }));
+  const result = await postMessage({ orderId, viewer, side, kind, body: values.body, files, submissionId: form.get("submissionId"), extensionDays: values.days });
+  if (!result.ok) {
+    if (result.error === "not-found") return { kind: "not-found" };
+    const status = result.error === "closed" || result.error === "started" || result.error === "request-open" ? 409 : 400;
+    return refuse(status, postErrorMessage(result.error, text, lang, { length: result.length, status: input.orderStatus }));
+  }
+  const title = result.kind === "extension-request" || result.kind === "cancellation-request" ? text.sent.request! : (text.sent[result.kind] ?? text.sent.message!);
+  return { kind: "done", toast: { kind: "success", title }, messageId: result.messageId };
+}
