@@ -63,6 +63,8 @@ function postErrorMessage(error: PostError, text: CasesText, lang: Lang, extra: 
       return fill(text.errors.closed, { status: backofficeText[lang].status[extra.status ?? ""] ?? extra.status ?? "" });
     case "started":
       return text.errors.started;
+    case "not-due":
+      return text.errors.notDue;
     case "request-open":
       return text.errors.requestOpen;
     case "days":
@@ -135,7 +137,7 @@ export async function handleCasePost(input: {
   const result = await postMessage({ orderId, viewer, side, kind, body: values.body, files, submissionId: form.get("submissionId"), extensionDays: values.days });
   if (!result.ok) {
     if (result.error === "not-found") return { kind: "not-found" };
-    const status = result.error === "closed" || result.error === "started" || result.error === "request-open" ? 409 : 400;
+    const status = result.error === "closed" || result.error === "started" || result.error === "not-due" || result.error === "request-open" ? 409 : 400;
     return refuse(status, postErrorMessage(result.error, text, lang, { length: result.length, status: input.orderStatus }));
   }
   const title = result.kind === "extension-request" || result.kind === "cancellation-request" ? text.sent.request! : (text.sent[result.kind] ?? text.sent.message!);

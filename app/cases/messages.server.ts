@@ -52,7 +52,7 @@ export type PostInput = {
   extensionDays?: unknown;
 };
 
-export type PostError = "not-found" | "not-allowed" | "empty" | "too-long" | "closed" | "started" | "request-open" | "days";
+export type PostError = "not-found" | "not-allowed" | "empty" | "too-long" | "closed" | "started" | "not-due" | "request-open" | "days";
 export type PostResult = { ok: true; messageId: string; duplicate: boolean; kind: MessageKind } | { ok: false; error: PostError; length?: number };
 
 type CaseRow = CaseParties & { full: Order };
@@ -113,6 +113,8 @@ export async function postMessage(input: PostInput): Promise<PostResult> {
     }
     if (input.side === "client" && isClosedForClient(order.status)) return { ok: false, error: "closed" };
     if (kind === "cancellation-request" && order.status !== "pending") return { ok: false, error: "started" };
+    // More time counts against a due time, which exists once the order is paid.
+    if (kind === "extension-request" && order.dueAt === null) return { ok: false, error: "not-due" };
     if (isRequestKind(kind)) {
       const [open] = await tx
         .select({ id: orderMessages.id })

@@ -11,6 +11,7 @@ import { inquiryStrings } from "../i18n/strings/inquiry";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import { optionalCleanString, requiredCleanString } from "../utils/clean-text.server";
+import { normalizePhone, phoneCountryOf } from "../utils/phone";
 
 /** The spec's country options: stored values, labels in app/i18n/strings/inquiry.ts. */
 export const COUNTRY_VALUES = ["UAE", "Saudi Arabia", "Kuwait", "Qatar", "Bahrain", "Oman", "Other"] as const;
@@ -20,8 +21,14 @@ export type Country = (typeof COUNTRY_VALUES)[number];
 export const INQUIRY_LIMITS = { fullName: 100, email: 254, phone: 30, documentId: 50, message: 1000, nationality: 60 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Digits with the separators people type: +971 (50) 123-4567.
-const PHONE = /^\+?[0-9 ()\-.]+$/;
+
+/** A phone number as typed (local UAE formats or international), checked and turned into E.164. */
+function phoneField(lang: Lang) {
+  const t = inquiryStrings[lang].errors;
+  return requiredCleanString(t.phone, { max: INQUIRY_LIMITS.phone, tooLong: fill(t.tooLong, { max: INQUIRY_LIMITS.phone }) })
+    .refine((value) => normalizePhone(value) !== undefined, t.phone)
+    .transform((value) => normalizePhone(value)!);
+}
 
 /** Shared field rules of every lead form, with messages in the visitor's language. */
 export function leadFields(lang: Lang) {
@@ -34,10 +41,8 @@ export function leadFields(lang: Lang) {
       .trim()
       .max(INQUIRY_LIMITS.email, tooLong(INQUIRY_LIMITS.email))
       .pipe(z.email({ error: t.email })),
-    phone: requiredCleanString(t.phone, { max: INQUIRY_LIMITS.phone, tooLong: tooLong(INQUIRY_LIMITS.phone) }).refine((value) => {
-      const digits = value.replace(/\D/g, "").length;
-      return PHONE.test(value) && digits >= 7 && digits <= 15;
-    }, t.phone),
+    /** Local UAE numbers and international ones, stored as E.164 (app/utils/phone.ts). */
+    phone: phoneField(lang),
     consent: z.literal("on", { error: t.consent }),
     /** The page the form is on (a site path), for the redirect back and source_page_url. */
     sourcePage: z.string().optional(),
@@ -53,13 +58,20 @@ export function leadFields(lang: Lang) {
 export function inquirySchema(lang: Lang) {
   const t = inquiryStrings[lang].errors;
   const tooLong = (max: number) => fill(t.tooLong, { max });
-  return z.object({
-    ...leadFields(lang),
-    country: z.enum(COUNTRY_VALUES, { error: t.country }),
-    documentId: optionalCleanString({ max: INQUIRY_LIMITS.documentId, tooLong: tooLong(INQUIRY_LIMITS.documentId) }),
-    serviceType: z.enum(SERVICE_KEYS, { error: t.serviceType }).default("general"),
-    message: optionalCleanString({ max: INQUIRY_LIMITS.message, multiline: true, tooLong: tooLong(INQUIRY_LIMITS.message) }),
-  });
+  return z
+    .object({
+      ...leadFields(lang),
+      // Checked below with the chosen country, whose local formats count as well as the UAE's.
+      phone: requiredCleanString(t.phone, { max: INQUIRY_LIMITS.phone, tooLong: tooLong(INQUIRY_LIMITS.phone) }),
+      country: z.enum(COUNTRY_VALUES, { error: t.country }),
+      documentId: optionalCleanString({ max: INQUIRY_LIMITS.documentId, tooLong: tooLong(INQUIRY_LIMITS.documentId) }),
+      serviceType: z.enum(SERVICE_KEYS, { error: t.serviceType }).default("general"),
+      message: optionalCleanString({ max: INQUIRY_LIMITS.message, multiline: true, tooLong: tooLong(INQUIRY_LIMITS.message) }),
+    })
+    .superRefine((value, ctx) => {
+      if (!normalizePhone(value.phone, phoneCountryOf(value.country))) ctx.addIssue({ code: "custom", path: ["phone"], message: t.phone });
+    })
+    .transform((value) => ({ ...value, phone: normalizePhone(value.phone, phoneCountryOf(value.country))! }));
 }
 
 export type NewLead = {

@@ -2,15 +2,17 @@ import * as z from "zod";
 import type { CheckoutText } from "../content/checkout.server";
 import { fill } from "../i18n/fill";
 import { cleanText } from "../utils/clean-text.server";
+import { normalizePhone } from "../utils/phone";
 
 /** The spec's maximum lengths (section 5). */
 export const CHECKOUT_MAX_LENGTHS = { legalName: 100, phone: 20, email: 100, state: 50, description: 1000, documentLink: 500, couponCode: 40 } as const;
 
-/** Optional +, first digit 1–9, at most 16 digits in total; spaces are ignored (spec section 5). */
-const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
-
+/**
+ * Local UAE numbers ("050 123 4567", "04 123 4567") and international ones by the spec's rule
+ * (optional +, first digit 1–9, at most 16 digits; spaces ignored): app/utils/phone.ts.
+ */
 export function isValidPhone(value: string) {
-  return PHONE_PATTERN.test(value.replace(/\s+/g, ""));
+  return normalizePhone(value) !== undefined;
 }
 
 /** Cleans text; what is left empty counts as not given (Conform sends empty fields as undefined too). */
@@ -43,7 +45,9 @@ export function checkoutSchema(text: CheckoutText) {
       z
         .string({ message: text.errors.phone })
         .max(CHECKOUT_MAX_LENGTHS.phone, max(CHECKOUT_MAX_LENGTHS.phone))
-        .refine(isValidPhone, text.errors.phone),
+        .refine(isValidPhone, text.errors.phone)
+        // Stored as E.164 (+971501234567), however it was typed.
+        .transform((value) => normalizePhone(value)!),
     ),
     state: optionalText(CHECKOUT_MAX_LENGTHS.state),
     description: z.preprocess(cleanedMultiline, z.string().max(CHECKOUT_MAX_LENGTHS.description, max(CHECKOUT_MAX_LENGTHS.description)).optional()),

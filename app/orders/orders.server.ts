@@ -126,7 +126,8 @@ export async function createOrder(input: NewOrder): Promise<Order> {
         paymentStatus: "unpaid",
         description: input.details.description || null,
         legalName: input.details.legalName,
-        phone: input.details.phone.replace(/\s+/g, ""),
+        // E.164 already (checkout-form.server.ts).
+        phone: input.details.phone,
         email: input.details.email.toLowerCase(),
         state: input.details.state || null,
         documentLink: input.details.documentLink || null,

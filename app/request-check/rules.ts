@@ -3,6 +3,8 @@
  * and the browser (instant step changes with JavaScript), so both always agree. No zod here: this
  * module is bundled for the browser.
  */
+import { isGccNumber, normalizePhone } from "../utils/phone";
+
 export const WIZARD_FIELDS = ["fullName", "emiratesId", "passportNumber", "phoneNumber", "email"] as const;
 export type WizardField = (typeof WIZARD_FIELDS)[number];
 export type WizardValues = Record<WizardField, string>;
@@ -22,8 +24,6 @@ export type WizardError = "fullName" | "emiratesId" | "passportNumber" | "phoneN
 
 const EMIRATES_ID = /^784-?\d{4}-?\d{7}-?\d$/;
 const PASSPORT = /^[A-Z0-9]{6,12}$/;
-// UAE first, then the other GCC codes: Saudi Arabia, Kuwait, Qatar, Bahrain, Oman.
-const GCC_PHONE = /^\+(971|966|965|974|973|968)\d{7,10}$/;
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
 /** 784-XXXX-XXXXXXX-X from what was typed (spaces or dashes anywhere), or undefined. */
@@ -33,10 +33,13 @@ export function formatEmiratesId(value: string): string | undefined {
   return `${compact.slice(0, 3)}-${compact.slice(3, 7)}-${compact.slice(7, 14)}-${compact.slice(14)}`;
 }
 
-/** +971501234567 from "+971 50 123 4567" or "00971…", or undefined. */
+/**
+ * +971501234567 from a GCC number: a local UAE one ("050 123 4567", "04 123 4567") or one with a
+ * GCC country code ("+971 50 123 4567", "00966…"); undefined for anything else.
+ */
 export function formatGccPhone(value: string): string | undefined {
-  const compact = value.replace(/[\s\-().]/g, "").replace(/^00/, "+");
-  return GCC_PHONE.test(compact) ? compact : undefined;
+  const e164 = normalizePhone(value);
+  return e164 && isGccNumber(e164) ? e164 : undefined;
 }
 
 /** The error of one field's value, or undefined when it is acceptable. */

@@ -56,7 +56,8 @@ test.describe("checkout and payment", () => {
 
     // Without JavaScript Apply posts the whole form (files are chosen afterwards); with it, only the code.
     await page.getByLabel("Legal Name").fill("Aisha Rahman");
-    await page.getByLabel("Phone").fill("+971 50 123 4567");
+    // A local UAE number, the way residents write it (stored as +971501234567).
+    await page.getByLabel("Phone").fill("050 123 4567");
     if (jsEnabled(testInfo)) {
       await page.getByLabel("Upload documents").setInputFiles([
         { name: "passport.pdf", mimeType: "application/pdf", buffer: PDF },
@@ -101,7 +102,7 @@ test.describe("checkout and payment", () => {
     await expect(page.getByText("Your cart is empty")).toBeVisible();
   });
 
-  test("validation errors keep the input; content-sniffed and oversized files are refused", async ({ page }) => {
+  test("validation errors keep the input; content-sniffed and oversized files are refused", async ({ page }, testInfo) => {
     await signedInWithCart(page);
     await page.getByLabel("Legal Name").fill("Aisha Rahman");
     await page.getByLabel("Phone").fill("call me maybe");
@@ -123,6 +124,28 @@ test.describe("checkout and payment", () => {
     await applyCoupon(page, "NOT-A-CODE");
     await expect(page.getByText("Invalid or expired coupon")).toBeVisible();
     await expect(page.getByTestId("summary-total")).toContainText("650");
+
+    if (jsEnabled(testInfo)) {
+      // A code typed while an earlier Apply is still on its way stays as typed when that answer arrives.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/checkout/, async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+      const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/checkout"));
+      await page.getByLabel("Coupon code").fill("SLOW-CODE");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.getByLabel("Coupon code").fill("WELCOME10");
+      release();
+      await answered;
+      await expect(page.getByText("Invalid or expired coupon")).toBeVisible();
+      await expect(page.getByLabel("Coupon code")).toHaveValue("WELCOME10");
+      await page.unrouteAll();
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page.getByTestId("summary-total")).toContainText("585");
+      await expect(page.getByLabel("Coupon code")).toHaveValue("WELCOME10");
+    }
   });
 
   test("the checkout page is accessible and speaks Arabic on /ar", async ({ page }) => {

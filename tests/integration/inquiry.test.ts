@@ -143,7 +143,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     expect(flash.result?.error).toMatchObject({
       fullName: ["Use at most 100 characters"],
       email: ["Enter a valid e-mail address, e.g. name@example.com"],
-      phone: ["Enter a phone number with 7 to 15 digits, e.g. +971 50 123 4567"],
+      phone: ["Enter a phone number such as 050 123 4567 or +971 50 123 4567"],
       country: ["Choose your country from the list"],
       serviceType: ["Choose a service from the list"],
     });

@@ -165,7 +165,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   describe("validation", () => {
     it("reports the spec's messages and keeps what was typed", async () => {
       const outcome = await handleCheckout({
-        request: checkoutRequest({ intent: "pay", legalName: "  ", email: "not-an-email", phone: "0501234567", documentLink: "ftp://x", state: "S".repeat(51) }),
+        request: checkoutRequest({ intent: "pay", legalName: "  ", email: "not-an-email", phone: "050 123", documentLink: "ftp://x", state: "S".repeat(51) }),
         userId,
         cart: travelBanBasic,
         lang: "en",
@@ -180,15 +180,21 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
         state: ["Must be at most 50 characters."],
         documentLink: ["Please enter a link that starts with http:// or https://."],
       });
-      expect(outcome.lastResult.initialValue).toMatchObject({ email: "not-an-email", phone: "0501234567" });
+      expect(outcome.lastResult.initialValue).toMatchObject({ email: "not-an-email", phone: "050 123" });
     });
 
-    it("accepts phones with spaces and a leading +, up to 16 digits", async () => {
+    it("accepts local UAE numbers and international ones (spaces, a leading +, up to 16 digits), and keeps them as E.164", async () => {
       const { checkoutSchema } = await import("../../app/orders/checkout-form.server");
       const schema = checkoutSchema(checkoutText.en);
-      const parse = (phone: string) => schema.safeParse({ ...validFields, phone }).success;
-      expect(parse("+971 50 123 4567")).toBe(true);
-      expect(parse("1234567890123456")).toBe(true);
+      const parse = (phone: string) => {
+        const result = schema.safeParse({ ...validFields, phone });
+        return result.success ? result.data.phone : false;
+      };
+      expect(parse("+971 50 123 4567")).toBe("+971501234567");
+      expect(parse("050 123 4567")).toBe("+971501234567");
+      expect(parse("04 123 4567")).toBe("+97141234567");
+      expect(parse("1234567890123456")).toBe("+1234567890123456");
+      expect(parse("+44 20 7946 0958")).toBe("+442079460958");
       expect(parse("12345678901234567")).toBe(false);
       expect(parse("+0 50 123")).toBe(false);
       expect(parse("050 123")).toBe(false);

@@ -72,7 +72,10 @@ describe(`request wizard on ${testDbKind()}`, () => {
     expect(stepErrors(1, { fullName: "A", emiratesId: "784-1992-7654321-2" })).toEqual({});
     expect(stepErrors(1, { fullName: "", emiratesId: "123-4567" })).toEqual({ fullName: "fullName", emiratesId: "emiratesId" });
     expect(stepErrors(1, { fullName: "A", emiratesId: "784199276543212", passportNumber: "!!" })).toEqual({ passportNumber: "passportNumber" });
-    expect(stepErrors(2, { phoneNumber: "0501234567", email: "x@y.ae" })).toEqual({ phoneNumber: "phoneNumber" });
+    // Local UAE numbers as residents write them, or GCC numbers with their country code; nothing else.
+    expect(stepErrors(2, { phoneNumber: "050 123 4567", email: "x@y.ae" })).toEqual({});
+    expect(stepErrors(2, { phoneNumber: "050 123", email: "x@y.ae" })).toEqual({ phoneNumber: "phoneNumber" });
+    expect(stepErrors(2, { phoneNumber: "+44 20 7946 0958", email: "x@y.ae" })).toEqual({ phoneNumber: "phoneNumber" });
     expect(stepErrors(2, { phoneNumber: "+966 55 123 4567", email: "x@y" })).toEqual({ email: "email" });
   });
 

@@ -74,6 +74,9 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
   const [form, fields] = useForm<CheckoutFields>({ id: "checkout", lastResult: reply?.lastResult, defaultValue: defaults, shouldValidate: "onSubmit" });
   const couponErrors = latest?.lastResult.error?.couponCode ?? undefined;
   const couponValue = String((latest?.lastResult.initialValue as Record<string, unknown> | undefined)?.couponCode ?? "");
+  // The code the page was rendered with (a full-page answer). A coupon fetcher's answer never
+  // resets the field: the visitor may have typed another code while Apply was on its way.
+  const renderedCoupon = String((reply?.lastResult.initialValue as Record<string, unknown> | undefined)?.couponCode ?? "");
   const formErrors = form.errors;
 
   const [chosen, setChosen] = useState<string[]>([]);
@@ -157,8 +160,8 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
                   label={text.coupon}
                   autoComplete="off"
                   maxLength={maxLengths.couponCode}
-                  defaultValue={couponValue}
-                  key={`coupon-${couponValue}`}
+                  defaultValue={renderedCoupon}
+                  key={`coupon-${renderedCoupon}`}
                   errors={couponErrors}
                   className="min-w-48 flex-1"
                 />

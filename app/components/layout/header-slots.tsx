@@ -12,7 +12,7 @@ import { LocalizedLink } from "./localized-link";
 export function AccountSlot() {
   const ui = useUi();
   const user = useRootData()?.user;
-  const linkClasses = "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50";
+  const linkClasses = "inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 xl:px-2 2xl:px-3";
   if (!user) {
     return (
       <LocalizedLink to="/client-login" className={linkClasses}>
@@ -27,7 +27,7 @@ export function AccountSlot() {
       <LocalizedLink to={user.role === "client" ? "/dashboard" : "/admin"} className={linkClasses} title={user.email}>
         {label}
       </LocalizedLink>
-      <SignOutForm label={ui.account.signOut} variant="ghost" />
+      <SignOutForm label={ui.account.signOut} variant="ghost" className="[&_button]:whitespace-nowrap [&_button]:px-1.5 xl:[&_button]:px-2 2xl:[&_button]:px-3" />
     </div>
   );
 }
@@ -44,7 +44,7 @@ export function LanguageSwitch() {
   const other = lang === "ar" ? "en" : "ar";
   const href = localizePath(other, stripLangPrefix(location.pathname)) + location.search;
   return (
-    <a href={href} hrefLang={other} lang={other} aria-label={ui.language.switchLabel} className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50">
+    <a href={href} hrefLang={other} lang={other} aria-label={ui.language.switchLabel} className="inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 xl:px-2 2xl:px-3">
       {ui.language.switchTo}
     </a>
   );

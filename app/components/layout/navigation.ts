@@ -40,7 +40,8 @@ export const navGroups: NavGroup[] = [
   },
 ];
 
-export const topLinks: Array<{ to: string; label: "askLawyer" | "about" }> = [
+/** wideOnly: shown in the desktop bar from 1280 px only (always in the mobile menu and the footer). */
+export const topLinks: Array<{ to: string; label: "askLawyer" | "about"; wideOnly?: boolean }> = [
   { to: "/ask-lawyer", label: "askLawyer" },
   { to: "/about", label: "about" },
 ];

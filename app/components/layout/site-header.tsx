@@ -9,6 +9,12 @@ import { LocalizedLink } from "./localized-link";
 import { navGroups, topLinks, type NavGroup } from "./navigation";
 
 /**
+ * One item of the desktop bar: never wrapped, and tighter padding until the screen is wide, so the
+ * bar stays on one line from 1024 px signed in (with room for wider system fonts).
+ */
+export const desktopItem = "inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 xl:px-2 2xl:px-3";
+
+/**
  * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the
  * mobile menu is a <details>, so both work with JavaScript off. JavaScript adds aria-expanded,
  * Escape to close, and closes the mobile menu when a link is followed.
@@ -18,28 +24,29 @@ export function SiteHeader() {
   const site = useRootData()?.site;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-4 xl:px-6">
         <LocalizedLink to="/" className="me-auto flex min-h-11 items-center gap-2 text-lg font-bold text-navy-900" prefetch="intent">
           <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400">
             {(site?.name ?? "S").charAt(0)}
           </span>
-          <span>{site?.name}</span>
+          <span className="whitespace-nowrap">{site?.name}</span>
         </LocalizedLink>
         <nav aria-label={ui.nav.primary} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5 xl:gap-1">
             {navGroups.map((group) => (
               <DesktopGroup key={group.id} group={group} ui={ui} />
             ))}
             {topLinks.map((link) => (
-              <li key={link.to}>
-                <LocalizedLink to={link.to} className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50">
+              // Links marked wideOnly wait for wide screens in this bar (they stay in the mobile menu and the footer).
+              <li key={link.to} className={link.wideOnly ? "hidden xl:block" : undefined}>
+                <LocalizedLink to={link.to} className={desktopItem}>
                   {ui.nav[link.label]}
                 </LocalizedLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="hidden items-center gap-0.5 lg:flex xl:gap-1">
           <LanguageSwitch />
           <AccountSlot />
         </div>
@@ -88,7 +95,7 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
         aria-controls={menuId}
         aria-label={fill(ui.nav.openSubmenu, { section: label })}
         onClick={() => setSuppressed((value) => !value)}
-        className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50"
+        className={cn(desktopItem, "gap-1")}
       >
         <span aria-hidden="true">{label}</span>
         <span aria-hidden="true" className="text-xs">

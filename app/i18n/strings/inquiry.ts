@@ -49,7 +49,7 @@ const en = {
   errors: {
     fullName: "Enter your full name",
     email: "Enter a valid e-mail address, e.g. name@example.com",
-    phone: "Enter a phone number with 7 to 15 digits, e.g. +971 50 123 4567",
+    phone: "Enter a phone number such as 050 123 4567 or +971 50 123 4567",
     country: "Choose your country from the list",
     serviceType: "Choose a service from the list",
     tooLong: "Use at most {max} characters",
@@ -151,7 +151,7 @@ const ar: InquiryStrings = {
   errors: {
     fullName: "أدخل اسمك الكامل",
     email: "أدخل بريداً إلكترونياً صحيحاً، مثل name@example.com",
-    phone: "أدخل رقم هاتف من 7 إلى 15 رقماً، مثل ‎+971 50 123 4567",
+    phone: "أدخل رقم هاتف مثل ‎050 123 4567 أو ‎+971 50 123 4567",
     country: "اختر دولتك من القائمة",
     serviceType: "اختر خدمة من القائمة",
     tooLong: "استخدم {max} حرفاً على الأكثر",
