@@ -4,8 +4,6 @@ import { isStaffRole } from "../cases/access.server";
 import { backofficeText } from "../content/backoffice.server";
 import { langFromPath, localizePath } from "../i18n/lang";
 
-export { requireAdmin } from "../auth/session.server";
-
 function forbidden(request: Request): never {
   const lang = langFromPath(new URL(request.url).pathname);
   throw data({ error: backofficeText[lang].admin.forbidden }, { status: 403 });
@@ -18,6 +16,16 @@ function forbidden(request: Request): never {
 export async function requireAdminAction(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "admin") forbidden(request);
+  return user;
+}
+
+/**
+ * An admin (users, coupons, inquiries, performance, the CSV export); anonymous visitors go to the
+ * login page, staff to their cases, clients to their dashboard.
+ */
+export async function requireAdmin(request: Request, options: RequireUserOptions = {}): Promise<SessionUser> {
+  const user = await requireUser(request, options);
+  if (user.role !== "admin") throw redirect(localizePath(langFromPath(new URL(request.url).pathname), isStaffRole(user.role) ? "/admin" : "/dashboard"));
   return user;
 }
 

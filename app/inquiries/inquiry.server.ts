@@ -11,7 +11,7 @@ import { inquiryStrings } from "../i18n/strings/inquiry";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import { optionalCleanString, requiredCleanString } from "../utils/clean-text.server";
-import { normalizePhone, phoneCountryOf } from "../utils/phone";
+import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../utils/phone";
 
 /** The spec's country options: stored values, labels in app/i18n/strings/inquiry.ts. */
 export const COUNTRY_VALUES = ["UAE", "Saudi Arabia", "Kuwait", "Qatar", "Bahrain", "Oman", "Other"] as const;
@@ -61,8 +61,12 @@ export function inquirySchema(lang: Lang) {
   return z
     .object({
       ...leadFields(lang),
-      // Checked below with the chosen country, whose local formats count as well as the UAE's.
-      phone: requiredCleanString(t.phone, { max: INQUIRY_LIMITS.phone, tooLong: tooLong(INQUIRY_LIMITS.phone) }),
+      // A number of some GCC plan or an international one here; checked again below with the chosen
+      // country, whose local formats count as well as the UAE's.
+      phone: requiredCleanString(t.phone, { max: INQUIRY_LIMITS.phone, tooLong: tooLong(INQUIRY_LIMITS.phone) }).refine(
+        (value) => GCC_PHONE_COUNTRIES.some((country) => normalizePhone(value, country) !== undefined),
+        t.phone,
+      ),
       country: z.enum(COUNTRY_VALUES, { error: t.country }),
       documentId: optionalCleanString({ max: INQUIRY_LIMITS.documentId, tooLong: tooLong(INQUIRY_LIMITS.documentId) }),
       serviceType: z.enum(SERVICE_KEYS, { error: t.serviceType }).default("general"),

@@ -101,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (url.searchParams.get("intent") === "message" || !isMultipart(request)) {
     const form = url.searchParams.get("intent") === "message" ? undefined : await formOrEmpty(request);
     const intent = form?.get("intent");
-    if (!form || intent === "resolve" || intent === "assign") {
+    if (!form || intent === "message" || intent === "resolve" || intent === "assign") {
       const outcome = await handleCasePost({ request, viewer, orderId, side: "staff", lang, orderStatus: found.status, form });
       if (outcome.kind === "not-found") notFound();
       if (outcome.kind === "refused") return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });

@@ -6,17 +6,21 @@ import { startServerWithAccounts, type SeededAccounts, type ServerWithAccounts }
 import type { RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
-// Every route module in app/routes × anonymous, a client, another client and an admin, against the
+// Every route module in app/routes × anonymous, a client, another client, a member of staff (who
+// works the client's order), another member of staff (who does not) and an admin, against the
 // production build running with NODE_ENV=production. A route file without an entry here fails.
 
-type Role = "anonymous" | "client" | "otherClient" | "admin";
-const ROLES: Role[] = ["anonymous", "client", "otherClient", "admin"];
+type Role = "anonymous" | "client" | "otherClient" | "staff" | "otherStaff" | "admin";
+const ROLES: Role[] = ["anonymous", "client", "otherClient", "staff", "otherStaff", "admin"];
 
 /** A status code, "login" (redirect to the sign-in page with a way back) or { redirect: path prefix }. */
 type Expected = number | "login" | { redirect: string };
 type Probe = {
   method: "GET" | "POST";
-  /** Path, with :order, :document and :inquiry replaced by the seeded ids (owned by "client"). */
+  /**
+   * Path, with :order, :document, :noteDocument (a staff-only note's), :queueOrder (unassigned) and
+   * :inquiry replaced by the seeded ids (orders of "client"; :order is assigned to "staff").
+   */
   path: string;
   /** Form fields for a POST (sent as a same-origin form post). */
   form?: Record<string, string>;
@@ -26,12 +30,13 @@ type Probe = {
   freshSession?: boolean;
 };
 
-const all = (expected: Expected): Partial<Record<Role, Expected>> => ({ anonymous: expected, client: expected, otherClient: expected, admin: expected });
+const all = (expected: Expected): Partial<Record<Role, Expected>> => ({ anonymous: expected, client: expected, otherClient: expected, staff: expected, otherStaff: expected, admin: expected });
 const page = (p: string): Probe[] => [{ method: "GET", path: p, expect: all(200) }];
-const adminOnly = { anonymous: "login", client: { redirect: "/dashboard" }, otherClient: { redirect: "/dashboard" }, admin: 200 } as const;
-// A crafted admin POST from a client is refused outright (403, nothing changed), not redirected.
-const adminOnlyPost = { anonymous: "login", client: 403, otherClient: 403 } as const;
-const signedIn = { anonymous: "login", client: 200, otherClient: 200, admin: 200 } as const;
+// Users, coupons, inquiries, performance, the export: admins only; staff go back to their cases.
+const adminOnly = { anonymous: "login", client: { redirect: "/dashboard" }, otherClient: { redirect: "/dashboard" }, staff: { redirect: "/admin" }, otherStaff: { redirect: "/admin" }, admin: 200 } as const;
+// A crafted admin POST from a client or staff is refused outright (403, nothing changed), not redirected.
+const adminOnlyPost = { anonymous: "login", client: 403, otherClient: 403, staff: 403, otherStaff: 403 } as const;
+const signedIn = { anonymous: "login", client: 200, otherClient: 200, staff: 200, otherStaff: 200, admin: 200 } as const;
 
 const MATRIX: Record<string, Probe[]> = {
   "($lang).$.tsx": [
@@ -98,16 +103,16 @@ const MATRIX: Record<string, Probe[]> = {
   "api.vitals.tsx": [{ method: "POST", path: "/api/vitals", form: {}, expect: all(400) }],
   "($lang).password-reset.tsx": [...page("/password-reset"), { method: "POST", path: "/password-reset", form: {}, expect: all(400) }],
   "($lang).client-login.tsx": [
-    { method: "GET", path: "/client-login", expect: { anonymous: 200, client: { redirect: "/" }, otherClient: { redirect: "/" }, admin: { redirect: "/" } } },
+    { method: "GET", path: "/client-login", expect: { anonymous: 200, client: { redirect: "/" }, otherClient: { redirect: "/" }, staff: { redirect: "/" }, otherStaff: { redirect: "/" }, admin: { redirect: "/" } } },
     { method: "POST", path: "/client-login", form: { intent: "login" }, expect: { anonymous: 400 } },
   ],
   "($lang).logout.tsx": [{ method: "POST", path: "/logout", form: {}, expect: all({ redirect: "/" }), freshSession: true }],
 
   // Signed-in clients (and admins) only.
-  "($lang).dashboard._index.tsx": [{ method: "GET", path: "/dashboard", expect: { ...signedIn, admin: { redirect: "/admin" } } }],
+  "($lang).dashboard._index.tsx": [{ method: "GET", path: "/dashboard", expect: { ...signedIn, staff: { redirect: "/admin" }, otherStaff: { redirect: "/admin" }, admin: { redirect: "/admin" } } }],
   "($lang).dashboard.settings.tsx": [
     { method: "GET", path: "/dashboard/settings", expect: signedIn },
-    { method: "POST", path: "/dashboard/settings", form: {}, expect: { anonymous: "login", client: 400, otherClient: 400, admin: 400 } },
+    { method: "POST", path: "/dashboard/settings", form: {}, expect: { anonymous: "login", client: 400, otherClient: 400, staff: 400, admin: 400 } },
   ],
   "($lang).checkout.tsx": [
     { method: "GET", path: "/checkout", expect: signedIn },
@@ -121,25 +126,40 @@ const MATRIX: Record<string, Probe[]> = {
   "($lang).verify-email.tsx": [{ method: "POST", path: "/verify-email", form: {}, expect: { anonymous: "login" } }],
 
   // Owned by "client": the owner sees it, another client gets 404 (as for an id that does not exist).
+  // The client's page is the owner's alone: staff work the case from the back office.
   "($lang).dashboard.orders.$id.tsx": [
-    { method: "GET", path: "/dashboard/orders/:order", expect: { anonymous: "login", client: 200, otherClient: 404 } },
+    { method: "GET", path: "/dashboard/orders/:order", expect: { anonymous: "login", client: 200, otherClient: 404, staff: 404, admin: 404 } },
     { method: "GET", path: `/dashboard/orders/${crypto.randomUUID()}`, expect: { client: 404 } },
     { method: "GET", path: "/dashboard/orders/not-a-uuid", expect: { client: 404 } },
+    // A message to the case: the owner gets the empty-message notice; nobody else learns the order exists.
+    { method: "POST", path: "/dashboard/orders/:order", form: { intent: "message", body: " " }, expect: { anonymous: "login", client: 400, otherClient: 404, staff: 404, otherStaff: 404, admin: 404 } },
+    { method: "POST", path: "/dashboard/orders/:order?intent=message", form: { body: "" }, expect: { client: 400, otherClient: 404 } },
   ],
   "documents.$id.tsx": [
-    { method: "GET", path: "/documents/:document", expect: { anonymous: "login", client: 200, otherClient: 404, admin: 200 } },
+    { method: "GET", path: "/documents/:document", expect: { anonymous: "login", client: 200, otherClient: 404, staff: 200, otherStaff: 404, admin: 200 } },
+    // A document of a staff-only note: never the client's.
+    { method: "GET", path: "/documents/:noteDocument", expect: { client: 404, otherClient: 404, staff: 200, otherStaff: 404, admin: 200 } },
     { method: "GET", path: `/documents/${crypto.randomUUID()}`, expect: { client: 404, admin: 404 } },
   ],
   "($lang).orders.$orderId.pay.tsx": [
-    { method: "GET", path: "/orders/:order/pay", expect: { anonymous: "login", client: 200, otherClient: 404, admin: 404 } },
-    { method: "POST", path: "/orders/:order/pay", form: {}, expect: { anonymous: "login", otherClient: 404, admin: 404 } },
+    { method: "GET", path: "/orders/:order/pay", expect: { anonymous: "login", client: 200, otherClient: 404, staff: 404, admin: 404 } },
+    { method: "POST", path: "/orders/:order/pay", form: {}, expect: { anonymous: "login", otherClient: 404, staff: 404, admin: 404 } },
+  ],
+  // Live updates: the version of a page's data, for the page's own viewer only.
+  "live.dashboard.ts": [{ method: "GET", path: "/live/dashboard", expect: signedIn }],
+  "live.orders.$id.ts": [
+    { method: "GET", path: "/live/orders/:order", expect: { anonymous: "login", client: 200, otherClient: 404, staff: 404, otherStaff: 404, admin: 404 } },
+    { method: "GET", path: "/live/orders/:order?as=staff", expect: { anonymous: "login", client: 404, otherClient: 404, staff: 200, otherStaff: 404, admin: 200 } },
+    { method: "GET", path: "/live/orders/:queueOrder?as=staff", expect: { client: 404, staff: 200, otherStaff: 200, admin: 200 } },
+    { method: "GET", path: `/live/orders/${crypto.randomUUID()}`, expect: { client: 404, admin: 404 } },
   ],
 
-  // Admins only: anonymous visitors to the sign-in page, clients away to their dashboard.
+  // The case list: staff (their cases and the queue) and admins; anonymous visitors to the sign-in page, clients away to their dashboard.
   "($lang).admin._index.tsx": [
-    { method: "GET", path: "/admin", expect: adminOnly },
-    { method: "GET", path: "/ar/admin", expect: { ...adminOnly, client: { redirect: "/ar/dashboard" }, otherClient: { redirect: "/ar/dashboard" } } },
-    { method: "POST", path: "/admin", form: {}, expect: adminOnlyPost },
+    { method: "GET", path: "/admin", expect: { ...adminOnly, staff: 200, otherStaff: 200 } },
+    { method: "GET", path: "/ar/admin", expect: { ...adminOnly, client: { redirect: "/ar/dashboard" }, otherClient: { redirect: "/ar/dashboard" }, staff: 200, otherStaff: 200 } },
+    // An empty status change: refused with a notice, back to the list.
+    { method: "POST", path: "/admin", form: {}, expect: { anonymous: "login", client: 403, otherClient: 403, staff: { redirect: "/admin" } } },
   ],
   "($lang).admin.coupons.tsx": [
     { method: "GET", path: "/admin/coupons", expect: adminOnly },
@@ -153,10 +173,15 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", path: "/admin/inquiries/:inquiry", expect: adminOnly },
     { method: "GET", path: `/admin/inquiries/${crypto.randomUUID()}`, expect: { admin: 404 } },
   ],
+  // A case: the staff it is assigned to and admins; other staff get 404 (and the queue is everyone's).
   "($lang).admin.orders.$id.tsx": [
-    { method: "GET", path: "/admin/orders/:order", expect: adminOnly },
-    { method: "POST", path: "/admin/orders/:order", form: {}, expect: adminOnlyPost },
-    { method: "GET", path: `/admin/orders/${crypto.randomUUID()}`, expect: { admin: 404 } },
+    { method: "GET", path: "/admin/orders/:order", expect: { ...adminOnly, staff: 200, otherStaff: 404 } },
+    { method: "GET", path: "/admin/orders/:queueOrder", expect: { client: { redirect: "/dashboard" }, staff: 200, otherStaff: 200, admin: 200 } },
+    { method: "POST", path: "/admin/orders/:order", form: {}, expect: { anonymous: "login", client: 403, otherClient: 403, otherStaff: 404 } },
+    { method: "POST", path: "/admin/orders/:order", form: { intent: "message", body: "" }, expect: { anonymous: "login", client: 403, staff: 400, otherStaff: 404, admin: 400 } },
+    { method: "POST", path: "/admin/orders/:order?intent=message", form: { kind: "note", body: "" }, expect: { staff: 400, otherStaff: 404 } },
+    { method: "POST", path: "/admin/orders/:order", form: { intent: "assign", assigneeId: "me" }, expect: { client: 403, otherStaff: 404 } },
+    { method: "GET", path: `/admin/orders/${crypto.randomUUID()}`, expect: { staff: 404, admin: 404 } },
   ],
   "($lang).admin.orders[.csv].tsx": [{ method: "GET", path: "/admin/orders.csv", expect: adminOnly }],
   "($lang).admin.performance.tsx": [{ method: "GET", path: "/admin/performance", expect: adminOnly }],
@@ -202,6 +227,8 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
     client: `matrix-client-${Date.now()}@example.com`,
     otherClient: `matrix-other-${Date.now()}@example.com`,
     admin: `matrix-admin-${Date.now()}@example.com`,
+    staff: `matrix-staff-${Date.now()}@example.com`,
+    otherStaff: `matrix-other-staff-${Date.now()}@example.com`,
   };
   const sessions: Partial<Record<Role, string>> = {};
   /** Every Set-Cookie header the server sent during this file. */
@@ -230,7 +257,7 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
   beforeAll(async () => {
     running = await startServerWithAccounts({}, emails, PASSWORD);
     ({ server, seeded } = running);
-    for (const role of ["client", "otherClient", "admin"] as const) sessions[role] = await signIn(role);
+    for (const role of ["client", "otherClient", "staff", "otherStaff", "admin"] as const) sessions[role] = await signIn(role);
   }, 180_000);
 
   afterAll(async () => {
@@ -245,11 +272,16 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
     expect(stale, `matrix entries for route modules that no longer exist: ${stale.join(", ")}`).toEqual([]);
   });
 
-  it("answers every route as expected for anonymous visitors, clients, another client and admins", async () => {
+  it("answers every route as expected for anonymous visitors, clients, another client, staff on and off the case, and admins", async () => {
     const failures: string[] = [];
     for (const [file, probes] of Object.entries(MATRIX)) {
       for (const probe of probes) {
-        const target = probe.path.replace(":order", seeded.order).replace(":document", seeded.document).replace(":inquiry", seeded.inquiry);
+        const target = probe.path
+          .replace(":order", seeded.order)
+          .replace(":queueOrder", seeded.queueOrder)
+          .replace(":noteDocument", seeded.noteDocument)
+          .replace(":document", seeded.document)
+          .replace(":inquiry", seeded.inquiry);
         for (const role of ROLES) {
           const expected = probe.expect[role];
           if (expected === undefined) continue;

@@ -84,7 +84,8 @@ describe(`inquiry action on ${testDbKind()}`, () => {
       kind: "inquiry",
       fullName: "Aisha Khan",
       email: "aisha@example.com",
-      phone: "+971 50 123 4567",
+      // Stored as E.164, however it was typed.
+      phone: "+971501234567",
       country: "UAE",
       documentId: "784-1990-1234567-1",
       serviceType: "labor-ban-check",
@@ -117,6 +118,24 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     expect(row).toMatchObject({ documentId: null, message: null, serviceType: "general" });
     const refused = fetched(await inquiryAction(post(valid({ fullName: "<script>alert(1)</script>", message: "javascript:" })), fresh())).flash;
     expect(refused.result?.error).toEqual({ fullName: ["Enter your full name"] });
+  });
+
+  it("accepts local phone numbers of the UAE and of the chosen GCC country, and stores them as E.164", async () => {
+    const stored = async (phone: string, country: string) => {
+      await t.handle.db.delete(inquiries);
+      const { status, flash } = fetched(await inquiryAction(post(valid({ phone, country })), fresh()));
+      if (status !== 200) return flash.result?.error?.phone?.[0] ?? `HTTP ${status}`;
+      return (await t.handle.db.select().from(inquiries))[0]!.phone;
+    };
+    expect(await stored("050 123 4567", "UAE")).toBe("+971501234567");
+    expect(await stored("04 123 4567", "UAE")).toBe("+97141234567");
+    expect(await stored("055 123 4567", "Saudi Arabia")).toBe("+966551234567");
+    expect(await stored("011 234 5678", "Saudi Arabia")).toBe("+966112345678");
+    expect(await stored("9876 5432", "Kuwait")).toBe("+96598765432");
+    expect(await stored("050 123 4567", "Oman")).toBe("+971501234567");
+    expect(await stored("+44 20 7946 0958", "Other")).toBe("+442079460958");
+    // A Saudi landline is not a UAE number: refused when the country is the UAE.
+    expect(await stored("011 234 5678", "UAE")).toBe("Enter a phone number such as 050 123 4567 or +971 50 123 4567");
   });
 
   it("without JavaScript redirects back to the page (303) with the outcome in a flash cookie", async () => {

@@ -2,32 +2,39 @@ import crypto from "node:crypto";
 import { hashPassword } from "../../app/auth/password.server";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
-import { inquiries, orderDocuments, orderEvents, orderItems, orders, users } from "../../db/schema";
+import { inquiries, orderDocuments, orderEvents, orderItems, orderMessages, orders, users } from "../../db/schema";
 import { seedDataDirFromTemplate } from "./pglite-template";
 import { startServer, tempDir, type RunningServer } from "./server-process";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "./test-db";
 
-export type SeededAccounts = { order: string; document: string; inquiry: string };
-export type AccountEmails = { client: string; otherClient: string; admin: string };
+export type SeededAccounts = { order: string; document: string; inquiry: string; queueOrder: string; noteDocument: string };
+/** staff works "client"'s order (assigned to them); otherStaff works neither it nor other staff's cases. */
+export type AccountEmails = { client: string; otherClient: string; admin: string; staff?: string; otherStaff?: string };
 
 /**
- * Two verified clients and an admin (all with `password`), a pending order of "client" with one
- * line, an uploaded PDF and its history, and an inquiry: what tests of signed-in pages need.
+ * Two verified clients, an admin and (when their e-mails are given) two members of staff, all with
+ * `password`; a pending order of "client" with one line, an uploaded PDF, a staff-only note with a
+ * document and its history, assigned to "staff"; an unassigned order of "client" (the queue); and
+ * an inquiry: what tests of signed-in pages need.
  */
 export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails, password: string): Promise<SeededAccounts> {
   const { db } = handle;
   const passwordHash = await hashPassword(password);
-  const userId = async (email: string, role: "client" | "admin") => {
+  const userId = async (email: string, role: "client" | "staff" | "admin") => {
     const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date() }).returning({ id: users.id });
     return row!.id;
   };
   const clientId = await userId(emails.client, "client");
   await userId(emails.otherClient, "client");
-  await userId(emails.admin, "admin");
+  const adminId = await userId(emails.admin, "admin");
+  const staffId = emails.staff ? await userId(emails.staff, "staff") : null;
+  if (emails.otherStaff) await userId(emails.otherStaff, "staff");
+  const orderValues = { userId: clientId, serviceType: "Travel Ban Check", tierName: "Standard", amount: 65_000, subtotal: 65_000, status: "pending" as const, paymentStatus: "unpaid" as const, legalName: "Seeded Client", email: emails.client, phone: "+971501234567" };
   const [order] = await db
     .insert(orders)
-    .values({ userId: clientId, serviceType: "Travel Ban Check", tierName: "Standard", amount: 65_000, subtotal: 65_000, status: "pending", paymentStatus: "unpaid", legalName: "Seeded Client", email: emails.client, phone: "+971501234567" })
+    .values({ ...orderValues, assigneeId: staffId })
     .returning({ id: orders.id });
+  const [queueOrder] = await db.insert(orders).values(orderValues).returning({ id: orders.id });
   await db.insert(orderItems).values({ orderId: order!.id, serviceKey: "travel-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, quantity: 1 });
   await db.insert(orderEvents).values({ orderId: order!.id, kind: "created", toValue: "pending" });
   const pdf = Buffer.from("%PDF-1.4\n% seeded\n");
@@ -35,11 +42,16 @@ export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails
     .insert(orderDocuments)
     .values({ orderId: order!.id, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: pdf.length, sha256: crypto.createHash("sha256").update(pdf).digest("hex"), data: pdf, uploadedBy: clientId })
     .returning({ id: orderDocuments.id });
+  const [note] = await db.insert(orderMessages).values({ orderId: order!.id, authorId: adminId, side: "staff", kind: "note", body: "Staff only" }).returning({ id: orderMessages.id });
+  const [noteDocument] = await db
+    .insert(orderDocuments)
+    .values({ orderId: order!.id, messageId: note!.id, kind: "attachment", fileName: "internal.pdf", contentType: "application/pdf", sizeBytes: pdf.length, sha256: crypto.createHash("sha256").update(pdf).digest("hex"), data: pdf, uploadedBy: adminId })
+    .returning({ id: orderDocuments.id });
   const [inquiry] = await db
     .insert(inquiries)
     .values({ fullName: "Seeded Inquirer", email: "inquirer@example.com", phone: "+971509876543", serviceType: "legal-consultation", message: "A question.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
     .returning({ id: inquiries.id });
-  return { order: order!.id, document: document!.id, inquiry: inquiry!.id };
+  return { order: order!.id, document: document!.id, inquiry: inquiry!.id, queueOrder: queueOrder!.id, noteDocument: noteDocument!.id };
 }
 
 /**
