@@ -51,6 +51,8 @@ export function threadView(thread: Thread, options: { viewer: Viewer; audience: 
         author,
         note: message.kind === "note",
         label: message.kind === "message" || message.kind === "note" ? null : requestLabel(message.kind, message.extensionDays),
+        /** The request named inside a sentence ("Accept the cancellation request"). */
+        requestName: casesText[lang].requestNames[message.kind] ?? null,
         answers: message.requestId ? fill(t.answers, { request: requests.get(message.requestId) ?? "" }) : null,
         body: message.body,
         date: formatDateTime(message.createdAt, lang),
@@ -106,5 +108,5 @@ export type TurnaroundView = ReturnType<typeof turnaroundView>;
 /** The text the case components need, in one language (the page's data carries only that). */
 export function caseComponentText(lang: Lang) {
   const t = casesText[lang];
-  return { thread: t.thread, form: t.form, resolve: t.resolve, errors: { empty: t.errors.empty }, requests: t.requests, assignment: t.assignment, turnaround: t.turnaround };
+  return { thread: t.thread, form: t.form, resolve: t.resolve, errors: { empty: t.errors.empty }, requests: t.requests, requestNames: t.requestNames, assignment: t.assignment, turnaround: t.turnaround };
 }

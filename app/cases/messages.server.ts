@@ -12,9 +12,11 @@ import {
   type Order,
   type RequestKind,
 } from "../../db/schema";
+import { casesText } from "../content/cases.server";
 import { db, type Transaction } from "../db.server";
 import { fill } from "../i18n/fill";
 import { formatDateTime, formatMoney } from "../i18n/format";
+import type { Lang } from "../i18n/lang";
 import { changeOrderStatusInTransaction, isUuid } from "../orders/order-queries.server";
 import type { UploadedFile } from "../orders/uploads.server";
 import { plainText } from "../utils/clean-text.server";
@@ -184,12 +186,8 @@ async function notifyPost(tx: Transaction, parties: CaseParties, kind: MessageKi
 }
 
 /** "cancellation request" / "request for more time" in a sentence. */
-function requestName(kind: RequestKind, lang: "en" | "ar") {
-  const names = {
-    en: { "extension-request": "request for more time", "cancellation-request": "cancellation request" },
-    ar: { "extension-request": "طلب المهلة الإضافية", "cancellation-request": "طلب الإلغاء" },
-  } as const;
-  return names[lang][kind];
+function requestName(kind: RequestKind, lang: Lang) {
+  return casesText[lang].requestNames[kind] ?? kind;
 }
 
 export type ResolveResult = { ok: true; decision: "accept" | "decline"; kind: RequestKind } | { ok: false; error: "not-found" | "already-decided" | "admin-only" | "too-long" };

@@ -65,6 +65,8 @@ const en = {
     adminOnly: "Only an administrator can decide a cancellation request.",
     invalidAssignee: "Choose a member of staff.",
   },
+  /** A request named inside a sentence. */
+  requestNames: { "extension-request": "request for more time", "cancellation-request": "cancellation request" } as Record<string, string>,
   sent: { message: "Message sent", note: "Note saved", "information-request": "Request for information sent", request: "Request sent" } as Record<string, string>,
   requests: {
     title: "Requests",
@@ -228,6 +230,7 @@ const ar: CasesText = {
     adminOnly: "لا يبت في طلبات الإلغاء إلا المسؤول.",
     invalidAssignee: "اختر أحد الموظفين.",
   },
+  requestNames: { "extension-request": "طلب المهلة الإضافية", "cancellation-request": "طلب الإلغاء" },
   sent: { message: "تم إرسال الرسالة", note: "تم حفظ الملاحظة", "information-request": "تم إرسال طلب المعلومات", request: "تم إرسال الطلب" },
   requests: {
     title: "الطلبات",

@@ -139,6 +139,8 @@ test.describe("checkout and payment", () => {
       await page.getByLabel("Coupon code").fill("WELCOME10");
       release();
       await answered;
+      // The earlier answer has been applied to the page once Apply is ready again.
+      await expect(page.getByRole("button", { name: "Apply" })).toBeEnabled();
       await expect(page.getByText("Invalid or expired coupon")).toBeVisible();
       await expect(page.getByLabel("Coupon code")).toHaveValue("WELCOME10");
       await page.unrouteAll();

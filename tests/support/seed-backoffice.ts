@@ -1,6 +1,8 @@
 // Seeds the browser tests' database before the server starts (run with tsx: the embedded database
 // belongs to one process at a time): for each Playwright project, clients with orders in known
-// states, written straight into the schema the way checkout leaves them. Prints the fixture as JSON.
+// states, written straight into the schema the way checkout leaves them, and the cases of the case
+// workspace tests (a member of staff, a paid case assigned to them, one to cancel, an overdue one).
+// Prints the fixture as JSON.
 // Uses DATABASE_URL when set, else the embedded database in DATA_DIR.
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
@@ -9,10 +11,22 @@ import { inquiries, orderEvents, orderItems, orders, users, type OrderStatus, ty
 const BACKOFFICE_PASSWORD = "backoffice-client-2026";
 const PROJECTS = ["js-on", "js-off"];
 
-type SeedOrder = { serviceType: string; serviceKey: string; tierId: string; tierName: string; unitPrice: number; status: OrderStatus; paymentStatus: PaymentStatus; minutesAgo: number };
+type SeedOrder = {
+  serviceType: string;
+  serviceKey: string;
+  tierId: string;
+  tierName: string;
+  unitPrice: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  minutesAgo: number;
+  assigneeId?: string;
+  /** Minutes from now (negative: overdue). */
+  dueInMinutes?: number;
+};
 
-async function client(email: string, fullName: string) {
-  const [row] = await db.insert(users).values({ email, passwordHash: await hashPassword(BACKOFFICE_PASSWORD), fullName, emailConfirmedAt: new Date() }).returning({ id: users.id });
+async function client(email: string, fullName: string, role: "client" | "staff" = "client") {
+  const [row] = await db.insert(users).values({ email, passwordHash: await hashPassword(BACKOFFICE_PASSWORD), fullName, role, emailConfirmedAt: new Date() }).returning({ id: users.id });
   return row!.id;
 }
 
@@ -30,6 +44,9 @@ async function order(userId: string, email: string, legalName: string, o: SeedOr
         status: o.status,
         paymentStatus: o.paymentStatus,
         paidAt: o.paymentStatus === "paid" ? createdAt : null,
+        paidAmount: o.paymentStatus === "paid" ? o.unitPrice : null,
+        assigneeId: o.assigneeId ?? null,
+        dueAt: o.dueInMinutes === undefined ? null : new Date(Date.now() + o.dueInMinutes * 60_000),
         legalName,
         email,
         phone: "+971501234567",
@@ -44,7 +61,11 @@ async function order(userId: string, email: string, legalName: string, o: SeedOr
 }
 
 await migrateAppDatabase();
-const fixture: { password: string; projects: Record<string, { stats: { email: string; orders: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string } }> } = { password: BACKOFFICE_PASSWORD, projects: {} };
+type CaseFixture = { staff: { email: string; name: string }; client: { email: string; name: string }; caseOrder: string; cancelOrder: string; overdueOrder: string };
+const fixture: {
+  password: string;
+  projects: Record<string, { stats: { email: string; orders: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string }; cases: CaseFixture }>;
+} = { password: BACKOFFICE_PASSWORD, projects: {} };
 const stamp = Date.now().toString(36);
 for (const project of PROJECTS) {
   const statsEmail = `bo-stats-${project}-${stamp}@example.com`;
@@ -65,7 +86,19 @@ for (const project of PROJECTS) {
     .insert(inquiries)
     .values({ fullName: inquiryName, email: `inquiry-${project}-${stamp}@example.com`, phone: "+971509876543", serviceType: "legal-consultation", message: "I need advice on a rental contract.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
     .returning({ id: inquiries.id });
+  // The case workspace: a member of staff, a paid case assigned to them, a paid one to cancel, an overdue one.
+  const staffEmail = `case-staff-${project}-${stamp}@example.com`;
+  const staffName = `Salma Staff ${project}`;
+  const staffId = await client(staffEmail, staffName, "staff");
+  const caseEmail = `case-client-${project}-${stamp}@example.com`;
+  const caseClientName = `Omar Case ${project}`;
+  const caseClientId = await client(caseEmail, caseClientName);
+  const laborBan = { serviceType: "Labor Ban Check", serviceKey: "labor-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, paymentStatus: "paid" as const };
+  const caseOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "pending", minutesAgo: 40, assigneeId: staffId, dueInMinutes: 3 * 24 * 60 });
+  const cancelOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "pending", minutesAgo: 30, dueInMinutes: 5 * 24 * 60 });
+  const overdueOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "processing", minutesAgo: 6 * 24 * 60, assigneeId: staffId, dueInMinutes: -2 * 24 * 60 });
   fixture.projects[project] = {
+    cases: { staff: { email: staffEmail, name: staffName }, client: { email: caseEmail, name: caseClientName }, caseOrder, cancelOrder, overdueOrder },
     stats: { email: statsEmail, orders: statsOrders },
     flow: { email: flowEmail, order: flowOrder },
     other: { email: otherEmail, order: otherOrder },

@@ -17,7 +17,7 @@ export type RequestsView = {
  * The client's requests on a case: more time, and cancellation before work starts. Each is a
  * plain form; the team accepts or declines it in the conversation.
  */
-export function CaseRequests({ view, text, refusal }: { view: RequestsView; text: Pick<CasesText, "requests" | "thread">; refusal?: CaseRefusal | null }) {
+export function CaseRequests({ view, text, refusal }: { view: RequestsView; text: Pick<CasesText, "requests" | "requestNames">; refusal?: CaseRefusal | null }) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorFor = (intent: string) => (refusal?.intent === intent ? refusal.error : null);
@@ -27,7 +27,7 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
       <h2 className="text-lg font-bold text-navy-900">{text.requests.title}</h2>
       {view.extension.open ? (
         <p className="text-sm text-slate-700" role="status">
-          {text.requests.pending.replace("{request}", text.requests.extensionTitle)}
+          {text.requests.pending.replace("{request}", text.requestNames["extension-request"] ?? "")}
         </p>
       ) : view.extension.allowed ? (
         <Form method="post" preventScrollReset className="space-y-3" data-testid="extension-form">
@@ -57,7 +57,7 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
       ) : null}
       {view.cancellation.open ? (
         <p className="text-sm text-slate-700" role="status">
-          {text.requests.pending.replace("{request}", text.requests.cancellationTitle)}
+          {text.requests.pending.replace("{request}", text.requestNames["cancellation-request"] ?? "")}
         </p>
       ) : view.cancellation.allowed ? (
         <Form method="post" preventScrollReset className="space-y-3 border-t border-slate-200 pt-4" data-testid="cancellation-form">

@@ -124,7 +124,7 @@ function MessageItem({ message, text }: { message: ThreadView["messages"][number
           ))}
         </ul>
       ) : null}
-      {message.canResolve ? <ResolveForm requestId={message.id} label={message.label ?? ""} text={text} /> : null}
+      {message.canResolve ? <ResolveForm requestId={message.id} label={message.requestName ?? message.label ?? ""} text={text} /> : null}
       {message.adminDecides ? <p className="mt-2 text-xs text-slate-700">{text.resolve.adminDecides}</p> : null}
     </li>
   );
