@@ -111,15 +111,19 @@ export async function handleCasePost(input: {
   } else {
     form = await formOrEmpty(request);
   }
-  const intent = new URL(request.url).searchParams.get("intent") === "message" ? "message" : field(form, "intent", 40);
-  const values: CaseFormValues = { intent, kind: field(form, "kind", 40), body: field(form, "body"), days: field(form, "days", 4) };
+  // A form's own intent field first; the message form (multipart) names its intent in the URL.
+  const intent = field(form, "intent", 40) || (new URL(request.url).searchParams.get("intent") === "message" ? "message" : "");
+  const values: CaseFormValues = { intent, kind: field(form, "kind", 40), body: field(form, "body", 70_000), days: field(form, "days", 4) };
   const refuse = (status: number, error: string): CaseActionOutcome => ({ kind: "refused", status, intent, error, values, filesDropped: files.length > 0 || problems.length > 0 });
 
   if (side === "staff" && intent === "resolve") {
     const result = await resolveRequest({ orderId, requestId: form.get("requestId"), decision: form.get("decision"), viewer, reply: form.get("reply") });
     if (result.ok) return { kind: "done", toast: { kind: "success", title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined } };
     if (result.error === "not-found") return { kind: "not-found" };
-    return refuse(result.error === "too-long" ? 400 : 409, result.error === "admin-only" ? text.errors.adminOnly : result.error === "too-long" ? fill(text.errors.tooLong, { count: "5,000+" }) : text.errors.alreadyDecided);
+    return refuse(
+      result.error === "too-long" ? 400 : 409,
+      result.error === "admin-only" ? text.errors.adminOnly : result.error === "too-long" ? fill(text.errors.tooLong, { count: "5,000+" }) : text.errors.alreadyDecided
+    );
   }
   if (side === "staff" && intent === "assign") {
     const assigneeId = form.get("assigneeId") === "me" ? viewer.id : form.get("assigneeId");
@@ -140,6 +144,6 @@ export async function handleCasePost(input: {
     const status = result.error === "closed" || result.error === "started" || result.error === "not-due" || result.error === "request-open" ? 409 : 400;
     return refuse(status, postErrorMessage(result.error, text, lang, { length: result.length, status: input.orderStatus }));
   }
-  const title = result.kind === "extension-request" || result.kind === "cancellation-request" ? text.sent.request! : (text.sent[result.kind] ?? text.sent.message!);
+  const title = result.kind === "extension-request" || result.kind === "cancellation-request" ? text.sent.request! : text.sent[result.kind] ?? text.sent.message!;
   return { kind: "done", toast: { kind: "success", title }, messageId: result.messageId };
 }

@@ -41,7 +41,7 @@ export async function mailClient(tx: Transaction, parties: CaseParties, build: (
         ],
         action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${parties.order.id}`)}` },
       },
-      lang,
+      lang
     ),
   });
 }
@@ -54,7 +54,7 @@ export async function mailStaff(
   tx: Transaction,
   parties: CaseParties,
   build: (text: (typeof casesText)[Lang]["mail"], values: { id: string; service: string; name: string }, lang: Lang) => { kind: string; subject: string; body: string },
-  to: { email: string; lang: Lang } = parties.assignee ?? { email: getEnv().STAFF_EMAIL, lang: "en" },
+  to: { email: string; lang: Lang } = parties.assignee ?? { email: getEnv().STAFF_EMAIL, lang: "en" }
 ) {
   const text = casesText[to.lang].mail;
   const values = {
@@ -72,7 +72,7 @@ export async function mailStaff(
         paragraphs: [fill(mail.body, values)],
         action: { label: text.staffAction, url: `${getEnv().SITE_URL}${localizePath(to.lang, `/admin/orders/${parties.order.id}`)}` },
       },
-      to.lang,
+      to.lang
     ),
   });
 }

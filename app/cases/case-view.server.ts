@@ -38,10 +38,10 @@ export function threadView(thread: Thread, options: { viewer: Viewer; audience: 
             ? t.you
             : t.team
           : message.side === "client"
-            ? `${message.authorName ?? t.client} · ${t.client}`
-            : mine
-              ? t.you
-              : (message.authorName ?? t.team);
+          ? `${message.authorName ?? t.client} · ${t.client}`
+          : mine
+          ? t.you
+          : message.authorName ?? t.team;
       const open = message.requestState === "open";
       return {
         id: message.id,
@@ -108,5 +108,14 @@ export type TurnaroundView = ReturnType<typeof turnaroundView>;
 /** The text the case components need, in one language (the page's data carries only that). */
 export function caseComponentText(lang: Lang) {
   const t = casesText[lang];
-  return { thread: t.thread, form: t.form, resolve: t.resolve, errors: { empty: t.errors.empty }, requests: t.requests, requestNames: t.requestNames, assignment: t.assignment, turnaround: t.turnaround };
+  return {
+    thread: t.thread,
+    form: t.form,
+    resolve: t.resolve,
+    errors: { empty: t.errors.empty },
+    requests: t.requests,
+    requestNames: t.requestNames,
+    assignment: t.assignment,
+    turnaround: t.turnaround,
+  };
 }

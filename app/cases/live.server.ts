@@ -22,14 +22,29 @@ export async function caseVersion(orderId: string, side: Side): Promise<string> 
       .select({ updatedAt: sql<string>`${orders.updatedAt}::text`, status: orders.status, payment: orders.paymentStatus, due: sql<string | null>`${orders.dueAt}::text`, assignee: orders.assigneeId })
       .from(orders)
       .where(eq(orders.id, orderId)),
-    db.select({ messages: count(), last: max(orderMessages.createdAt), resolved: sql<string | null>`max(${orderMessages.resolvedAt})::text` }).from(orderMessages).where(visible),
+    db
+      .select({ messages: count(), last: max(orderMessages.createdAt), resolved: sql<string | null>`max(${orderMessages.resolvedAt})::text` })
+      .from(orderMessages)
+      .where(visible),
   ]);
-  return digest([order?.updatedAt ?? null, order?.status ?? null, order?.payment ?? null, order?.due ?? null, side === "staff" ? (order?.assignee ?? null) : null, thread?.messages ?? 0, thread?.last?.toISOString() ?? null, thread?.resolved ?? null]);
+  return digest([
+    order?.updatedAt ?? null,
+    order?.status ?? null,
+    order?.payment ?? null,
+    order?.due ?? null,
+    side === "staff" ? order?.assignee ?? null : null,
+    thread?.messages ?? 0,
+    thread?.last?.toISOString() ?? null,
+    thread?.resolved ?? null,
+  ]);
 }
 
 /** The version of a client's dashboard: their orders' number and last change (statuses, payments, due times). */
 export async function dashboardVersion(userId: string): Promise<string> {
-  const [row] = await db.select({ orders: count(), last: sql<string | null>`max(${orders.updatedAt})::text` }).from(orders).where(eq(orders.userId, userId));
+  const [row] = await db
+    .select({ orders: count(), last: sql<string | null>`max(${orders.updatedAt})::text` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
   return digest([row?.orders ?? 0, row?.last ?? null]);
 }
 

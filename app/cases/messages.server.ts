@@ -1,17 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import {
-  MAX_MESSAGE_LENGTH,
-  orderDocuments,
-  orderEvents,
-  orderMessages,
-  orders,
-  REQUEST_KINDS,
-  STAFF_ROLES,
-  users,
-  type MessageKind,
-  type Order,
-  type RequestKind,
-} from "../../db/schema";
+import { MAX_MESSAGE_LENGTH, orderDocuments, orderEvents, orderMessages, orders, REQUEST_KINDS, STAFF_ROLES, users, type MessageKind, type Order, type RequestKind } from "../../db/schema";
 import { casesText } from "../content/cases.server";
 import { db, type Transaction } from "../db.server";
 import { fill } from "../i18n/fill";
@@ -140,7 +128,10 @@ export async function postMessage(input: PostInput): Promise<PostResult> {
       .returning({ id: orderMessages.id });
     if (!message) {
       // The same submission id arrived twice at once on another order (never on this one: its row is locked).
-      const [existing] = await tx.select({ id: orderMessages.id, kind: orderMessages.kind }).from(orderMessages).where(eq(orderMessages.submissionId, submissionId ?? ""));
+      const [existing] = await tx
+        .select({ id: orderMessages.id, kind: orderMessages.kind })
+        .from(orderMessages)
+        .where(eq(orderMessages.submissionId, submissionId ?? ""));
       return existing ? { ok: true, messageId: existing.id, duplicate: true, kind: existing.kind } : { ok: false, error: "request-open" };
     }
     if (files.length) {
@@ -155,7 +146,7 @@ export async function postMessage(input: PostInput): Promise<PostResult> {
           sha256: file.sha256,
           data: file.data,
           uploadedBy: input.viewer.id,
-        })),
+        }))
       );
     }
     // Notes change nothing the client sees: their page is not told to reload.
@@ -283,7 +274,10 @@ export async function assignCase(input: { orderId: string; assigneeId: unknown; 
       if (!assignee) return { ok: false, error: "invalid-assignee" };
     }
     if (current === target) return { ok: true, changed: false, assigneeId: current };
-    await tx.update(orders).set({ assigneeId: target, assignedAt: target ? new Date() : null }).where(eq(orders.id, found.full.id));
+    await tx
+      .update(orders)
+      .set({ assigneeId: target, assignedAt: target ? new Date() : null })
+      .where(eq(orders.id, found.full.id));
     await tx.insert(orderEvents).values({
       orderId: found.full.id,
       actorId: input.viewer.id,
@@ -292,13 +286,14 @@ export async function assignCase(input: { orderId: string; assigneeId: unknown; 
       toValue: assignee ? assignee.fullName || assignee.email : null,
     });
     if (assignee && assignee.id !== input.viewer.id) {
-      const [by] = await tx.select({ name: sql<string>`coalesce(${users.fullName}, ${users.email})` }).from(users).where(eq(users.id, input.viewer.id));
-      await mailStaff(
-        tx,
-        found,
-        (text, values) => ({ kind: "staff-case-assigned", subject: text.staffAssigned.subject, body: fill(text.staffAssigned.body, { ...values, by: by?.name ?? "" }) }),
-        { email: assignee.email, lang: assignee.lang },
-      );
+      const [by] = await tx
+        .select({ name: sql<string>`coalesce(${users.fullName}, ${users.email})` })
+        .from(users)
+        .where(eq(users.id, input.viewer.id));
+      await mailStaff(tx, found, (text, values) => ({ kind: "staff-case-assigned", subject: text.staffAssigned.subject, body: fill(text.staffAssigned.body, { ...values, by: by?.name ?? "" }) }), {
+        email: assignee.email,
+        lang: assignee.lang,
+      });
     }
     return { ok: true, changed: true, assigneeId: target };
   });

@@ -29,7 +29,9 @@ export async function refundCancelledOrder(tx: Transaction, order: Pick<Order, "
     kind: "staff-refund-due",
     ...renderEmail({
       subject: `Refund due by hand: order ${shortOrderId(order.id)} (${shown})`,
-      paragraphs: [`The client's cancellation of order ${shortOrderId(order.id)} (${order.serviceType}) was accepted after payment. Refund ${shown} through the payment provider, then note it on the order.`],
+      paragraphs: [
+        `The client's cancellation of order ${shortOrderId(order.id)} (${order.serviceType}) was accepted after payment. Refund ${shown} through the payment provider, then note it on the order.`,
+      ],
       action: { label: "Open the order", url: `${env.SITE_URL}/admin/orders/${order.id}` },
     }),
   });

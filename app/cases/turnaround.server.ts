@@ -21,7 +21,10 @@ export function lineTurnaround(line: LineRef): Turnaround | null {
 
 /** The due time of lines worked from `start`: the slowest line's promise, in office time. Null when no line promises one. */
 export function dueTimeOf(lines: readonly LineRef[], start: Date, schedule = officeSchedule()): Date | null {
-  const minutes = lines.map(lineTurnaround).filter((t): t is Turnaround => t !== null).map((t) => turnaroundOfficeMinutes(t, officeDayMinutes(schedule)));
+  const minutes = lines
+    .map(lineTurnaround)
+    .filter((t): t is Turnaround => t !== null)
+    .map((t) => turnaroundOfficeMinutes(t, officeDayMinutes(schedule)));
   if (minutes.length === 0) return null;
   return addOfficeMinutes(start, Math.max(...minutes), schedule);
 }

@@ -33,6 +33,7 @@ import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, UploadRejected, UPLOAD_
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
+import { usePagePath } from "../components/cases/page-path";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -45,13 +46,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [thread, version, staffOptions] = await Promise.all([loadThread(order.id, "staff"), caseVersion(order.id, "staff"), viewer.role === "admin" ? staffMembers() : Promise.resolve(null)]);
   const t = backofficeText[lang];
   const c = casesText[lang];
-  const assigneeName = order.assigneeId ? ((await userNames([order.assigneeId])).get(order.assigneeId) ?? "") : null;
+  const assigneeName = order.assigneeId ? (await userNames([order.assigneeId])).get(order.assigneeId) ?? "" : null;
   const paymentFlag =
     order.paymentFlag === MANUAL_REFUND_FLAG
       ? fill(c.refund.label, { amount: formatMoney(order.paidAmount ?? order.amount, lang, "code") })
       : order.paymentFlag
-        ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
-        : null;
+      ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
+      : null;
   return {
     meta: { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) },
     order: orderView(order, lang, "admin"),
@@ -104,7 +105,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!form || intent === "message" || intent === "resolve" || intent === "assign") {
       const outcome = await handleCasePost({ request, viewer, orderId, side: "staff", lang, orderStatus: found.status, form });
       if (outcome.kind === "not-found") notFound();
-      if (outcome.kind === "refused") return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });
+      if (outcome.kind === "refused")
+        return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });
       return redirectWithToast(back + (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation"), outcome.toast, { status: 303 });
     }
     if (intent === "note") {
@@ -140,6 +142,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
+  const pagePath = usePagePath();
   const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, caseText, thread, turnaround, form, assignment, live } = useLoaderData<typeof loader>();
   const refusal = useActionData() as CaseRefusal | undefined;
   const navigation = useNavigation();
@@ -178,7 +181,7 @@ export default function AdminOrderPage() {
           {statusOptions ? (
             <Card>
               <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
-              <Form method="post" className="mt-3 space-y-3" data-testid="order-status-form">
+              <Form method="post" action={pagePath} className="mt-3 space-y-3" data-testid="order-status-form">
                 <input type="hidden" name="intent" value="status" />
                 <SelectField id="order-status" name="status" label={text.statusTitle} options={statusOptions} defaultValue={order.status} key={order.status} />
                 <TextAreaField id="status-note" name="note" label={text.statusNote} rows={2} maxLength={1000} />
@@ -190,7 +193,7 @@ export default function AdminOrderPage() {
           ) : null}
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.noteTitle}</h2>
-            <Form method="post" className="mt-3 space-y-3">
+            <Form method="post" action={pagePath} className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="note" />
               <TextAreaField id="internal-note" name="note" label={text.noteTitle} hint={text.noteHint} rows={4} maxLength={5000} defaultValue={internalNote} key={internalNote} />
               <Button type="submit" variant="secondary" pending={busy("note")}>
@@ -200,7 +203,7 @@ export default function AdminOrderPage() {
           </Card>
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.reportTitle}</h2>
-            <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
+            <Form method="post" action={pagePath} encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
               <div className="space-y-1">
                 <label htmlFor="report-file" className="block text-sm font-semibold text-navy-900">
                   {text.reportFile}

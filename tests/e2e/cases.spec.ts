@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { signIn, signInAsAdmin } from "./account-helpers";
-import { expect, jsEnabled, test, waitForMail } from "./helpers";
+import { expect, expectAccessible, jsEnabled, test, waitForMail } from "./helpers";
 
 // The case workspace, end to end: a client on a phone and the team on desktops, with JavaScript on
 // and off. Fixtures from the global setup (tests/support/seed-backoffice.ts): per project a member
@@ -38,6 +38,7 @@ test.describe("case workspace", () => {
     await row.getByRole("link", { name: /View Details/ }).click();
     await expect(client.page.getByRole("heading", { name: "Conversation" })).toBeVisible();
     await expect(client.page.getByText(/^Expected by /)).toBeVisible();
+    await expectAccessible(client.page);
 
     // Nothing typed: a notice, nothing sent.
     await client.page.getByRole("button", { name: "Send message" }).click();
@@ -75,6 +76,7 @@ test.describe("case workspace", () => {
     await staff.page.getByLabel("Message", { exact: true }).fill("Passport checked against the request.");
     await staff.page.getByRole("button", { name: "Send message" }).click();
     await expect(staff.page.getByTestId("messages").locator("li[data-kind=note]")).toHaveCount(1);
+    await expectAccessible(staff.page);
 
     // The client sees the answer: with JavaScript on the open page, without it after a reload; never the note.
     if (!jsEnabled(testInfo)) await client.page.reload();

@@ -56,7 +56,9 @@ describe(`cases on ${testDbKind()}`, () => {
         dueAt: values.dueAt === undefined ? new Date(Date.now() + 86_400_000) : values.dueAt,
       })
       .returning({ id: orders.id });
-    await t.handle.db.insert(orderItems).values({ orderId: row!.id, serviceKey: "travel-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, quantity: 1, turnaroundValue: 7, turnaroundUnit: "business-days" });
+    await t.handle.db
+      .insert(orderItems)
+      .values({ orderId: row!.id, serviceKey: "travel-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, quantity: 1, turnaroundValue: 7, turnaroundUnit: "business-days" });
     return row!.id;
   }
 
@@ -113,8 +115,14 @@ describe(`cases on ${testDbKind()}`, () => {
       const sent = await postMessage({ orderId: id, viewer: viewer(ids.client, "client"), side: "client", kind: "message", body: "My passport", files: [pdfFile()] });
       const note = await postMessage({ orderId: id, viewer: viewer(ids.staffA, "staff"), side: "staff", kind: "note", body: "Passport looks expired", files: [pdfFile("check.pdf")] });
       expect(sent.ok && note.ok).toBe(true);
-      const [clientDoc] = await t.handle.db.select().from(orderDocuments).where(and(eq(orderDocuments.orderId, id), eq(orderDocuments.fileName, "passport.pdf")));
-      const [noteDoc] = await t.handle.db.select().from(orderDocuments).where(and(eq(orderDocuments.orderId, id), eq(orderDocuments.fileName, "check.pdf")));
+      const [clientDoc] = await t.handle.db
+        .select()
+        .from(orderDocuments)
+        .where(and(eq(orderDocuments.orderId, id), eq(orderDocuments.fileName, "passport.pdf")));
+      const [noteDoc] = await t.handle.db
+        .select()
+        .from(orderDocuments)
+        .where(and(eq(orderDocuments.orderId, id), eq(orderDocuments.fileName, "check.pdf")));
       expect(clientDoc!.kind).toBe("upload");
       expect(noteDoc!.kind).toBe("attachment");
 
@@ -197,7 +205,11 @@ describe(`cases on ${testDbKind()}`, () => {
       const id = await order(ids.client);
       const post = (i: number) =>
         handleCasePost({
-          request: new Request(`${SITE}/dashboard/orders/${id}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "message", kind: "message", body: `Message ${i}` }) }),
+          request: new Request(`${SITE}/dashboard/orders/${id}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ intent: "message", kind: "message", body: `Message ${i}` }),
+          }),
           viewer: viewer(ids.client, "client"),
           orderId: id,
           side: "client",
@@ -328,9 +340,9 @@ describe(`cases on ${testDbKind()}`, () => {
             await t.handle.db.transaction((tx) => startTurnaroundClock(tx, created.id, paidAt));
             const [row] = await t.handle.db.select({ dueAt: orders.dueAt }).from(orders).where(eq(orders.id, created.id));
             expect(row!.dueAt!.getTime()).toBe(addOfficeMinutes(paidAt, minutes).getTime());
-          },
+          }
         ),
-        { numRuns: 15 },
+        { numRuns: 15 }
       );
       // Paying starts the clock: the due time counts from the moment the order was marked paid.
       const totals = await computeTotals([{ serviceType: "labor-ban", tierId: "express", quantity: 1 }], undefined, "en");
@@ -339,7 +351,11 @@ describe(`cases on ${testDbKind()}`, () => {
       const [paidRow] = await t.handle.db.select({ dueAt: orders.dueAt, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, paid.id));
       expect(paidRow!.dueAt!.getTime()).toBe(addOfficeMinutes(paidRow!.paidAt!, 540).getTime());
       // Orders still open past their due time count as overdue and are filtered.
-      const [late] = await t.handle.db.update(orders).set({ dueAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, paidOrders[0]!)).returning({ id: orders.id });
+      const [late] = await t.handle.db
+        .update(orders)
+        .set({ dueAt: new Date(Date.now() - 60_000) })
+        .where(eq(orders.id, paidOrders[0]!))
+        .returning({ id: orders.id });
       const overdue = (await listAdminOrders(parseAdminOrderFilters(new URLSearchParams({ due: "overdue" })), viewer(ids.admin, "admin"), 500)).rows.map((r) => r.id);
       expect(overdue).toContain(late!.id);
       expect(overdue).not.toContain(paid.id);

@@ -14,7 +14,7 @@ const minutes = fc.integer({ min: 0, max: 60 * 540 });
 const schedules = fc.constantFrom<OfficeSchedule>(
   DEFAULT_OFFICE_SCHEDULE,
   { ...DEFAULT_OFFICE_SCHEDULE, openMinute: 8 * 60, closeMinute: 14 * 60 },
-  { ...DEFAULT_OFFICE_SCHEDULE, openMinute: 7 * 60 + 30, closeMinute: 24 * 60 },
+  { ...DEFAULT_OFFICE_SCHEDULE, openMinute: 7 * 60 + 30, closeMinute: 24 * 60 }
 );
 
 describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
@@ -44,7 +44,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         expect(due.getTime()).toBeGreaterThanOrEqual(start.getTime());
         expect(officeMinutesBetween(start, due, schedule)).toBeCloseTo(amount, 6);
       }),
-      { numRuns: 500 },
+      { numRuns: 500 }
     );
   });
 
@@ -55,7 +55,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         expect(isOfficeTime(due)).toBe(true);
         expect([5, 6]).not.toContain(gulfWeekday(due));
       }),
-      { numRuns: 500 },
+      { numRuns: 500 }
     );
   });
 
@@ -68,7 +68,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         // Adding in two steps lands where adding at once does.
         expect(addOfficeMinutes(addOfficeMinutes(start, a), b)).toEqual(addOfficeMinutes(start, a + b));
       }),
-      { numRuns: 500 },
+      { numRuns: 500 }
     );
   });
 
@@ -79,7 +79,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         const week = addOfficeMinutes(start, 5 * 540);
         expect(week.getTime() - start.getTime()).toBe(7 * 24 * 3600_000);
       }),
-      { numRuns: 200 },
+      { numRuns: 200 }
     );
   });
 

@@ -55,14 +55,14 @@ describe("phone numbers", () => {
         expect(e164).toMatch(/^\+[1-9]\d{6,15}$/);
         expect(normalizePhone(e164)).toBe(e164);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000 }
     );
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9 +()-]{0,24}$/), (value) => {
         const e164 = normalizePhone(value);
         if (e164 !== undefined) expect(normalizePhone(e164)).toBe(e164);
       }),
-      { numRuns: 2000 },
+      { numRuns: 2000 }
     );
   });
 });

@@ -37,7 +37,7 @@ export function AdminNav({ text, role = "admin" }: { text: AdminNavText; role?: 
               aria-current={link.active ? "page" : undefined}
               className={cn(
                 "inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold",
-                link.active ? "border-amber-500 text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900",
+                link.active ? "border-amber-500 text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900"
               )}
             >
               {link.label}

@@ -24,7 +24,8 @@ import { StatusForm } from "./status-form";
 /** The list's columns, in order; each row renders its cells in the same order. */
 const COLUMNS = ["order", "customer", "service", "due", "assignee", "amount", "payment", "status", "actions"] as const;
 
-const cell = "px-3 py-3 max-md:flex max-md:items-start max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]";
+const cell =
+  "px-3 py-3 max-md:flex max-md:items-start max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]";
 
 export function AdminOrders({ data }: { data: AdminOrdersPage }) {
   const { text } = data;
@@ -55,7 +56,12 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
             ) : null}
           </div>
         </div>
-        <Form method="get" role="search" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]" data-testid="order-filters">
+        <Form
+          method="get"
+          role="search"
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
+          data-testid="order-filters"
+        >
           <div className="min-w-0 space-y-1 sm:col-span-2 lg:col-span-1">
             <label htmlFor="order-search" className="block text-sm font-semibold text-navy-900">
               {text.search}
@@ -105,7 +111,10 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
                     key={order.id}
                     data-order-id={order.id}
                     data-overdue={order.overdue || undefined}
-                    className={cn("align-top max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3", order.overdue && "bg-red-50 max-md:border-s-4 max-md:border-s-red-700")}
+                    className={cn(
+                      "align-top max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3",
+                      order.overdue && "bg-red-50 max-md:border-s-4 max-md:border-s-red-700"
+                    )}
                   >
                     <td className={cn(cell, order.overdue && "md:border-s-4 md:border-s-red-700")} data-label={label("order")}>
                       <div>

@@ -3,6 +3,7 @@ import type { CasesText } from "../../content/cases.server";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { inputClasses } from "../ui/field";
+import { usePagePath } from "./page-path";
 
 export type AssignmentView = {
   /** "Assigned to …", "Assigned to you" or "Unassigned". */
@@ -16,6 +17,7 @@ export type AssignmentView = {
 
 /** Who works the case; admins assign anyone, staff take a case from the queue or put theirs back. Plain forms. */
 export function AssignmentCard({ view, text }: { view: AssignmentView; text: CasesText["assignment"] }) {
+  const pagePath = usePagePath();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "assign";
   return (
@@ -25,7 +27,7 @@ export function AssignmentCard({ view, text }: { view: AssignmentView; text: Cas
         {view.summary}
       </p>
       {view.options ? (
-        <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
+        <Form method="post" action={pagePath} preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="assign" />
           <div className="min-w-0 flex-1 space-y-1">
             <label htmlFor="assignee" className="block text-sm font-semibold text-navy-900">
@@ -46,7 +48,7 @@ export function AssignmentCard({ view, text }: { view: AssignmentView; text: Cas
         </Form>
       ) : null}
       {view.canTake || view.canRelease ? (
-        <Form method="post" preventScrollReset className="mt-3">
+        <Form method="post" action={pagePath} preventScrollReset className="mt-3">
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="assigneeId" value={view.canTake ? "me" : ""} />
           <Button type="submit" variant="secondary" pending={busy}>

@@ -4,6 +4,7 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { describedBy, inputClasses } from "../ui/field";
 import type { CaseRefusal } from "./case-thread";
+import { usePagePath } from "./page-path";
 
 export type RequestsView = {
   /** Fresh random ids, one per form: a request sent twice is stored once. */
@@ -18,6 +19,7 @@ export type RequestsView = {
  * plain form; the team accepts or declines it in the conversation.
  */
 export function CaseRequests({ view, text, refusal }: { view: RequestsView; text: Pick<CasesText, "requests" | "requestNames">; refusal?: CaseRefusal | null }) {
+  const pagePath = usePagePath();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorFor = (intent: string) => (refusal?.intent === intent ? refusal.error : null);
@@ -30,7 +32,7 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
           {text.requests.pending.replace("{request}", text.requestNames["extension-request"] ?? "")}
         </p>
       ) : view.extension.allowed ? (
-        <Form method="post" preventScrollReset className="space-y-3" data-testid="extension-form">
+        <Form method="post" action={pagePath} preventScrollReset className="space-y-3" data-testid="extension-form">
           <h3 className="font-semibold text-navy-900">{text.requests.extensionTitle}</h3>
           <p className="text-sm text-slate-600">{text.requests.extensionHint}</p>
           <input type="hidden" name="intent" value="request-extension" />
@@ -60,12 +62,17 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
           {text.requests.pending.replace("{request}", text.requestNames["cancellation-request"] ?? "")}
         </p>
       ) : view.cancellation.allowed ? (
-        <Form method="post" preventScrollReset className="space-y-3 border-t border-slate-200 pt-4" data-testid="cancellation-form">
+        <Form method="post" action={pagePath} preventScrollReset className="space-y-3 border-t border-slate-200 pt-4" data-testid="cancellation-form">
           <h3 className="font-semibold text-navy-900">{text.requests.cancellationTitle}</h3>
           <p className="text-sm text-slate-600">{text.requests.cancellationHint}</p>
           <input type="hidden" name="intent" value="request-cancellation" />
           <input type="hidden" name="submissionId" value={view.submissionIds.cancellation} />
-          <RequestReason id="cancellation-reason" label={text.requests.reason} error={errorFor("request-cancellation")} defaultValue={refusal?.intent === "request-cancellation" ? refusal.values.body : ""} />
+          <RequestReason
+            id="cancellation-reason"
+            label={text.requests.reason}
+            error={errorFor("request-cancellation")}
+            defaultValue={refusal?.intent === "request-cancellation" ? refusal.values.body : ""}
+          />
           <Button type="submit" variant="destructive" pending={busy("request-cancellation")}>
             {text.requests.cancellationSubmit}
           </Button>
@@ -82,7 +89,17 @@ function RequestReason({ id, label, error, defaultValue }: { id: string; label: 
       <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
         {label}
       </label>
-      <textarea id={id} name="body" rows={2} maxLength={5000} defaultValue={defaultValue} dir="auto" aria-invalid={errors ? true : undefined} aria-describedby={describedBy(id, null, errors)} className={inputClasses} />
+      <textarea
+        id={id}
+        name="body"
+        rows={2}
+        maxLength={5000}
+        defaultValue={defaultValue}
+        dir="auto"
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={describedBy(id, null, errors)}
+        className={inputClasses}
+      />
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
           {error}

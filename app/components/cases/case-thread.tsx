@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { describedBy, inputClasses } from "../ui/field";
 import { Notice } from "../ui/notice";
+import { usePagePath } from "./page-path";
 
 /** What the action answered when it refused a post (also the page's action data without JavaScript). */
 export type CaseRefusal = { intent: string; error: string; values: { kind: string; body: string; days: string }; filesDropped: boolean };
@@ -70,24 +71,32 @@ export function CaseThread({
       </div>
       {thread.messages.length === 0 && !pending ? <p className="text-sm text-slate-600">{text.thread.empty}</p> : null}
       {/* A log: assistive technology announces messages that arrive while the page is open. */}
-      <ol role="log" aria-labelledby="conversation" className="space-y-3" data-testid="messages">
-        {thread.messages.map((message) => (
-          <MessageItem key={message.id} message={message} text={text} />
-        ))}
-        {pending && (pendingBody.trim() || pendingFiles) ? (
-          <li className="ms-8 rounded-lg border border-dashed border-navy-200 bg-navy-50 p-3 text-sm opacity-80" data-testid="message-pending">
-            <p className="font-semibold text-navy-900">{text.thread.sending}</p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{pendingBody}</p>
-          </li>
-        ) : null}
-      </ol>
+      <div role="log" aria-labelledby="conversation">
+        <ol className="space-y-3" data-testid="messages">
+          {thread.messages.map((message) => (
+            <MessageItem key={message.id} message={message} text={text} />
+          ))}
+          {pending && (pendingBody.trim() || pendingFiles) ? (
+            <li className="ms-8 rounded-lg border border-dashed border-navy-200 bg-navy-50 p-3 text-sm opacity-80" data-testid="message-pending">
+              <p className="font-semibold text-navy-900">{text.thread.sending}</p>
+              <p className="mt-1 whitespace-pre-wrap break-words">{pendingBody}</p>
+            </li>
+          ) : null}
+        </ol>
+      </div>
       {form ? <MessageForm fetcher={fetcher} form={form} text={text} refusal={refusal} audience={audience} /> : closedNotice ? <Notice kind="info" title={closedNotice} /> : null}
     </Card>
   );
 }
 
 function MessageItem({ message, text }: { message: ThreadView["messages"][number]; text: Text }) {
-  const tone = message.note ? "border-amber-300 bg-amber-50" : message.side === "system" ? "border-slate-200 bg-slate-50" : message.mine ? "border-navy-200 bg-navy-50 ms-8" : "border-slate-200 bg-white me-8";
+  const tone = message.note
+    ? "border-amber-300 bg-amber-50"
+    : message.side === "system"
+    ? "border-slate-200 bg-slate-50"
+    : message.mine
+    ? "border-navy-200 bg-navy-50 ms-8"
+    : "border-slate-200 bg-white me-8";
   return (
     <li id={`message-${message.id}`} className={cn("rounded-lg border p-3 text-sm", tone)} data-kind={message.kind} data-side={message.side}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -132,11 +141,12 @@ function MessageItem({ message, text }: { message: ThreadView["messages"][number
 
 /** Accept or decline a request, with an optional reply to the client. A plain form either way. */
 function ResolveForm({ requestId, label, text }: { requestId: string; label: string; text: Text }) {
+  const pagePath = usePagePath();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("requestId") === requestId;
   const replyId = `reply-${requestId}`;
   return (
-    <Form method="post" preventScrollReset className="mt-3 space-y-2 border-t border-slate-200 pt-3" data-testid="resolve-form">
+    <Form method="post" action={pagePath} preventScrollReset className="mt-3 space-y-2 border-t border-slate-200 pt-3" data-testid="resolve-form">
       <input type="hidden" name="intent" value="resolve" />
       <input type="hidden" name="requestId" value={requestId} />
       <label htmlFor={replyId} className="block text-sm font-semibold text-navy-900">

@@ -9,8 +9,13 @@ import { cn } from "../../utils/cn";
  */
 export function TableScroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div role="region" aria-label={label} tabIndex={0} className={cn("relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-navy-700", className)}>
+    <div
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className={cn("relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-navy-700", className)}
+    >
       {children}
     </div>
   );
