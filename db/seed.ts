@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../app/auth/password.server";
+import { dueTimeOf } from "../app/cases/turnaround.server";
 import { seedDemoCoupon } from "../app/orders/coupons.server";
 import { db } from "../app/db.server";
 import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "./schema";
@@ -7,6 +8,7 @@ import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from 
 export const DEMO_ACCOUNTS = [
   { email: "client@example.com", password: "demo-client-2025", fullName: "Aisha Rahman", role: "client" as const },
   { email: "staff@example.com", password: "demo-staff-2025", fullName: "Omar Haddad", role: "admin" as const },
+  { email: "caseworker@example.com", password: "demo-caseworker-2025", fullName: "Mariam Saleh", role: "staff" as const },
 ];
 
 const DEMO_ORDERS: Array<{ serviceKey: string; serviceType: string; tierId: string; tierName: string; unitPrice: number; quantity: number; status: OrderStatus; paymentStatus: PaymentStatus; daysAgo: number }> = [
@@ -29,11 +31,14 @@ export async function seedDemoData() {
     });
   }
   const [client] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0]!.email));
+  const [caseworker] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[2]!.email));
   let created = 0;
   const hasOrders = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, client!.id)).limit(1);
   if (!hasOrders.length) {
     for (const demo of DEMO_ORDERS) {
       const when = new Date(Date.now() - demo.daysAgo * 86_400_000);
+      const line = { serviceKey: demo.serviceKey, tierId: demo.tierId, turnaroundValue: null, turnaroundUnit: null };
+      const open = demo.status === "pending" || demo.status === "processing";
       await db.transaction(async (tx) => {
         const [order] = await tx
           .insert(orders)
@@ -45,6 +50,10 @@ export async function seedDemoData() {
             status: demo.status,
             paymentStatus: demo.paymentStatus,
             description: "Demo order",
+            paidAt: demo.paymentStatus === "paid" ? when : null,
+            // Paid orders are due when their package's turnaround ends; the one being worked on is the case worker's.
+            dueAt: demo.paymentStatus === "paid" ? dueTimeOf([line], when) : null,
+            assigneeId: demo.paymentStatus === "paid" && open ? (caseworker?.id ?? null) : null,
             createdAt: when,
             updatedAt: when,
           })

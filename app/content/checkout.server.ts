@@ -72,6 +72,7 @@ const en = {
     intro: "Thank you for your order. Our legal team will start working on it right away.",
     orderNumber: "Order number",
     amount: "Amount paid",
+    expectedBy: "Expected by",
     nextTitle: "What happens next?",
     steps: [
       { title: "Document Review", text: "Our legal team reviews your details and any documents you provided." },
@@ -193,6 +194,7 @@ const ar: CheckoutText = {
     intro: "شكراً لطلبك. سيبدأ فريقنا القانوني العمل عليه فوراً.",
     orderNumber: "رقم الطلب",
     amount: "المبلغ المدفوع",
+    expectedBy: "التسليم المتوقع بحلول",
     nextTitle: "ماذا يحدث بعد ذلك؟",
     steps: [
       { title: "مراجعة المستندات", text: "يراجع فريقنا القانوني بياناتك وأي مستندات قدّمتها." },

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { PaymentResult, PaymentSuccessContent, VerifyingPayment, type VerificationView } from "../components/checkout/payment-success";
 import { Container } from "../components/ui/section";
 import { checkoutText } from "../content/checkout.server";
-import { formatMoney } from "../i18n/format";
+import { formatDateTime, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { getUser, requireUser } from "../auth/session.server";
 import { shortOrderId } from "../orders/orders.server";
@@ -30,7 +30,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
   const verification: Promise<VerificationView> = verifyPayment(sessionId, owner.id).then(
     (result): VerificationView =>
-      result.kind === "paid" ? { kind: "paid", orderNumber: shortOrderId(result.order.id), amount: formatMoney(result.order.paidAmount ?? result.order.amount, lang, "symbol") } : { kind: result.kind },
+      result.kind === "paid"
+        ? {
+            kind: "paid",
+            orderNumber: shortOrderId(result.order.id),
+            amount: formatMoney(result.order.paidAmount ?? result.order.amount, lang, "symbol"),
+            // The promised turnaround counts from the payment (docs/decisions/068).
+            expectedBy: result.order.dueAt ? formatDateTime(result.order.dueAt, lang) : null,
+          }
+        : { kind: result.kind },
     (): VerificationView => ({ kind: "error" }),
   );
   // Usually the answer is quick: render it in the document (works without JavaScript). If the

@@ -88,6 +88,8 @@ test.describe("checkout and payment", () => {
     await expect(page).toHaveURL(/\/payment-success\?session_id=test_/);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(page.getByText("Payment verified successfully!")).toBeVisible();
+    // The promised turnaround (7 business days for this package) counts from now.
+    await expect(page.getByTestId("expected-by")).not.toBeEmpty();
     await expect(page.getByRole("heading", { name: "What happens next?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Track Your Order" })).toHaveAttribute("href", "/dashboard");
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();

@@ -4,7 +4,7 @@ import { Card } from "../ui/card";
 import { Notice } from "../ui/notice";
 import { useLocalizedPath } from "../layout/localized-link";
 
-export type VerificationView = { kind: "paid"; orderNumber: string; amount: string } | { kind: "failed" } | { kind: "error" };
+export type VerificationView = { kind: "paid"; orderNumber: string; amount: string; expectedBy?: string | null } | { kind: "failed" } | { kind: "error" };
 
 export type PaymentSuccessText = {
   verifying: string;
@@ -18,6 +18,7 @@ export type PaymentSuccessText = {
   intro: string;
   orderNumber: string;
   amount: string;
+  expectedBy: string;
   nextTitle: string;
   steps: Array<{ title: string; text: string }>;
   importantTitle: string;
@@ -55,6 +56,14 @@ export function PaymentResult({ result, text, trackHref }: { result: Verificatio
               <dt>{text.amount}:</dt>
               <dd className="font-semibold">{result.amount}</dd>
             </div>
+            {result.expectedBy ? (
+              <div className="flex gap-2">
+                <dt>{text.expectedBy}:</dt>
+                <dd className="font-semibold" data-testid="expected-by">
+                  {result.expectedBy}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </Notice>
       </PaymentSuccessContent>
