@@ -124,7 +124,9 @@ function MessageItem({ message, text }: { message: ThreadView["messages"][number
         <ul className="mt-2 space-y-1" aria-label={text.thread.attachments}>
           {message.documents.map((doc) => (
             <li key={doc.id} className="flex flex-wrap items-center gap-x-2">
-              <span aria-hidden="true">📎</span>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 text-slate-600" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
+              </svg>
               <a href={`/documents/${doc.id}`} className="break-all font-semibold text-navy-700 underline underline-offset-4" download>
                 <bdi>{doc.fileName}</bdi>
               </a>
