@@ -120,10 +120,13 @@ export async function handleCasePost(input: {
     const result = await resolveRequest({ orderId, requestId: form.get("requestId"), decision: form.get("decision"), viewer, reply: form.get("reply") });
     if (result.ok) return { kind: "done", toast: { kind: "success", title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined } };
     if (result.error === "not-found") return { kind: "not-found" };
-    return refuse(
-      result.error === "too-long" ? 400 : 409,
-      result.error === "admin-only" ? text.errors.adminOnly : result.error === "too-long" ? fill(text.errors.tooLong, { count: "5,000+" }) : text.errors.alreadyDecided
-    );
+    const messages = {
+      "admin-only": text.errors.adminOnly,
+      "too-long": fill(text.errors.tooLong, { count: "5,000+" }),
+      "case-closed": text.errors.caseClosed,
+      "already-decided": text.errors.alreadyDecided,
+    };
+    return refuse(result.error === "too-long" ? 400 : 409, messages[result.error]);
   }
   if (side === "staff" && intent === "assign") {
     const assigneeId = form.get("assigneeId") === "me" ? viewer.id : form.get("assigneeId");

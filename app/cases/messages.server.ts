@@ -181,7 +181,7 @@ function requestName(kind: RequestKind, lang: Lang) {
   return casesText[lang].requestNames[kind] ?? kind;
 }
 
-export type ResolveResult = { ok: true; decision: "accept" | "decline"; kind: RequestKind } | { ok: false; error: "not-found" | "already-decided" | "admin-only" | "too-long" };
+export type ResolveResult = { ok: true; decision: "accept" | "decline"; kind: RequestKind } | { ok: false; error: "not-found" | "already-decided" | "admin-only" | "too-long" | "case-closed" };
 
 /**
  * Staff accept or decline a client's request. More time moves the due time by the business days
@@ -206,6 +206,8 @@ export async function resolveRequest(input: { orderId: string; requestId: unknow
     if (!request || !isRequestKind(request.kind)) return { ok: false, error: "not-found" };
     if (request.requestState !== "open") return { ok: false, error: "already-decided" };
     if (request.kind === "cancellation-request" && !canManageMoney(input.viewer)) return { ok: false, error: "admin-only" };
+    // A case already delivered or cancelled can only have its open requests declined.
+    if (decision === "accept" && isClosedForClient(order.status)) return { ok: false, error: "case-closed" };
     const now = new Date();
     await tx
       .update(orderMessages)

@@ -49,8 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     closedNotice: closed ? fill(casesText[lang].readOnly, { status: t.status[order.status] ?? order.status }) : null,
     requests: {
       submissionIds: { extension: crypto.randomUUID(), cancellation: crypto.randomUUID() },
-      extension: { open: open.has("extension-request"), allowed: !closed && order.dueAt !== null && !open.has("extension-request"), options: [1, 2, 3, 5, 10, MAX_EXTENSION_DAYS] },
-      cancellation: { open: open.has("cancellation-request"), allowed: order.status === "pending" && !open.has("cancellation-request") },
+      // Nothing to ask (or wait for) once the case is over.
+      extension: { open: !closed && open.has("extension-request"), allowed: !closed && order.dueAt !== null && !open.has("extension-request"), options: [1, 2, 3, 5, 10, MAX_EXTENSION_DAYS] },
+      cancellation: { open: !closed && open.has("cancellation-request"), allowed: order.status === "pending" && !open.has("cancellation-request") },
     },
     live: { url: `/live/orders/${order.id}`, version, ...LIVE_POLL },
   };

@@ -278,6 +278,16 @@ describe(`cases on ${testDbKind()}`, () => {
       expect(clientMails[0]!.textBody).toMatch(/650/);
       expect(clientMails[0]!.textBody).toContain(`${SITE}/ar/dashboard/orders/${id}`);
     });
+
+    it("a request left open on a case that is then completed can only be declined", async () => {
+      const id = await order(ids.client);
+      const asked = await postMessage({ orderId: id, viewer: viewer(ids.client, "client"), side: "client", kind: "cancellation-request", body: "" });
+      await t.handle.db.update(orders).set({ status: "completed" }).where(eq(orders.id, id));
+      const requestId = asked.ok ? asked.messageId : "";
+      expect(await resolveRequest({ orderId: id, requestId, decision: "accept", viewer: viewer(ids.admin, "admin") })).toEqual({ ok: false, error: "case-closed" });
+      expect(await resolveRequest({ orderId: id, requestId, decision: "decline", viewer: viewer(ids.admin, "admin") })).toMatchObject({ ok: true, decision: "decline" });
+      expect((await t.handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status).toBe("completed");
+    });
   });
 
   describe("assignment", () => {
