@@ -2,7 +2,7 @@ import { casesText, type CasesText } from "../content/cases.server";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import type { Lang } from "../i18n/lang";
-import { isMultipart, parseUploadForm, UPLOAD_LIMITS, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
+import { isMultipart, parseUploadForm, UPLOAD_LIMITS, uploadProblemMessage, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
 import { formOrEmpty } from "../utils/http.server";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import type { Toast } from "../utils/toast";
@@ -41,16 +41,7 @@ const field = (form: FormData, name: string, max = 20_000) => {
 };
 
 function uploadMessage(problem: UploadProblem, text: CasesText) {
-  switch (problem.kind) {
-    case "too-large":
-      return fill(text.errors.fileTooLarge, { file: problem.fileName });
-    case "invalid-type":
-      return fill(text.errors.fileType, { file: problem.fileName });
-    case "too-many":
-      return fill(text.errors.tooManyFiles, { file: problem.fileName, max: MESSAGE_UPLOAD_LIMITS.maxFiles });
-    case "total-too-large":
-      return fill(text.errors.bodyTooLarge, { max: Math.round(MESSAGE_UPLOAD_LIMITS.maxTotalBytes / 1024 / 1024) });
-  }
+  return uploadProblemMessage(problem, text.errors, MESSAGE_UPLOAD_LIMITS);
 }
 
 function postErrorMessage(error: PostError, text: CasesText, lang: Lang, extra: { length?: number; status?: string }) {

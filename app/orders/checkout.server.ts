@@ -9,7 +9,7 @@ import type { Lang } from "../i18n/lang";
 import { startPayment, PaymentsUnavailable } from "../payments/payments.server";
 import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
 import { computeTotals, createOrder, type CartLineInput, type OrderTotals } from "./orders.server";
-import { isMultipart, parseUploadForm, UPLOAD_LIMITS, UploadRejected, type UploadProblem } from "./uploads.server";
+import { isMultipart, parseUploadForm, UPLOAD_LIMITS, uploadProblemMessage, UploadRejected, type UploadProblem } from "./uploads.server";
 
 /** The file input's name. */
 export const DOCUMENTS_FIELD = "documents";
@@ -52,16 +52,7 @@ export type CheckoutOutcome =
   | { kind: "paid"; orderId: string };
 
 function uploadMessage(problem: UploadProblem, text: CheckoutText) {
-  switch (problem.kind) {
-    case "too-large":
-      return fill(text.errors.fileTooLarge, { file: problem.fileName });
-    case "invalid-type":
-      return fill(text.errors.fileType, { file: problem.fileName });
-    case "too-many":
-      return fill(text.errors.tooManyFiles, { file: problem.fileName, max: UPLOAD_LIMITS.maxFiles });
-    case "total-too-large":
-      return fill(text.errors.bodyTooLarge, { max: UPLOAD_LIMITS.maxTotalBytes / 1024 / 1024 });
-  }
+  return uploadProblemMessage(problem, text.errors);
 }
 
 /** A body that is not multipart (the JavaScript coupon button sends a small urlencoded one). */

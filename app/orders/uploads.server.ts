@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { fill } from "../i18n/fill";
 
 /**
  * Streaming parser for the checkout's multipart body, with limits. Each file is read chunk by
@@ -48,6 +49,23 @@ export type ParsedUpload = {
   files: UploadedFile[];
   problems: UploadProblem[];
 };
+
+/** The messages of the upload problems, in a page's language (the spec's texts for size and type). */
+export type UploadProblemTexts = { fileTooLarge: string; fileType: string; tooManyFiles: string; bodyTooLarge: string };
+
+/** What to tell the visitor about one upload problem, given the limits the form was read with. */
+export function uploadProblemMessage(problem: UploadProblem, texts: UploadProblemTexts, limits: Pick<UploadLimits, "maxFiles" | "maxTotalBytes"> = UPLOAD_LIMITS): string {
+  switch (problem.kind) {
+    case "too-large":
+      return fill(texts.fileTooLarge, { file: problem.fileName });
+    case "invalid-type":
+      return fill(texts.fileType, { file: problem.fileName });
+    case "too-many":
+      return fill(texts.tooManyFiles, { file: problem.fileName, max: limits.maxFiles });
+    case "total-too-large":
+      return fill(texts.bodyTooLarge, { max: Math.round(limits.maxTotalBytes / 1024 / 1024) });
+  }
+}
 
 /** Thrown when the body as a whole is over the bound (or not multipart at all): nothing of it is kept. */
 export class UploadRejected extends Error {
