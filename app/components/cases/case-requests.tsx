@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { cn } from "../../utils/cn";
 import type { CasesText } from "../../content/cases.server";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -19,30 +21,31 @@ export type RequestsView = {
  * plain form; the team accepts or declines it in the conversation.
  */
 export function CaseRequests({ view, text, refusal }: { view: RequestsView; text: Pick<CasesText, "requests" | "requestNames">; refusal?: CaseRefusal | null }) {
-  const pagePath = usePagePath();
-  const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const errorFor = (intent: string) => (refusal?.intent === intent ? refusal.error : null);
   if (!view.extension.allowed && !view.extension.open && !view.cancellation.allowed && !view.cancellation.open) return null;
+  const t = text.requests;
+  const typed = (intent: string) => (refusal?.intent === intent ? refusal : null);
   return (
     <Card className="space-y-5" data-testid="case-requests">
-      <h2 className="text-lg font-bold text-navy-900">{text.requests.title}</h2>
-      {view.extension.open ? (
-        <p className="text-sm text-slate-700" role="status">
-          {text.requests.pending.replace("{request}", text.requestNames["extension-request"] ?? "")}
-        </p>
-      ) : view.extension.allowed ? (
-        <Form method="post" action={pagePath} preventScrollReset className="space-y-3" data-testid="extension-form">
-          <h3 className="font-semibold text-navy-900">{text.requests.extensionTitle}</h3>
-          <p className="text-sm text-slate-600">{text.requests.extensionHint}</p>
-          <input type="hidden" name="intent" value="request-extension" />
-          <input type="hidden" name="submissionId" value={view.submissionIds.extension} />
+      <h2 className="text-lg font-bold text-navy-900">{t.title}</h2>
+      <RequestForm
+        kind="extension-request"
+        intent="request-extension"
+        state={view.extension}
+        submissionId={view.submissionIds.extension}
+        title={t.extensionTitle}
+        hint={t.extensionHint}
+        submit={t.extensionSubmit}
+        text={text}
+        refusal={typed("request-extension")}
+        testId="extension-form"
+      >
+        {(reason) => (
           <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
             <div className="space-y-1">
               <label htmlFor="extension-days" className="block text-sm font-semibold text-navy-900">
-                {text.requests.days}
+                {t.days}
               </label>
-              <select id="extension-days" name="days" defaultValue={refusal?.intent === "request-extension" ? refusal.values.days : String(view.extension.options[1] ?? 1)} className={inputClasses}>
+              <select id="extension-days" name="days" defaultValue={typed("request-extension")?.values.days ?? String(view.extension.options[1] ?? 1)} className={inputClasses}>
                 {view.extension.options.map((days) => (
                   <option key={days} value={days}>
                     {days}
@@ -50,35 +53,84 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
                 ))}
               </select>
             </div>
-            <RequestReason id="extension-reason" label={text.requests.reason} error={errorFor("request-extension")} defaultValue={refusal?.intent === "request-extension" ? refusal.values.body : ""} />
+            {reason}
           </div>
-          <Button type="submit" variant="secondary" pending={busy("request-extension")}>
-            {text.requests.extensionSubmit}
-          </Button>
-        </Form>
-      ) : null}
-      {view.cancellation.open ? (
-        <p className="text-sm text-slate-700" role="status">
-          {text.requests.pending.replace("{request}", text.requestNames["cancellation-request"] ?? "")}
-        </p>
-      ) : view.cancellation.allowed ? (
-        <Form method="post" action={pagePath} preventScrollReset className="space-y-3 border-t border-slate-200 pt-4" data-testid="cancellation-form">
-          <h3 className="font-semibold text-navy-900">{text.requests.cancellationTitle}</h3>
-          <p className="text-sm text-slate-600">{text.requests.cancellationHint}</p>
-          <input type="hidden" name="intent" value="request-cancellation" />
-          <input type="hidden" name="submissionId" value={view.submissionIds.cancellation} />
-          <RequestReason
-            id="cancellation-reason"
-            label={text.requests.reason}
-            error={errorFor("request-cancellation")}
-            defaultValue={refusal?.intent === "request-cancellation" ? refusal.values.body : ""}
-          />
-          <Button type="submit" variant="destructive" pending={busy("request-cancellation")}>
-            {text.requests.cancellationSubmit}
-          </Button>
-        </Form>
-      ) : null}
+        )}
+      </RequestForm>
+      <RequestForm
+        kind="cancellation-request"
+        intent="request-cancellation"
+        state={view.cancellation}
+        submissionId={view.submissionIds.cancellation}
+        title={t.cancellationTitle}
+        hint={t.cancellationHint}
+        submit={t.cancellationSubmit}
+        variant="destructive"
+        text={text}
+        refusal={typed("request-cancellation")}
+        testId="cancellation-form"
+        className="border-t border-slate-200 pt-4"
+      />
     </Card>
+  );
+}
+
+/**
+ * One request: "waiting for a decision" while one is open, else a plain form (a title, why, an
+ * optional reason and whatever the request needs besides) posting to the page.
+ */
+function RequestForm({
+  kind,
+  intent,
+  state,
+  submissionId,
+  title,
+  hint,
+  submit,
+  variant = "secondary",
+  text,
+  refusal,
+  testId,
+  className,
+  children = (reason) => reason,
+}: {
+  kind: "extension-request" | "cancellation-request";
+  intent: string;
+  state: { open: boolean; allowed: boolean };
+  submissionId: string;
+  title: string;
+  hint: string;
+  submit: string;
+  variant?: "secondary" | "destructive";
+  text: Pick<CasesText, "requests" | "requestNames">;
+  refusal: CaseRefusal | null;
+  testId: string;
+  className?: string;
+  children?: (reason: ReactNode) => ReactNode;
+}) {
+  const pagePath = usePagePath();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  if (state.open) {
+    return (
+      <p className="text-sm text-slate-700" role="status">
+        {text.requests.pending.replace("{request}", text.requestNames[kind] ?? "")}
+      </p>
+    );
+  }
+  if (!state.allowed) return null;
+  const reason = <RequestReason id={`${intent}-reason`} label={text.requests.reason} error={refusal?.error ?? null} defaultValue={refusal?.values.body ?? ""} />;
+  return (
+    <Form method="post" action={pagePath} preventScrollReset className={cn("space-y-3", className)} data-testid={testId}>
+      <h3 className="font-semibold text-navy-900">{title}</h3>
+      <p className="text-sm text-slate-600">{hint}</p>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="submissionId" value={submissionId} />
+      {children(reason)}
+      <Button type="submit" variant={variant} pending={busy}>
+        {submit}
+      </Button>
+    </Form>
   );
 }
 
