@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { STAFF_ROLES, USER_ROLES, users, type UserRole } from "../../db/schema";
+import { orderEvents, orders, STAFF_ROLES, USER_ROLES, users, type UserRole } from "../../db/schema";
 import { db } from "../db.server";
 import { isUuid } from "../orders/order-queries.server";
 
@@ -40,19 +40,25 @@ export async function listUsers(options: { q?: string; page?: number } = {}) {
 export type RoleChangeResult = { ok: true } | { ok: false; error: "invalid-input" | "self" | "not-found" };
 
 /**
- * Promotes a user to admin or demotes them to client. An admin cannot change their own role (so
- * there is always someone left who can). The role is read from the database on every request, so
- * the change applies to open sessions at once.
+ * Gives a user a role (client, staff, admin). An admin cannot change their own role (so there is
+ * always someone left who can). The role is read from the database on every request, so the
+ * change applies to open sessions at once. Someone who no longer works cases (now a client) gives
+ * their cases back to the queue, so they do not sit with nobody able to work them.
  */
 export async function changeUserRole(input: { userId: unknown; role: unknown; actorId: string }): Promise<RoleChangeResult> {
   if (!isUuid(input.userId) || !isUserRole(input.role)) return { ok: false, error: "invalid-input" };
   if (input.userId === input.actorId) return { ok: false, error: "self" };
-  const updated = await db
-    .update(users)
-    .set({ role: input.role, updatedAt: new Date() })
-    .where(eq(users.id, input.userId))
-    .returning({ id: users.id });
-  return updated.length ? { ok: true } : { ok: false, error: "not-found" };
+  const userId = input.userId;
+  const role = input.role;
+  return db.transaction(async (tx) => {
+    const updated = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!updated.length) return { ok: false as const, error: "not-found" as const };
+    if (role === "client") {
+      const released = await tx.update(orders).set({ assigneeId: null, assignedAt: null }).where(eq(orders.assigneeId, userId)).returning({ id: orders.id });
+      if (released.length) await tx.insert(orderEvents).values(released.map((order) => ({ orderId: order.id, actorId: input.actorId, kind: "assignment" as const, toValue: null })));
+    }
+    return { ok: true as const };
+  });
 }
 
 /** Everyone who works cases (staff and admins), by name: the admin's assignment choices. */

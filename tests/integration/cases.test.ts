@@ -8,6 +8,7 @@ import { assignCase, loadThread, postMessage, resolveRequest } from "../../app/c
 import { addOfficeMinutes } from "../../app/cases/office-time";
 import { startTurnaroundClock } from "../../app/cases/turnaround.server";
 import { MANUAL_REFUND_FLAG } from "../../app/cases/refund.server";
+import { changeUserRole } from "../../app/admin/users.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { computeTotals, createOrder } from "../../app/orders/orders.server";
@@ -304,6 +305,11 @@ describe(`cases on ${testDbKind()}`, () => {
       const mail = (await mails("staff-b@example.com")).find((m) => m.kind === "staff-case-assigned");
       expect(mail?.subject).toContain("is assigned to you");
       expect(mail?.textBody).toContain(`${SITE}/admin/orders/${id}`);
+      // Made a client, B no longer works cases: theirs go back to the queue.
+      const demoted = await user(`demoted-${Date.now()}@example.com`, "staff");
+      const theirs = await order(ids.other, { assigneeId: demoted });
+      expect(await changeUserRole({ userId: demoted, role: "client", actorId: ids.admin })).toEqual({ ok: true });
+      expect((await t.handle.db.select({ assigneeId: orders.assigneeId }).from(orders).where(eq(orders.id, theirs)))[0]!.assigneeId).toBeNull();
     });
   });
 
