@@ -6,6 +6,7 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
 import { requiredCleanString } from "../utils/clean-text.server";
+import { displayPhone } from "../utils/phone";
 import { INQUIRY_LIMITS, leadFields } from "./inquiry.server";
 import { handleLeadForm } from "./lead-action.server";
 
@@ -64,7 +65,7 @@ export function travelCheckAction(request: Request, context: Pick<AppLoadContext
       submissionId: value.submissionId,
       lang,
     }),
-    resultData: (_stored, value, lang) => ({ email: value.email, phone: value.phone, ...travelCheckFigures(lang) }),
+    resultData: (_stored, value, lang) => ({ email: value.email, phone: displayPhone(value.phone), ...travelCheckFigures(lang) }),
     successNotice: (lang) => {
       const t = inquiryStrings[lang].travelCheck;
       return { kind: "success", title: t.resultTitle, description: inquiryStrings[lang].notices.successText };

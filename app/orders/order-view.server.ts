@@ -2,6 +2,7 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
+import { displayPhone } from "../utils/phone";
 import { localOrderNames, localTierName } from "./order-names.server";
 import type { getAdminOrder, getClientOrder } from "./order-queries.server";
 
@@ -55,7 +56,7 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
     total: formatMoney(order.amount, lang, "code"),
     details: [
       [t.orderPage.legalName, order.legalName],
-      [t.orderPage.phone, order.phone],
+      [t.orderPage.phone, order.phone ? displayPhone(order.phone) : null],
       [t.orderPage.email, order.email],
       [t.orderPage.state, order.state],
       [t.orderPage.description, order.description],

@@ -99,6 +99,12 @@ export function normalizePhone(value: string, country?: GccPhoneCountry): string
   return fromInternational(compact);
 }
 
+/** An E.164 number as people read it: UAE numbers grouped ("+971 55 765 4321", "+971 4 123 4567"), others as stored. */
+export function displayPhone(e164: string): string {
+  const uae = /^\+971(5\d|[234679])(\d{3})(\d{4})$/.exec(e164);
+  return uae ? `+971 ${uae[1]} ${uae[2]} ${uae[3]}` : e164;
+}
+
 /** True when the number is a GCC number (after normalising). */
 export function isGccNumber(e164: string) {
   return Object.values(PLANS).some((plan) => e164.startsWith(`+${plan.code}`));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizePhone, phoneCountryOf } from "../../app/utils/phone";
+import { displayPhone, normalizePhone, phoneCountryOf } from "../../app/utils/phone";
 
 describe("phone numbers", () => {
   it("accepts local UAE mobiles and landlines as residents write them, stored as E.164", () => {
@@ -45,6 +45,12 @@ describe("phone numbers", () => {
     // An expat in Kuwait with a UAE mobile: still the UAE's.
     expect(normalizePhone("050 123 4567", "KW")).toBe("+971501234567");
     expect(phoneCountryOf("Other")).toBeUndefined();
+  });
+
+  it("shows UAE numbers grouped as people read them", () => {
+    expect(displayPhone("+971557654321")).toBe("+971 55 765 4321");
+    expect(displayPhone("+97141234567")).toBe("+971 4 123 4567");
+    expect(displayPhone("+442079460958")).toBe("+442079460958");
   });
 
   it("turns anything it accepts into E.164 that it accepts again unchanged, and never throws", () => {
