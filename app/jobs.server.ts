@@ -1,6 +1,7 @@
 import { pruneVitals } from "./analytics/vitals.server";
 import { deleteExpiredConversations } from "./assistant/conversations.server";
 import { announceAdminSetup } from "./auth/admin-setup.server";
+import { deleteExpiredSessions } from "./auth/session.server";
 import { getEnv } from "./env.server";
 import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/retention.server";
 import { startMailWorker } from "./mail/worker.server";
@@ -16,6 +17,9 @@ const stoppers: Array<() => Promise<void>> = [];
 export async function startBackgroundJobs({ log }: { log: Logger }) {
   const prune = () => pruneRateLimits().catch((error: unknown) => log(`rate-limit pruning failed: ${String(error)}`));
   timers.push(setInterval(prune, 10 * 60 * 1000).unref());
+  // Sessions past their expiry (signed-in ones after 14 days, half-way ones after minutes) are deleted.
+  const expireSessions = () => deleteExpiredSessions().catch((error: unknown) => log(`session clean-up failed: ${String(error)}`));
+  timers.push(setInterval(expireSessions, 10 * 60 * 1000).unref());
   const pruneWebVitals = () => pruneVitals().catch((error: unknown) => log(`web-vitals pruning failed: ${String(error)}`));
   timers.push(setInterval(pruneWebVitals, 60 * 60 * 1000).unref());
   // Assistant conversations are kept 30 days after their last message.

@@ -1,5 +1,6 @@
 // npm run admin:create -- --email you@example.com --password '…' [--name 'Full Name']
 // Creates an admin account, or promotes the existing account of that e-mail (and sets its password).
+// The admin must set up two-factor sign-in at the first sign-in.
 // With the embedded database, run it while the server is stopped.
 import { createOrPromoteAdmin } from "../app/auth/accounts.server";
 import { isCommonPassword } from "../app/auth/common-passwords.server";
@@ -20,5 +21,6 @@ await runCli("admin:create", async () => {
   }
   if (isCommonPassword(password)) throw new CliError("admin:create: that password is one of the most common ones; choose another.");
   const { user, created } = await createOrPromoteAdmin({ email, password, name: options.name && options.name !== "true" ? options.name : null });
-  console.log(created ? `Admin account created: ${user.email}` : `Existing account promoted to admin (password set): ${user.email}`);
+  console.log(created ? `Admin account created: ${user.email}` : `Existing account promoted to admin (password set, its sessions ended): ${user.email}`);
+  if (!user.totpEnabledAt) console.log("At the first sign-in the admin sets up two-factor authentication (an authenticator app) before any admin page opens.");
 });

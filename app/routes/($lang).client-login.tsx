@@ -1,17 +1,19 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccountForm, EmailField, FullNameField, useSubmittingIntent } from "../components/account/account-form";
 import { NewPasswordFields } from "../components/account/new-password-fields";
-import { LocalizedLink } from "../components/layout/localized-link";
+import { LocalizedLink, useLocalizedPath } from "../components/layout/localized-link";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { TextField } from "../components/ui/field";
+import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { registerVisitor } from "../auth/register.server";
 import { attemptLogin } from "../auth/login.server";
-import { createUserSession, getUser, safeRedirect } from "../auth/session.server";
+import { createUserSession, getPendingSession, getUser, safeRedirect } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
+import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { cn } from "../utils/cn";
 import { formOrEmpty, langParam } from "../utils/http.server";
@@ -25,10 +27,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A signed-in visitor has nothing to do here.
   if (await getUser(request)) throw redirect(redirectTo || localizePath(lang, "/"));
   const t = accountText[lang];
+  // The right password for an address not confirmed yet: say so and offer a new link.
+  const unverified = await getPendingSession(request, "unverified");
   return {
     meta: t.login.meta,
     tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
+    unverified: unverified && {
+      title: t.login.unverifiedTitle,
+      text: fill(t.login.unverifiedText, { email: "\u2068" + unverified.user.email + "\u2069" }),
+      resend: t.verificationCard.resend,
+      resending: t.verificationCard.resending,
+    },
     text: { login: t.login, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
   };
 }
@@ -53,11 +63,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const result = await attemptLogin(request, { clientAddress: context.clientAddress, lang });
   if (result.kind === "ok") {
-    return createUserSession({
-      user: result.user,
-      redirectTo: safeRedirect(result.redirectTo, localizePath(lang, "/dashboard")),
-      toast: { kind: "success", title: t.login.successTitle, description: t.login.success },
-    });
+    const start = { user: result.user, request, clientAddress: context.clientAddress };
+    const back = safeRedirect(result.redirectTo, "");
+    if (result.next === "second-factor") {
+      return createUserSession({ ...start, stage: "second-factor", redirectTo: localizePath(lang, "/client-login/two-factor") + (back ? `?redirectTo=${encodeURIComponent(back)}` : "") });
+    }
+    if (result.next === "unverified") {
+      return createUserSession({ ...start, stage: "unverified", redirectTo: localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : "") });
+    }
+    return createUserSession({ ...start, redirectTo: back || localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.login.successTitle, description: t.login.success } });
   }
   const headers = result.kind === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
   return data({ intent: "login" as const, reply: result.reply }, { status: result.kind === "throttled" ? 429 : 400, headers });
@@ -109,6 +123,7 @@ export default function ClientLogin() {
               ))}
             </nav>
             <div className="p-5 sm:p-6">
+              {loaded.unverified && tab === "login" ? <UnverifiedNotice notice={loaded.unverified} redirectTo={redirectTo} /> : null}
               {tab === "login" ? (
                 <LoginForm text={text} redirectTo={redirectTo} lastResult={actionData?.intent === "login" ? actionData.reply : undefined} />
               ) : (
@@ -131,6 +146,26 @@ export default function ClientLogin() {
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;
+
+/** The address is not confirmed yet: the link can be sent again (the resend limit applies). */
+function UnverifiedNotice({ notice, redirectTo }: { notice: { title: string; text: string; resend: string; resending: string }; redirectTo: string }) {
+  const localize = useLocalizedPath();
+  const navigation = useNavigation();
+  const action = localize("/verify-email");
+  const pending = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <Notice kind="error" title={notice.title} className="mb-6">
+      <p>{notice.text}</p>
+      <Form method="post" action={action} className="mt-3">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="redirectTo" value={"/client-login" + (redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "")} />
+        <Button type="submit" variant="secondary" size="sm" pending={pending}>
+          {pending ? notice.resending : notice.resend}
+        </Button>
+      </Form>
+    </Notice>
+  );
+}
 
 function LoginForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
   const [form, fields] = useForm<{ email: string; password: string }>({ id: "login-form", lastResult });

@@ -47,8 +47,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data<ActionData>({ intent: "choose", reply: submission.reply({ hideFields }) }, { status: 400 });
     const user = await resetPassword(submission.value.token, submission.value.password);
     if (!user) return data<ActionData>({ intent: "choose", reply: submission.reply({ formErrors: [t.reset.invalidText], hideFields }) }, { status: 400 });
-    // Every older session ended with the new session version; this browser gets a fresh one.
-    return createUserSession({ user, redirectTo: localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneText } });
+    // Every session of the account ended; this browser gets a fresh one. The link proves the
+    // mailbox, not the second factor: an account with two-factor sign-in still enters its code.
+    const start = { user, request, clientAddress: context.clientAddress };
+    if (user.totpEnabledAt) return createUserSession({ ...start, stage: "second-factor", redirectTo: localizePath(lang, "/client-login/two-factor"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneTwoFactorText } });
+    return createUserSession({ ...start, redirectTo: localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneText } });
   }
 
   const submission = parseWithZod(form, { schema: resetRequestSchema(t) });
