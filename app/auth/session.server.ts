@@ -164,8 +164,8 @@ export async function requireUser(request: Request, options: RequireUserOptions 
   }
   const back = safeRedirect(options.redirectTo ?? url.pathname + url.search, "/");
   const headers = await toastHeaders(options.toast ?? signInToast[lang]);
-  // A stale, ended or forged cookie is dropped on the way.
-  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE}=`)) headers.append("Set-Cookie", await signOutCookie());
+  // A stale, ended or forged cookie is dropped on the way (a half-way sign-in is kept: its code may still come).
+  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE}=`) && !(await currentSession(request))) headers.append("Set-Cookie", await signOutCookie());
   throw redirect(`${localizePath(lang, "/client-login")}?redirectTo=${encodeURIComponent(back)}`, { headers });
 }
 

@@ -44,7 +44,17 @@ async function order(userId: string, email: string, legalName: string, o: SeedOr
 }
 
 await migrateAppDatabase();
-const fixture: { password: string; projects: Record<string, { stats: { email: string; orders: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string } }> } = { password: BACKOFFICE_PASSWORD, projects: {} };
+type ProjectFixture = {
+  stats: { email: string; orders: string[] };
+  flow: { email: string; order: string };
+  other: { email: string; order: string };
+  inquiry: { id: string; name: string };
+  /** A client the global setup has the first admin promote: an admin without two-factor sign-in yet. */
+  newAdmin: { email: string; id: string };
+  /** A client whose sessions the sessions-list test signs in and out. */
+  sessions: { email: string };
+};
+const fixture: { password: string; projects: Record<string, ProjectFixture> } = { password: BACKOFFICE_PASSWORD, projects: {} };
 const stamp = Date.now().toString(36);
 for (const project of PROJECTS) {
   const statsEmail = `bo-stats-${project}-${stamp}@example.com`;
@@ -53,6 +63,10 @@ for (const project of PROJECTS) {
   const statsId = await client(statsEmail, "Noura Stats");
   const flowId = await client(flowEmail, "Faisal Flow");
   const otherId = await client(otherEmail, "Other Client");
+  const newAdminEmail = `new-admin-${project}-${stamp}@example.com`;
+  const newAdminId = await client(newAdminEmail, "New Admin");
+  const sessionsEmail = `sessions-${project}-${stamp}@example.com`;
+  await client(sessionsEmail, "Sara Sessions");
   const statsOrders = [
     await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Travel Ban Check", serviceKey: "travel-ban-check", tierId: "comprehensive", tierName: "Comprehensive", unitPrice: 125_000, status: "completed", paymentStatus: "paid", minutesAgo: 300 }),
     await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Background Check", serviceKey: "background-check", tierId: "standard", tierName: "Standard", unitPrice: 85_000, status: "processing", paymentStatus: "paid", minutesAgo: 200 }),
@@ -70,6 +84,8 @@ for (const project of PROJECTS) {
     flow: { email: flowEmail, order: flowOrder },
     other: { email: otherEmail, order: otherOrder },
     inquiry: { id: inquiry!.id, name: inquiryName },
+    newAdmin: { email: newAdminEmail, id: newAdminId },
+    sessions: { email: sessionsEmail },
   };
 }
 await closeAppDatabase();
