@@ -18,6 +18,7 @@ import { localizePath } from "../i18n/lang";
 import { cn } from "../utils/cn";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -79,6 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 type ActionData = { intent: "login" | "register"; reply: SubmissionResult<string[]> };
 type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];

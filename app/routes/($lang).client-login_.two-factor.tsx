@@ -17,6 +17,7 @@ import { fill } from "../i18n/fill";
 import { localizePath, type Lang } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
 
 /** Without a password step in progress (none, or older than 10 minutes) there is nothing to enter a code for. */
@@ -69,6 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 export default function TwoFactorStep() {
   const { text, redirectTo } = useLoaderData<typeof loader>();

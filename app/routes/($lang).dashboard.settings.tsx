@@ -19,6 +19,7 @@ import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -95,6 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
 

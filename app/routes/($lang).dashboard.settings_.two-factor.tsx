@@ -20,6 +20,7 @@ import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
 
 /**
@@ -89,6 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type Text = Loaded["text"];

@@ -17,6 +17,7 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
 
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
@@ -71,6 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 export default function PasswordReset() {
   const { mode, text, token, email } = useLoaderData<typeof loader>();

@@ -10,6 +10,7 @@ import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -54,6 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 type ActionData = { limit: { title: string; text: string; retry: string; back: { to: string; label: string } } };
 
