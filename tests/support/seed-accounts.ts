@@ -5,20 +5,48 @@ import { migrateDatabase } from "../../db/migrate";
 import { inquiries, orderDocuments, orderEvents, orderItems, orders, users } from "../../db/schema";
 import { seedDataDirFromTemplate } from "./pglite-template";
 import { startServer, tempDir, type RunningServer } from "./server-process";
+import { unusedTotpCode } from "./totp";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "./test-db";
 
 export type SeededAccounts = { order: string; document: string; inquiry: string };
+
+/** The authenticator secret of the seeded admin (two-factor sign-in on, as every admin has it). */
+export const SEEDED_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPKRSXG5DTMVRXEZLU";
+
+/**
+ * Signs in through the login form and, for an account with two-factor sign-in (the seeded admin),
+ * its second step with a code not used before. Returns the session cookie ("__session=…").
+ */
+export async function signInOverHttp(baseUrl: string, email: string, password: string, totpSecret = SEEDED_ADMIN_TOTP_SECRET) {
+  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+    fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const sessionOf = (response: Response) => response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session=") && pair !== "__session=");
+  let response = await post("/client-login", { intent: "login", email, password });
+  let session = sessionOf(response);
+  if (response.status === 302 && session && response.headers.get("location")?.startsWith("/client-login/two-factor")) {
+    response = await post("/client-login/two-factor", { code: await unusedTotpCode(totpSecret) }, session);
+    session = sessionOf(response);
+  }
+  if (response.status !== 302 || !session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
+  return session;
+}
 export type AccountEmails = { client: string; otherClient: string; admin: string };
 
 /**
- * Two verified clients and an admin (all with `password`), a pending order of "client" with one
+ * Two verified clients and an admin with two-factor sign-in (all with `password`), a pending order of "client" with one
  * line, an uploaded PDF and its history, and an inquiry: what tests of signed-in pages need.
  */
 export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails, password: string): Promise<SeededAccounts> {
   const { db } = handle;
   const passwordHash = await hashPassword(password);
   const userId = async (email: string, role: "client" | "admin") => {
-    const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date() }).returning({ id: users.id });
+    const twoFactor = role === "admin" ? { totpSecret: SEEDED_ADMIN_TOTP_SECRET, totpEnabledAt: new Date() } : {};
+    const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date(), ...twoFactor }).returning({ id: users.id });
     return row!.id;
   };
   const clientId = await userId(emails.client, "client");

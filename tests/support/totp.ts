@@ -41,13 +41,38 @@ export const stepAt = (ms = Date.now()) => Math.floor(ms / 1000 / 30);
 /** The TOTP code of a step (default: now). */
 export const totpCode = (secretBase32: string, step = stepAt()) => hotp(secretBase32, step);
 
+/** The first step after `last` that the app accepts now (one either side of the current one, with a second of margin), or null. */
+function acceptableStep(last: number, now = Date.now()): number | null {
+  const current = stepAt(now);
+  const intoStep = now % 30_000;
+  const earliest = intoStep < 29_000 ? current - 1 : current;
+  const step = Math.max(last + 1, earliest);
+  return step <= current + 1 ? step : null;
+}
+
+async function nextStep(last: number): Promise<number> {
+  for (;;) {
+    const step = acceptableStep(last);
+    if (step !== null) return step;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const usedInThisProcess = new Map<string, number>();
+
 /**
  * A code nobody has used yet for an account, for tests that sign in with it again and again: the
  * app refuses a code whose step is not newer than the last accepted one, and accepts the steps
- * just before and after the current one. Steps used are remembered in `stateFile` under a lock
- * (several test workers may sign in as the same admin); when none is left, waits for the next.
+ * just before and after the current one; when none is left, this waits for the next step. Steps
+ * used are remembered in this process, or in `stateFile` under a lock when several processes (test
+ * workers) sign in as the same account.
  */
-export async function unusedTotpCode(secretBase32: string, stateFile: string): Promise<string> {
+export async function unusedTotpCode(secretBase32: string, stateFile?: string): Promise<string> {
+  if (!stateFile) {
+    const step = await nextStep(usedInThisProcess.get(secretBase32) ?? -1);
+    usedInThisProcess.set(secretBase32, step);
+    return totpCode(secretBase32, step);
+  }
   fs.mkdirSync(path.dirname(stateFile), { recursive: true });
   const lock = `${stateFile}.lock`;
   for (let tries = 0; ; tries++) {
@@ -56,23 +81,16 @@ export async function unusedTotpCode(secretBase32: string, stateFile: string): P
       break;
     } catch {
       // A lock older than a minute was left by a crashed worker.
-      if (tries > 600 || Date.now() - fs.statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (tries > 900 || age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
   try {
     const last = fs.existsSync(stateFile) ? Number(fs.readFileSync(stateFile, "utf8")) : -1;
-    for (;;) {
-      // Step now + 1 is accepted a little early; keep a second of margin before a step ends.
-      const now = Date.now();
-      const step = Math.max(last + 1, stepAt(now) - 1);
-      const nextStepIn = 30_000 - (now % 30_000);
-      if (step <= stepAt(now) + (nextStepIn > 1000 ? 1 : 0) && step >= stepAt(now) - (now % 30_000 < 29_000 ? 1 : 0)) {
-        fs.writeFileSync(stateFile, String(step));
-        return totpCode(secretBase32, step);
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(nextStepIn + 50, 1000)));
-    }
+    const step = await nextStep(last);
+    fs.writeFileSync(stateFile, String(step));
+    return totpCode(secretBase32, step);
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
