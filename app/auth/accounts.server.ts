@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { authTokens, users, type User } from "../../db/schema";
+import { authTokens, recoveryCodes, users, type User } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import type { Lang } from "../i18n/lang";
 import { queueMail } from "../mail/outbox.server";
@@ -224,7 +224,10 @@ export async function rememberLanguage(userId: string, lang: Lang) {
  * (its sessions end). The address counts as verified: an operator vouches for it. The admin signs
  * in with a second factor, set up at the first sign-in (requireUser takes them there).
  */
-export async function createOrPromoteAdmin({ email, password, name }: { email: string; password: string; name?: string | null }, tx: Queryable = db) {
+export async function createOrPromoteAdmin(
+  { email, password, name, resetTwoFactor = false }: { email: string; password: string; name?: string | null; resetTwoFactor?: boolean },
+  tx: Queryable = db,
+) {
   const address = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(address, tx);
@@ -236,12 +239,15 @@ export async function createOrPromoteAdmin({ email, password, name }: { email: s
         role: "admin",
         passwordHash,
         emailConfirmedAt: existing.emailConfirmedAt ?? now,
+        // An operator's way back in for an admin who lost both phone and recovery codes: set it up again at the next sign-in.
+        ...(resetTwoFactor ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null } : {}),
         ...(name ? { fullName: name.trim() } : {}),
         updatedAt: now,
       })
       .where(eq(users.id, existing.id))
       .returning();
     await endOtherSessions(existing.id, null, tx);
+    if (resetTwoFactor) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, existing.id));
     return { user: user!, created: false };
   }
   const [user] = await tx
