@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-routes";
-import { signInAsAdmin, signUpVerified } from "./account-helpers";
+import { linkPathIn, signInAsAdmin, signUpVerified } from "./account-helpers";
 import { expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
 
 // Issue 11: the site in Arabic, chosen by URL, remembered in a cookie, suggested (never forced) by
@@ -100,7 +100,10 @@ test.describe("Arabic and right-to-left", () => {
     const verify = await waitForMail(email, (mail) => mail.text.includes("/verify-email?token="));
     expect(verify.subject).toMatch(ARABIC);
     expect(verify.text).toContain("/ar/verify-email?token=");
-
+    // The link confirms the address (in Arabic) and signs nobody in: then the sign-in, back to the checkout.
+    await page.goto(linkPathIn(verify.text, "/ar/verify-email?token="));
+    await expect(page.getByText("شكرًا لك: تم تأكيد بريدك الإلكتروني.")).toBeVisible();
+    await page.goto("/ar/client-login?redirectTo=%2Far%2Fcheckout");
     await page.locator("#login-email").fill(email);
     await page.locator("#login-password").fill(PASSWORD);
     await page.getByRole("button", { name: "تسجيل الدخول", exact: true }).click();
