@@ -377,6 +377,29 @@ describe(`accounts on ${testDbKind()}`, () => {
       expect(await getUser(pageRequest("/", "other=1; __sessionx=2"))).toBeNull();
     });
 
+    it("never touches the database for a request without a session cookie", async () => {
+      const cookie = await signedIn((await findUserByEmail((await verified("anonymous-reads")).email))!);
+      const touched: string[] = [];
+      const tripwire = new Proxy(t.handle, {
+        get(target, property, receiver) {
+          if (property === "db") touched.push("db");
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      useDatabaseForTests(tripwire);
+      try {
+        expect(await getUser(pageRequest("/"))).toBeNull();
+        expect(await getUser(pageRequest("/", "lang=ar; __cart=abc"))).toBeNull();
+        expect(await getUser(pageRequest("/", "__session=not-signed"))).toBeNull();
+        expect(touched).toEqual([]);
+        // A session cookie does lead to the read (so the tripwire works).
+        expect(await getUser(pageRequest("/", cookie))).not.toBeNull();
+        expect(touched.length).toBeGreaterThan(0);
+      } finally {
+        useDatabaseForTests(t.handle);
+      }
+    });
+
     it("reads typed codes leniently and anything else as nothing", () => {
       expect(parseSecondFactorInput(" 123 456 ")).toEqual({ kind: "totp", code: "123456" });
       expect(parseSecondFactorInput("ABCDE23456")).toEqual({ kind: "recovery", code: "abcde-23456" });
