@@ -1,6 +1,6 @@
 import path from "node:path";
 import { enterTwoFactorCode, signIn } from "./account-helpers";
-import { expect, test } from "./helpers";
+import { expect, expectAccessible, test } from "./helpers";
 import { unusedTotpCode } from "../support/totp";
 
 // Fixtures written by the global setup (tests/support/seed-backoffice.ts), one set per project.
@@ -27,6 +27,7 @@ test.describe("two-factor sign-in", () => {
     await expect(page.getByRole("img", { name: "QR code that adds your account to an authenticator app" })).toBeVisible();
     const secret = (await page.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectAccessible(page);
 
     await page.getByLabel("Authentication code").fill("12345");
     await page.getByRole("button", { name: "Turn On Two-Factor Authentication" }).click();
@@ -47,6 +48,7 @@ test.describe("two-factor sign-in", () => {
     await page.goto("/client-login/two-factor");
     await enterTwoFactorCode(page, "000000");
     await expect(page.getByText("That code is not correct or has expired.")).toBeVisible();
+    await expectAccessible(page);
     await enterTwoFactorCode(page, await unusedTotpCode(secret, state));
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
