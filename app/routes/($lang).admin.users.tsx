@@ -6,6 +6,7 @@ import { AdminNav } from "../components/admin/admin-nav";
 import { Pagination } from "../components/orders/pagination";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
+import { CsrfField } from "../components/ui/csrf-field";
 import { inputClasses } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -107,6 +108,7 @@ export default function AdminUsers() {
                   <td className="px-3 py-2">
                     {u.self ? null : (
                       <Form method="post">
+                        <CsrfField />
                         <input type="hidden" name="userId" value={u.id} />
                         <input type="hidden" name="role" value={u.role === "admin" ? "client" : "admin"} />
                         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
