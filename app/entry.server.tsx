@@ -35,7 +35,18 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  forwardRetryAfter(status, responseHeaders, remixContext);
   return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers: responseHeaders, status });
+}
+
+/**
+ * Remix passes only cookies from loaders and actions on to a page, so a form answered with a 429
+ * (or a loader's thrown 503) would lose the Retry-After it set: carry it over.
+ */
+function forwardRetryAfter(status: number, headers: Headers, { staticHandlerContext: context }: EntryContext) {
+  if ((status !== 429 && status !== 503) || headers.has("Retry-After")) return;
+  const given = [...Object.values(context.actionHeaders ?? {}), ...Object.values(context.loaderHeaders ?? {})].map((h) => h.get("Retry-After")).find(Boolean);
+  if (given) headers.set("Retry-After", given);
 }
 
 /** Logs unexpected server errors with the request id shown on the error page; aborted requests are not errors. */

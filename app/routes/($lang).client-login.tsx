@@ -10,18 +10,19 @@ import { TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { registerVisitor } from "../auth/register.server";
 import { attemptLogin } from "../auth/login.server";
-import { createUserSession, getUser, safeRedirect } from "../auth/session.server";
+import { createUserSession, getUser } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { cn } from "../utils/cn";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   // A signed-in visitor has nothing to do here.
   if (await getUser(request)) throw redirect(redirectTo || localizePath(lang, "/"));
   const t = accountText[lang];
@@ -41,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await registerVisitor(request, { clientAddress: context.clientAddress, lang });
     if (result.kind === "ok") {
       // Same answer whether the address was new or already registered (no account enumeration).
-      const back = safeRedirect(result.redirectTo, "");
+      const back = safeRedirectPath(result.redirectTo, "");
       return redirectWithToast(localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""), {
         kind: "success",
         title: t.login.registeredTitle,
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (result.kind === "ok") {
     return createUserSession({
       user: result.user,
-      redirectTo: safeRedirect(result.redirectTo, localizePath(lang, "/dashboard")),
+      redirectTo: safeRedirectPath(result.redirectTo, localizePath(lang, "/dashboard")),
       toast: { kind: "success", title: t.login.successTitle, description: t.login.success },
     });
   }

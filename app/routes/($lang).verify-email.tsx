@@ -5,11 +5,12 @@ import { buttonClasses } from "../components/ui/button";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { isVerifiedThroughUsedLink, resendVerification, verifyEmail } from "../auth/accounts.server";
-import { createUserSession, requireUser, safeRedirect } from "../auth/session.server";
+import { createUserSession, requireUser } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = accountText[lang];
   const user = await requireUser(request, { redirectTo: localizePath(lang, "/dashboard") });
   const form = await formOrEmpty(request);
-  const returnTo = localizePath(lang, safeRedirect(form.get("redirectTo"), "/dashboard"));
+  const returnTo = localizePath(lang, safeRedirectPath(form.get("redirectTo"), "/dashboard"));
   const byAddress = await hitRateLimit({ name: "verify-resend-ip", limit: 30, windowSeconds: 60 * 60 }, context.clientAddress);
   const result = byAddress.allowed ? await resendVerification(user.id, lang) : { status: "limit" as const, retryAfterSeconds: byAddress.retryAfterSeconds };
   if (result.status === "sent") return redirectWithToast(returnTo, { kind: "success", title: t.verificationCard.sentTitle, description: t.verificationCard.sentText });

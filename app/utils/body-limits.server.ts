@@ -12,7 +12,8 @@ import { REPORT_UPLOAD_LIMITS, UPLOAD_LIMITS } from "../orders/uploads.server";
  * fields, rounded up generously. tests/unit/body-limits.test.ts checks the figures against the
  * field limits they come from.
  * `upload`: a multipart body with files, streamed to the route's own parser (which keeps its limits
- * per file and in total and answers with its own messages); refused here only past its total.
+ * per file and in total, refuses a declared length over the total without reading, and answers
+ * with the form's own messages); cut off here only once the bytes streamed pass it.
  * `raw`: passed on as sent (the route checks a signature over the exact bytes): not cleaned, and
  * not subject to the same-origin check.
  */

@@ -7,16 +7,22 @@ export { CSRF_FIELD } from "./csrf";
  * The per-visitor form token (docs/decisions/031-form-tokens-for-browsers-without-origin.md).
  *
  * A visitor gets a random id in a cookie of its own (HttpOnly, SameSite=Lax, for the browser
- * session; `__Host-` prefixed on https so a sibling subdomain cannot plant one). The token is an
- * HMAC of that id under SESSION_SECRET: one opaque string, the same on every page for the whole
- * visit, which the root loader hands to every form. Another site can neither read the cookie nor
+ * session; Secure and `__Host-` prefixed in production, so a sibling subdomain cannot plant one).
+ * The token is an HMAC of that id under SESSION_SECRET: one opaque string, the same on every page
+ * for the whole visit, which the root loader hands to every form. Another site can neither read the cookie nor
  * compute the HMAC, so a forged form cannot carry a token that matches the victim's cookie. It is
  * checked only for requests that say nothing about where they come from (no Origin, no Referer).
  */
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Secure like every cookie of ours in production (and on any https site); `__Host-` needs Secure. */
+function secure() {
+  const env = getEnv();
+  return env.isProduction || env.SITE_URL.startsWith("https:");
+}
+
 function cookieName() {
-  return getEnv().SITE_URL.startsWith("https:") ? "__Host-csrf" : "csrf";
+  return secure() ? "__Host-csrf" : "csrf";
 }
 
 function tokenFor(visitorId: string, secret: string) {
@@ -37,8 +43,7 @@ function visitorIdFrom(cookieHeader: string | null | undefined): string | undefi
 }
 
 function cookieHeader(visitorId: string) {
-  const secure = getEnv().SITE_URL.startsWith("https:");
-  return `${cookieName()}=${visitorId}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${cookieName()}=${visitorId}; Path=/; HttpOnly; SameSite=Lax${secure() ? "; Secure" : ""}`;
 }
 
 /**

@@ -57,8 +57,10 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
   const contentType = req.get("content-type") ?? "";
   const upload = rule.upload !== undefined && isMultipartType(contentType);
   const limit = upload ? rule.upload! : rule.form;
+  // An upload's parser refuses a declared length over its total itself, with the form's own
+  // message and without reading the body; every other body over its limit is refused here.
   const declared = Number(req.get("content-length") ?? "NaN");
-  if (declared > limit) return refuse(req, res, 413, "tooLarge");
+  if (declared > limit && !upload) return refuse(req, res, 413, "tooLarge");
   const stream = requestBodyStream(req, limit, () => {
     if (!res.headersSent) refuse(req, res, 413, "tooLarge");
   });

@@ -269,7 +269,7 @@ describe(`order queries on ${testDbKind()}`, () => {
     expect(injected[7]).toBe("1200.00");
     expect(rows.find((r) => r[3] === "bob.orders@example.com")![2]).toBe('Bob, "The" Builder');
 
-    const response = ordersCsvResponse({ q: "alice@", status: "all" });
+    const response = await ordersCsvResponse({ q: "alice@", status: "all" });
     expect(response.headers.get("Content-Type")).toContain("text/csv");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const filtered = parseCsv((await response.text()).replace(/^\uFEFF/, ""));
