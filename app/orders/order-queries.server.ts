@@ -510,9 +510,9 @@ export const CSV_FAILED_LINE = "EXPORT FAILED: this file is incomplete. Please d
  * Should a later batch fail, the file ends with CSV_FAILED_LINE and the transfer is aborted (no
  * final chunk), so neither a person nor a download tool can take it for the whole export.
  */
-export async function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date()) {
+export async function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date(), batchSize?: number) {
   const encoder = new TextEncoder();
-  const iterator = ordersCsv(filters);
+  const iterator = ordersCsv(filters, batchSize);
   const header = await iterator.next();
   const first = header.done ? header : await iterator.next();
   const opening = (header.done ? "" : header.value) + (first.done ? "" : first.value);

@@ -41,6 +41,7 @@ type Outcome = {
   email?: string;
   reference?: string;
   body?: string;
+  retryAfter?: string | null;
   error?: string;
 };
 
@@ -81,6 +82,7 @@ async function timed(
       ms: Date.now() - startedAt,
       startedAt,
       body,
+      retryAfter: response.headers.get("retry-after"),
       email: init.email,
     };
     if (kind === "inquiry" && response.status === 200)
@@ -234,6 +236,7 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
       body: inquiryForm("during-cut@example.com", { mode: "" }).toString(),
     });
     expect(form.status).toBe(503);
+    expect(form.retryAfter).toBe("30");
     expect(form.body).toContain("Service temporarily unavailable");
     expect(form.body).toContain("We are having trouble reaching our systems");
     expect(form.body).not.toMatch(/at .*\.js:\d+/);
@@ -387,6 +390,7 @@ describe.runIf(kind === "postgres")("half-open connections to PostgreSQL", () =>
       expect(o.ms, `${o.path} answered after ${o.ms} ms`).toBeLessThan(bound);
     }
     expect(during[0]!.body).toContain("Service temporarily unavailable");
+    expect(during[0]!.retryAfter).toBe("30");
     expect((await timed("page", `${server.url}/readyz`)).status).toBe(503);
     expect(server.child.exitCode).toBeNull();
 

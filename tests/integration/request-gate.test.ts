@@ -348,7 +348,7 @@ describe(`the request gate on the production build (${kind})`, () => {
   });
 
   describe("headers", () => {
-    it("sends Cache-Control: private, no-store on every page that depends on the signed-in visitor, and Permissions-Policy", async () => {
+    it("sends Cache-Control: private, no-store on every page that depends on the signed-in visitor, Retry-After with a 429 page, and Permissions-Policy", async () => {
       const order = running.seeded.order;
       const pages: Array<[string, string]> = [
         ["/dashboard", cookies.client],
@@ -375,6 +375,18 @@ describe(`the request gate on the production build (${kind})`, () => {
         await response.arrayBuffer();
         expect(response.headers.get("cache-control"), `${target} (${response.status})`).toBe("private, no-store");
       }
+      // A page answered 429 keeps the Retry-After its action set (Remix passes only cookies on).
+      const other = await signIn(EMAILS.otherClient);
+      const wrong = new URLSearchParams({ intent: "password", currentPassword: "not-the-password-1", password: "another-passphrase-9", confirmPassword: "another-passphrase-9" }).toString();
+      let limited: Response | undefined;
+      for (let i = 0; i < 12 && limited?.status !== 429; i++) {
+        limited = await fetch(`${server.url}/dashboard/settings`, { method: "POST", headers: { Origin: server.url, Cookie: other, "Content-Type": "application/x-www-form-urlencoded" }, body: wrong });
+        await limited.arrayBuffer();
+      }
+      expect(limited?.status).toBe(429);
+      expect(limited?.headers.get("content-type")).toContain("text/html");
+      expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(limited?.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
       const home = await fetch(`${server.url}/about`);
       expect(home.headers.get("permissions-policy")).toContain("camera=()");
       expect(home.headers.get("permissions-policy")).toContain("geolocation=()");
