@@ -6,7 +6,8 @@ import { inquiries, outbox } from "../../db/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
 import {
   startServer,
-  startTcpRelay,
+  startServerBehindRelay,
+  type startTcpRelay,
   tempDir,
   type RunningServer,
 } from "../support/server-process";
@@ -197,19 +198,7 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    url = await createPostgresDatabase();
-    const target = new URL(url);
-    relay = await startTcpRelay({
-      host: target.hostname,
-      port: Number(target.port || 5432),
-    });
-    const viaRelay = new URL(url);
-    viaRelay.hostname = "127.0.0.1";
-    viaRelay.port = String(relay.port);
-    server = await startServer({
-      ...quietEnv,
-      DATABASE_URL: viaRelay.toString(),
-    });
+    ({ url, relay, server } = await startServerBehindRelay(quietEnv, createPostgresDatabase));
   }, 120_000);
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -348,19 +337,10 @@ describe.runIf(kind === "postgres")("half-open connections to PostgreSQL", () =>
   let server: RunningServer;
 
   beforeAll(async () => {
-    url = await createPostgresDatabase();
-    const target = new URL(url);
-    relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaRelay = new URL(url);
-    viaRelay.hostname = "127.0.0.1";
-    viaRelay.port = String(relay.port);
-    server = await startServer({
-      ...quietEnv,
-      DATABASE_URL: viaRelay.toString(),
-      DATABASE_POOL_SIZE: "4",
-      DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
-      DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
-    });
+    ({ url, relay, server } = await startServerBehindRelay(
+      { ...quietEnv, DATABASE_POOL_SIZE: "4", DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS) },
+      createPostgresDatabase,
+    ));
   }, 120_000);
   afterAll(async () => {
     await server?.stop("SIGKILL");

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { postContentType } from "../support/fuzz";
-import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 import type { RunningServer } from "../support/server-process";
 import { resultRows, testDbKind } from "../support/test-db";
 
@@ -141,18 +141,8 @@ const SIGNED_IN_ACTIONS = {
   admin: ["/admin?index", "/admin/orders/:order", "/admin/inquiries", "/admin/users", "/admin/coupons", "/ar/admin/coupons"],
 };
 
-/** A session cookie for a seeded account, signed in through the login form. */
-async function signIn(email: string) {
-  const response = await fetch(`${server.url}/client-login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ intent: "login", email, password: PASSWORD }).toString(),
-    redirect: "manual",
-  });
-  const session = response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session="));
-  if (response.status !== 302 || !session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
-  return session;
-}
+/** A session cookie for a seeded account. */
+const signIn = (email: string) => signInCookie(server, email, PASSWORD);
 
 const FIELD_NAMES = ["intent", "mode", "email", "password", "confirmPassword", "name", "fullName", "message", "question", "lang", "redirectTo", "token", "tierId", "serviceType", "route", "metrics", "consent", "submissionId"];
 const pairs = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 20 })), hostileText), { maxLength: 14 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../app/content/public-routes";
 import { decodeEntities, formFields, LynxVisitor, rawRequest } from "../support/raw-http";
 import { postRoutes } from "../support/route-list";
-import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 import type { RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
@@ -27,17 +27,8 @@ let running: ServerWithAccounts;
 let server: RunningServer;
 const cookies = { client: "", admin: "" };
 
-async function signIn(email: string) {
-  const response = await fetch(`${server.url}/client-login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ intent: "login", email, password: PASSWORD }).toString(),
-    redirect: "manual",
-  });
-  const session = response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session="));
-  if (response.status !== 302 || !session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
-  return session;
-}
+/** A session cookie for a seeded account. */
+const signIn = (email: string) => signInCookie(server, email, PASSWORD);
 
 /** The server's resident memory in bytes (Linux). */
 function rssOf(pid: number) {
@@ -326,6 +317,33 @@ describe(`the request gate on the production build (${kind})`, () => {
       expect(lines[0]).toContain("Order ID");
       expect(csv).toContain(running.seeded.order);
       expect(csv).not.toContain("EXPORT FAILED");
+    });
+
+    it("never redirects to another site from a returnTo or redirectTo, however it is written", async () => {
+      const userId = /name="userId" value="([^"]+)"/.exec(await (await fetch(`${server.url}/admin/users`, { headers: { Cookie: cookies.admin } })).text())?.[1];
+      expect(userId).toBeTruthy();
+      for (const returnTo of ["/\t/evil.example", "//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/%09/evil.example", "https://evil.example/"]) {
+        for (const role of ["admin", "client"]) {
+          // A role change back and forth leaves the accounts as they were.
+          const response = await fetch(`${server.url}/admin/users`, {
+            method: "POST",
+            headers: { Origin: server.url, Cookie: cookies.admin, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ userId: userId!, role, returnTo }).toString(),
+            redirect: "manual",
+          });
+          expect(response.status, returnTo).toBe(303);
+          expect(response.headers.get("location"), returnTo).toBe("/admin/users");
+        }
+      }
+      // Signing in with a crafted redirectTo lands on the dashboard.
+      const login = await fetch(`${server.url}/client-login?redirectTo=${encodeURIComponent("/\t/evil.example")}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ intent: "login", email: EMAILS.client, password: PASSWORD, redirectTo: "/\t/evil.example" }).toString(),
+        redirect: "manual",
+      });
+      expect(login.status).toBe(302);
+      expect(login.headers.get("location")).toBe("/dashboard");
     });
 
     it("a coupon code and an order note with NUL are answered, and the note is stored without it", async () => {

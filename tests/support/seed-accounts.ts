@@ -90,3 +90,16 @@ export async function startServerWithAccounts(env: Record<string, string>, email
     },
   };
 }
+
+/** A session cookie for an account, signed in through the login form of a running server. */
+export async function signInCookie(server: RunningServer, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/client-login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams({ intent: "login", email, password }).toString(),
+    redirect: "manual",
+  });
+  const session = response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session="));
+  if (response.status !== 302 || !session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
+  return session;
+}

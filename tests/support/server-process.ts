@@ -171,3 +171,18 @@ export async function startTcpRelay(target: { host: string; port: number }) {
       }),
   };
 }
+
+/**
+ * A fresh PostgreSQL database (TEST_DATABASE_URL's server), a TCP relay in front of it, and the
+ * production server connected through the relay: for tests that cut or stall the database.
+ */
+export async function startServerBehindRelay(env: Record<string, string>, createDatabase: () => Promise<string>) {
+  const url = await createDatabase();
+  const target = new URL(url);
+  const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaRelay = new URL(url);
+  viaRelay.hostname = "127.0.0.1";
+  viaRelay.port = String(relay.port);
+  const server = await startServer({ ...env, DATABASE_URL: viaRelay.toString() });
+  return { url, relay, server };
+}
