@@ -13,9 +13,10 @@ export class BodyTooLarge extends Error {
  * The request's body as a stream that counts what passes: past `limit` bytes it errors with
  * BodyTooLarge and calls `onOverLimit` at once (chunked bodies announce no length). Reads only as
  * fast as its reader (the socket is paused meanwhile), so nothing piles up in memory. Cancelling it
- * lets the rest of the body be read and dropped (bounded by `discardUnreadBody` once answered).
+ * lets the rest of the body be read and dropped (bounded by `discardUnreadBody` once answered);
+ * so does `stop()`, for when the answer has gone out and nobody will read the stream any more.
  */
-export function requestBodyStream(req: IncomingMessage, limit: number, onOverLimit: () => void): ReadableStream<Uint8Array> {
+export function requestBodyStream(req: IncomingMessage, limit: number, onOverLimit: () => void): { stream: ReadableStream<Uint8Array>; stop: () => void } {
   let seen = 0;
   let settled = false;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -46,7 +47,7 @@ export function requestBodyStream(req: IncomingMessage, limit: number, onOverLim
   const onClose = () => {
     if (!settled) onError(new Error("the client went away before sending the whole body"));
   };
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
       start(c) {
         controller = c;
@@ -67,6 +68,12 @@ export function requestBodyStream(req: IncomingMessage, limit: number, onOverLim
     },
     { highWaterMark: 4 },
   );
+  const stop = () => {
+    if (settled) return;
+    detach();
+    controller.error(new Error("the answer has been sent"));
+  };
+  return { stream, stop };
 }
 
 /** All of a stream's bytes, or null when it went past its limit or the client went away. */

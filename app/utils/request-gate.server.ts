@@ -39,8 +39,13 @@ export function requestGate({ siteUrl }: { siteUrl: string }) {
 }
 
 async function gate(req: Request, res: Response, siteUrl: string): Promise<boolean> {
-  // Once answered, a body the client is still sending is read and dropped for a bounded while.
-  res.on("finish", () => discardUnreadBody(req));
+  let stopReading = () => {};
+  // Once answered, nothing reads the body any more (a route may answer without reading an
+  // upload), and what the client still sends is read and dropped for a bounded while.
+  res.on("finish", () => {
+    stopReading();
+    discardUnreadBody(req);
+  });
   const url = requestUrl(requestOrigin(req), req.originalUrl);
   if (!url) return refuse(req, res, 400, "badRequest");
   const gated: GatedRequest = { url, headers: {} };
@@ -61,9 +66,10 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
   // message and without reading the body; every other body over its limit is refused here.
   const declared = Number(req.get("content-length") ?? "NaN");
   if (declared > limit && !upload) return refuse(req, res, 413, "tooLarge");
-  const stream = requestBodyStream(req, limit, () => {
+  const { stream, stop } = requestBodyStream(req, limit, () => {
     if (!res.headersSent) refuse(req, res, 413, "tooLarge");
   });
+  stopReading = stop;
 
   if (upload) {
     // Streamed on to the route's parser; the token, when needed, is the first part of the form.
