@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
+import { DEFAULT_DATABASE_TIMEOUTS } from "../db/client";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
 export class ConfigError extends Error {
@@ -16,6 +17,13 @@ const httpUrl = z
   .string()
   .refine((value) => /^https?:\/\/[^/\s]+/i.test(value) && URL.canParse(value), "must be an http(s) URL such as https://example.com")
   .transform((value) => value.replace(/\/+$/, ""));
+
+const milliseconds = (min: number, max: number) =>
+  z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 /** Office hours as shipped, in both languages. */
 export const DEFAULT_OFFICE_HOURS = {
@@ -44,6 +52,12 @@ const schema = z.object({
     .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100, "must be between 1 and 100").default(10),
+  /** PostgreSQL only (db/client.ts): a new connection must be ready within this. */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(500, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  /** PostgreSQL only: the server cancels longer statements; a connection silent for this plus a second is dropped. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(500, 600_000).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  /** PostgreSQL only: the server ends a session left idle inside a transaction for this long. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(500, 600_000).default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
   DATA_DIR: z.string().min(1).default("./data"),
   /** How many proxy hops in front of us to trust for the client address (0: none). */
   TRUST_PROXY: z.coerce.number({ message: "must be a number of proxy hops (0, 1, 2…)" }).int().min(0).max(10).default(0),

@@ -5,6 +5,7 @@ import { sessions, users, type SessionStage, type User, type UserRole } from "..
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../utils/toast";
 import { toastHeaders } from "../utils/toast.server";
 import { requiresTwoFactor } from "./roles";
@@ -162,7 +163,7 @@ export async function requireUser(request: Request, options: RequireUserOptions 
     }
     return user;
   }
-  const back = safeRedirect(options.redirectTo ?? url.pathname + url.search, "/");
+  const back = safeRedirectPath(options.redirectTo ?? url.pathname + url.search, "/");
   const headers = await toastHeaders(options.toast ?? signInToast[lang]);
   // A stale, ended or forged cookie is dropped on the way (a half-way sign-in is kept: its code may still come).
   if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE}=`) && !(await currentSession(request))) headers.append("Set-Cookie", await signOutCookie());
@@ -174,17 +175,6 @@ export async function requireAdmin(request: Request, options: RequireUserOptions
   const user = await requireUser(request, options);
   if (user.role !== "admin") throw redirect(localizePath(langFromPath(new URL(request.url).pathname), "/dashboard"));
   return user;
-}
-
-/**
- * `to` when it is a path on this site, else `fallback`. Refuses absolute and protocol-relative
- * URLs ("//evil.example", "/\\evil.example") so a crafted `redirectTo` cannot send users away.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // Control characters and backslashes are never part of our paths; browsers treat "\" as "/".
-  if ([...to].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
-  return to;
 }
 
 export type StartSession = {

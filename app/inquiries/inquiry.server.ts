@@ -186,11 +186,3 @@ function staffNotification(lead: NewLead, id: string, reference: string, created
     action: { label: "Open inquiries", url: `${env.SITE_URL}/admin/inquiries` },
   });
 }
-
-/** A site path the form says it was posted from, or undefined when it is not one of ours. */
-export function safeSitePath(value: unknown): string | undefined {
-  if (typeof value !== "string" || value.length > 500) return undefined;
-  // One leading slash, no scheme-relative "//", no backslashes or control characters.
-  if (!/^\/(?![/\\])[^\s\\]*$/.test(value) || /\p{Cc}/u.test(value)) return undefined;
-  return value.split("#")[0];
-}

@@ -501,18 +501,40 @@ export async function* ordersCsv(filters: Pick<AdminOrderFilters, "q" | "status"
   }
 }
 
-/** A streamed CSV download of the filtered orders. */
-export function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date()) {
+/** The last line of an export that stopped early: a spreadsheet shows it, a script can look for it. */
+export const CSV_FAILED_LINE = "EXPORT FAILED: this file is incomplete. Please download it again.";
+
+/**
+ * A streamed CSV download of the filtered orders. The header and the first batch are read before
+ * the answer starts, so a failing query is an error page, not an empty file that looks complete.
+ * Should a later batch fail, the file ends with CSV_FAILED_LINE and the transfer is aborted (no
+ * final chunk), so neither a person nor a download tool can take it for the whole export.
+ */
+export async function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date(), batchSize?: number) {
   const encoder = new TextEncoder();
-  const iterator = ordersCsv(filters);
+  const iterator = ordersCsv(filters, batchSize);
+  const header = await iterator.next();
+  const first = header.done ? header : await iterator.next();
+  const opening = (header.done ? "" : header.value) + (first.done ? "" : first.value);
+  let failed: unknown = null;
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(opening));
+      if (first.done) controller.close();
+    },
     async pull(controller) {
+      if (failed) {
+        controller.error(failed);
+        return;
+      }
       try {
         const { value, done } = await iterator.next();
         if (done) controller.close();
         else controller.enqueue(encoder.encode(value));
       } catch (error) {
-        controller.error(error);
+        console.error(`orders export stopped: ${error instanceof Error ? error.message : String(error)}`);
+        failed = error instanceof Error ? error : new Error(String(error));
+        controller.enqueue(encoder.encode(`${CSV_FAILED_LINE}\r\n`));
       }
     },
     async cancel() {

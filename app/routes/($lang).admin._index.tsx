@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { adminOrdersPage, updateStatusFromForm } from "../admin/admin-orders.server";
-import { localReturnPath, requireAdminAction } from "../admin/guard.server";
+import { requireAdminAction } from "../admin/guard.server";
 import { SignOutForm } from "../components/account/sign-out-form";
 import { AdminNav } from "../components/admin/admin-nav";
 import { AdminOrders } from "../components/admin/admin-orders";
@@ -15,6 +15,7 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
 
 async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   const form = await formOrEmpty(request);
   const { toast } = await updateStatusFromForm(form, admin.id, lang);
-  return redirectWithToast(localReturnPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
+  return redirectWithToast(safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
 }
 
 export default function AdminDashboard() {

@@ -8,6 +8,7 @@ import { AdminNav } from "../components/admin/admin-nav";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { CsrfField } from "../components/ui/csrf-field";
 import { SelectField, TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -80,6 +81,7 @@ export default function AdminCoupons() {
       <Card>
         <h2 className="text-lg font-bold text-navy-900">{text.create}</h2>
         <Form method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="coupon-form">
+          <CsrfField />
           <input type="hidden" name="intent" value="create" />
           <TextField name={fields.code.name} defaultValue={fields.code.initialValue} id="coupon-code" label={text.code} hint={text.codeHint} errors={fields.code.errors} required maxLength={32} autoCapitalize="characters" />
           <SelectField
@@ -137,6 +139,7 @@ export default function AdminCoupons() {
                     </td>
                     <td className="px-3 py-2">
                       <Form method="post">
+                        <CsrfField />
                         <input type="hidden" name="id" value={c.id} />
                         <input type="hidden" name="intent" value={c.active ? "deactivate" : "activate"} />
                         <Button type="submit" variant={c.active ? "secondary" : "ghost"} size="sm">

@@ -8,6 +8,7 @@ import { LocalizedLink } from "../components/layout/localized-link";
 import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines } from "../components/orders/order-details";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { CsrfField } from "../components/ui/csrf-field";
 import { SelectField, TextAreaField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -15,7 +16,7 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { attachReport, getAdminOrder, isUuid, saveInternalNote } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
-import { isMultipart, parseUploadForm, UploadRejected, UPLOAD_LIMITS } from "../orders/uploads.server";
+import { isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (isMultipart(request)) {
     let parsed;
     try {
-      parsed = await parseUploadForm(request, "report", { ...UPLOAD_LIMITS, maxFiles: 1, maxTotalBytes: UPLOAD_LIMITS.maxFileBytes + 64 * 1024 });
+      parsed = await parseUploadForm(request, "report", REPORT_UPLOAD_LIMITS);
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
       return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) }, { status: 303 });
@@ -114,6 +115,7 @@ export default function AdminOrderPage() {
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
             <Form method="post" className="mt-3 space-y-3" data-testid="order-status-form">
+              <CsrfField />
               <input type="hidden" name="intent" value="status" />
               <SelectField id="order-status" name="status" label={text.statusTitle} options={statusOptions} defaultValue={order.status} key={order.status} />
               <TextAreaField id="status-note" name="note" label={text.statusNote} rows={2} maxLength={1000} />
@@ -125,6 +127,7 @@ export default function AdminOrderPage() {
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.noteTitle}</h2>
             <Form method="post" className="mt-3 space-y-3">
+              <CsrfField />
               <input type="hidden" name="intent" value="note" />
               <TextAreaField id="internal-note" name="note" label={text.noteTitle} hint={text.noteHint} rows={4} maxLength={5000} defaultValue={internalNote} key={internalNote} />
               <Button type="submit" variant="secondary" pending={busy("note")}>
@@ -135,6 +138,8 @@ export default function AdminOrderPage() {
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.reportTitle}</h2>
             <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
+              {/* First part of the body: the server reads the token before the file streams past. */}
+              <CsrfField />
               <div className="space-y-1">
                 <label htmlFor="report-file" className="block text-sm font-semibold text-navy-900">
                   {text.reportFile}

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { localReturnPath, requireAdmin, requireAdminAction } from "../admin/guard.server";
+import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { changeUserRole, listUsers } from "../admin/users.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { Pagination } from "../components/orders/pagination";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
+import { CsrfField } from "../components/ui/csrf-field";
 import { inputClasses } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -13,6 +14,7 @@ import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -49,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   const form = await formOrEmpty(request);
   const t = backofficeText[lang];
-  const back = localReturnPath(form.get("returnTo"), localizePath(lang, "/admin/users"));
+  const back = safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin/users"));
   const result = await changeUserRole({ userId: form.get("userId"), role: form.get("role"), actorId: admin.id });
   if (!result.ok) {
     return redirectWithToast(back, { kind: "error", title: result.error === "self" ? t.users.self : t.admin.invalidInput }, { status: 303 });
@@ -107,6 +109,7 @@ export default function AdminUsers() {
                   <td className="px-3 py-2">
                     {u.self ? null : (
                       <Form method="post">
+                        <CsrfField />
                         <input type="hidden" name="userId" value={u.id} />
                         <input type="hidden" name="role" value={u.role === "admin" ? "client" : "admin"} />
                         <input type="hidden" name="returnTo" value={location.pathname + location.search} />

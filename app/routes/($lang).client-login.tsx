@@ -11,20 +11,22 @@ import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { registerVisitor } from "../auth/register.server";
 import { attemptLogin } from "../auth/login.server";
-import { createUserSession, getPendingSession, getUser, safeRedirect } from "../auth/session.server";
+import { createUserSession, getPendingSession, getUser } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { cn } from "../utils/cn";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
+import { CsrfField } from "../components/ui/csrf-field";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   // A signed-in visitor has nothing to do here.
   if (await getUser(request)) throw redirect(redirectTo || localizePath(lang, "/"));
   const t = accountText[lang];
@@ -52,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await registerVisitor(request, { clientAddress: context.clientAddress, lang });
     if (result.kind === "ok") {
       // Same answer whether the address was new or already registered (no account enumeration).
-      const back = safeRedirect(result.redirectTo, "");
+      const back = safeRedirectPath(result.redirectTo, "");
       return redirectWithToast(localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""), {
         kind: "success",
         title: t.login.registeredTitle,
@@ -65,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await attemptLogin(request, { clientAddress: context.clientAddress, lang });
   if (result.kind === "ok") {
     const start = { user: result.user, request, clientAddress: context.clientAddress };
-    const back = safeRedirect(result.redirectTo, "");
+    const back = safeRedirectPath(result.redirectTo, "");
     if (result.next === "second-factor") {
       return createUserSession({ ...start, stage: "second-factor", redirectTo: localizePath(lang, "/client-login/two-factor") + (back ? `?redirectTo=${encodeURIComponent(back)}` : "") });
     }
@@ -159,6 +161,7 @@ function UnverifiedNotice({ notice, redirectTo }: { notice: { title: string; tex
     <Notice kind="error" title={notice.title} className="mb-6">
       <p>{notice.text}</p>
       <Form method="post" action={action} className="mt-3">
+        <CsrfField />
         <input type="hidden" name="intent" value="resend" />
         <input type="hidden" name="redirectTo" value={"/client-login" + (redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "")} />
         <Button type="submit" variant="secondary" size="sm" pending={pending}>

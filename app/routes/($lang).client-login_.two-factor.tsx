@@ -9,7 +9,7 @@ import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Container } from "../components/ui/section";
 import { secondFactorSchema } from "../auth/schemas.server";
-import { createUserSession, getPendingSession, getUser, safeRedirect, signOutCookie } from "../auth/session.server";
+import { createUserSession, getPendingSession, getUser, signOutCookie } from "../auth/session.server";
 import { checkSecondFactor, parseSecondFactorInput, unusedRecoveryCodes } from "../auth/two-factor.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { getEnv } from "../env.server";
@@ -17,6 +17,7 @@ import { fill } from "../i18n/fill";
 import { localizePath, type Lang } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
 
@@ -30,7 +31,7 @@ async function backToLogin(request: Request, lang: Lang) {
 /** The second sign-in step: the password was right; an authenticator or recovery code finishes it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
   if (await getUser(request)) throw redirect(redirectTo || localizePath(lang, "/"));
   if (!(await getPendingSession(request, "second-factor"))) throw await backToLogin(request, lang);
   const t = accountText[lang];
@@ -66,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     input?.kind === "recovery"
       ? { kind: "info" as const, title: t.twoFactor.recoveryLeftTitle, description: fill(t.twoFactor.recoveryLeft, { count: await unusedRecoveryCodes(pending.user.id) }) }
       : { kind: "success" as const, title: t.login.successTitle, description: t.login.success };
-  return createUserSession({ user: pending.user, request, clientAddress: context.clientAddress, redirectTo: safeRedirect(submission.value.redirectTo, localizePath(lang, "/dashboard")), toast });
+  return createUserSession({ user: pending.user, request, clientAddress: context.clientAddress, redirectTo: safeRedirectPath(submission.value.redirectTo, localizePath(lang, "/dashboard")), toast });
 }
 
 export const meta = metaFromLoader;

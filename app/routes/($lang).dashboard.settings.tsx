@@ -22,6 +22,7 @@ import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { CsrfField } from "../components/ui/csrf-field";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -203,6 +204,7 @@ function SessionList({ text, sessions }: { text: Text; sessions: SessionRow[] })
               </p>
             </div>
             <Form method="post">
+              <CsrfField />
               <input type="hidden" name="intent" value="end-session" />
               <input type="hidden" name="sessionId" value={session.id} />
               <Button type="submit" variant="secondary" size="sm" pending={submitting("end-session", session.id)} aria-label={fill(text.settings.signOutSessionLabel, { device: session.device })}>
@@ -214,6 +216,7 @@ function SessionList({ text, sessions }: { text: Text; sessions: SessionRow[] })
       </ul>
       {sessions.some((session) => !session.current) ? (
         <Form method="post" className="mt-4">
+          <CsrfField />
           <input type="hidden" name="intent" value="end-others" />
           <Button type="submit" variant="destructive" size="sm" pending={submitting("end-others")}>
             {text.settings.signOutOthers}

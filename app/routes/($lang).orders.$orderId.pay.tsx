@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderSummary } from "../components/checkout/order-summary";
 import { Button, ButtonLink } from "../components/ui/button";
+import { CsrfField } from "../components/ui/csrf-field";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { checkoutText } from "../content/checkout.server";
@@ -90,6 +91,7 @@ export default function PayOrderPage() {
         <div className="flex flex-wrap items-center gap-3">
           {page.paid || page.cancelled ? null : (
             <Form method="post">
+              <CsrfField />
               <Button type="submit" size="lg" pending={busy}>
                 {busy ? page.text.processing : page.text.pay}
               </Button>

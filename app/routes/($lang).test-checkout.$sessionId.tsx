@@ -3,6 +3,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge } from "../components/ui/badge";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { CsrfField } from "../components/ui/csrf-field";
 import { Container } from "../components/ui/section";
 import { checkoutText } from "../content/checkout.server";
 import { getEnv } from "../env.server";
@@ -71,6 +72,7 @@ export default function TestCheckoutPage() {
         </div>
         {page.open ? (
           <Form method="post" className="space-y-4">
+            <CsrfField />
             <div>
               <p className="text-sm font-semibold text-navy-900">{page.text.card}</p>
               <p className="mt-1 rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-wider text-slate-800" dir="ltr">

@@ -18,8 +18,9 @@ import { announceAdminSetup, canSetUpAdmin, setUpFirstAdmin } from "../../app/au
 import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS, attemptLogin } from "../../app/auth/login.server";
 import { verifyPassword } from "../../app/auth/password.server";
 import { REGISTRATIONS_PER_ADDRESS, REGISTRATIONS_PER_EMAIL, registerVisitor } from "../../app/auth/register.server";
-import { createUserSession, deleteExpiredSessions, endSession, getUser, listSessions, requireAdmin, requireUser, safeRedirect } from "../../app/auth/session.server";
+import { createUserSession, deleteExpiredSessions, endSession, getUser, listSessions, requireAdmin, requireUser } from "../../app/auth/session.server";
 import { parseSecondFactorInput } from "../../app/auth/two-factor.server";
+import { safeRedirectPath } from "../../app/utils/safe-redirect";
 import { hashToken } from "../../app/auth/tokens.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { hitRateLimit } from "../../app/utils/rate-limit.server";
@@ -334,10 +335,10 @@ describe(`accounts on ${testDbKind()}`, () => {
     });
 
     it("accepts only local paths as redirect targets", () => {
-      expect(safeRedirect("/checkout?x=1")).toBe("/checkout?x=1");
-      expect(safeRedirect("/ar/dashboard")).toBe("/ar/dashboard");
-      for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/\nfoo", "", null, undefined]) {
-        expect(safeRedirect(bad, "/fallback")).toBe("/fallback");
+      expect(safeRedirectPath("/checkout?x=1", "/")).toBe("/checkout?x=1");
+      expect(safeRedirectPath("/ar/dashboard", "/")).toBe("/ar/dashboard");
+      for (const bad of ["//evil.example", "/\\evil.example", "/\t/evil.example", "https://evil.example", "javascript:alert(1)", "/\nfoo", "", null, undefined]) {
+        expect(safeRedirectPath(bad, "/fallback")).toBe("/fallback");
       }
     });
   });

@@ -118,3 +118,8 @@ export async function startServerWithAccounts(env: Record<string, string>, email
     },
   };
 }
+
+/** A session cookie for an account, signed in through the login form of a running server (two-factor step included). */
+export function signInCookie(server: RunningServer, email: string, password: string): Promise<string> {
+  return signInOverHttp(server.url, email, password);
+}

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CsrfField } from "../ui/csrf-field";
 import { TextField } from "../ui/field";
 import { FormErrors } from "./form-errors";
 
@@ -36,6 +37,7 @@ export function AccountForm({
   const headingId = heading ? `${id}-heading` : undefined;
   return (
     <Form method="post" id={id} className="space-y-4" aria-labelledby={headingId}>
+      <CsrfField />
       {heading ? (
         <h2 id={headingId} className="text-xl font-semibold text-navy-900">
           {heading}

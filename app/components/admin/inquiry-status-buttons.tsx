@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Button } from "../ui/button";
+import { CsrfField } from "../ui/csrf-field";
 
 /** Mark contacted / closed / reopen: small forms posting to the inbox's action. */
 export function InquiryStatusButtons({ id, status, returnTo, text }: { id: string; status: string; returnTo: string; text: { markContacted: string; markClosed: string; reopen: string } }) {
@@ -8,6 +9,7 @@ export function InquiryStatusButtons({ id, status, returnTo, text }: { id: strin
     <>
       {next.map(([value, label]) => (
         <Form key={value} method="post" action={localizeAction(returnTo)}>
+          <CsrfField />
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="status" value={value} />
           <input type="hidden" name="returnTo" value={returnTo} />

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useRef } from "react";
+import { CsrfField } from "../ui/csrf-field";
 import { inputClasses } from "../ui/field";
 import { Button } from "../ui/button";
 import { OrderStatusBadge } from "../orders/order-status-badge";
@@ -35,6 +36,7 @@ export function StatusForm({
   const selectId = `status-${orderId}`;
   return (
     <fetcher.Form ref={formRef} method="post" action={action} className="flex flex-wrap items-center gap-2" data-testid="status-form">
+      <CsrfField />
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />

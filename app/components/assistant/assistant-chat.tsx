@@ -2,9 +2,11 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { QUESTION_MAX_CHARS, type AssistantMessageView, type AssistantStreamEvent, type AssistantView } from "../../assistant/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
+import { CSRF_FIELD } from "../../utils/csrf";
 import { showToast } from "../../utils/toast";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { CsrfField, useCsrfToken } from "../ui/csrf-field";
 import { inputClasses } from "../ui/field";
 
 /** Longest wait for the whole answer in the browser; the server gives up earlier and sends the failure reply. */
@@ -19,6 +21,7 @@ const CLIENT_TIMEOUT_MS = 60_000;
  */
 export function AssistantChat({ view }: { view: AssistantView }) {
   const { strings } = view;
+  const csrfToken = useCsrfToken();
   const [messages, setMessages] = useState<AssistantMessageView[]>(view.messages);
   const [failed, setFailed] = useState(view.failed);
   const [question, setQuestion] = useState(view.draft);
@@ -75,6 +78,7 @@ export function AssistantChat({ view }: { view: AssistantView }) {
     let finished = false;
     try {
       const body = new FormData();
+      body.set(CSRF_FIELD, csrfToken);
       body.set("question", asked);
       body.set("lang", view.lang);
       const response = await fetch(view.streamUrl, { method: "POST", body, signal: controller.signal, headers: { Accept: "text/event-stream" } });
@@ -151,6 +155,7 @@ export function AssistantChat({ view }: { view: AssistantView }) {
         </ol>
       </div>
       <form method="post" action={view.formAction} onSubmit={onSubmit} className="border-t border-slate-200 bg-slate-50 px-4 py-4 sm:px-6" aria-labelledby="assistant-heading">
+        <CsrfField />
         <input type="hidden" name="lang" value={view.lang} />
         <label htmlFor="assistant-question" className="block text-sm font-semibold text-navy-900">
           {strings.questionLabel}
@@ -187,6 +192,7 @@ export function AssistantChat({ view }: { view: AssistantView }) {
       </form>
       {messages.length > 0 ? (
         <form method="post" action={view.formAction} className="border-t border-slate-200 px-4 py-2 text-end sm:px-6">
+          <CsrfField />
           <input type="hidden" name="intent" value="new" />
           <Button type="submit" variant="link" className="text-sm" disabled={pending}>
             {strings.newConversation}

@@ -3,10 +3,12 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import type { ChatAnswer, ChatMessageView } from "../../chat/chat-widget.server";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
+import { CSRF_FIELD } from "../../utils/csrf";
 import { useLang, useUi } from "../../utils/root-data";
 import { useHydrated } from "../inquiry/lead-form";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button } from "../ui/button";
+import { CsrfField, useCsrfToken } from "../ui/csrf-field";
 import { inputClasses } from "../ui/field";
 
 /** Spec timings: the reply shows 1 s after a message, 0.8 s after a quick question. */
@@ -23,6 +25,7 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
   const lang = useLang();
   const hydrated = useHydrated();
   const fetcher = useFetcher<ChatAnswer>();
+  const csrfToken = useCsrfToken();
   const [messages, setMessages] = useState(initialMessages);
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,7 +70,7 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
     setPendingText(message);
     setError(null);
     setReadyAt(Date.now() + (quick ? QUICK_REPLY_DELAY_MS : REPLY_DELAY_MS));
-    fetcher.submit({ message, mode: "fetch" }, { method: "post", action });
+    fetcher.submit({ [CSRF_FIELD]: csrfToken, message, mode: "fetch" }, { method: "post", action });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -138,6 +141,7 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
         ) : null}
       </ol>
       <form method="post" action={action} onSubmit={onSubmit} className="border-t border-slate-200 p-3">
+        <CsrfField />
         <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{t.quickTitle}</p>
         <div className="mb-3 flex flex-wrap gap-2">
           {t.quick.map((question) => (

@@ -1,10 +1,12 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { CSRF_FIELD } from "../../utils/csrf";
+import { CsrfField, useCsrfToken } from "../ui/csrf-field";
+import { describedBy, FieldShell, inputClasses, TextAreaField, TextField } from "../ui/field";
 import { fill } from "../../i18n/fill";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { describedBy, FieldShell, inputClasses, TextAreaField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
 import { OrderSummary, type OrderSummaryData, type OrderSummaryText } from "./order-summary";
 
@@ -60,6 +62,7 @@ type Props = {
  */
 export function CheckoutForm({ text, summaryText, initialSummary, reply, defaults, accept, maxLengths }: Props) {
   const coupon = useFetcher<CheckoutReply>({ key: "checkout-coupon" });
+  const csrfToken = useCsrfToken();
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") === "pay";
 
@@ -88,7 +91,7 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
     if (!(input instanceof HTMLInputElement)) return;
     // With JavaScript, only the code is sent: the rest of the form (and chosen files) stays as it is.
     event.preventDefault();
-    coupon.submit({ intent: "apply-coupon", couponCode: input.value }, { method: "post" });
+    coupon.submit({ [CSRF_FIELD]: csrfToken, intent: "apply-coupon", couponCode: input.value }, { method: "post" });
   };
 
   const fieldErrors = (name: keyof typeof fields) => fields[name].errors;
@@ -113,6 +116,8 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
           </div>
         ) : null}
         <Form method="post" encType="multipart/form-data" id={form.id} className="mt-6">
+          {/* First part of the body: the server reads the token before the files stream past. */}
+          <CsrfField />
           <fieldset disabled={paying} className="space-y-5">
             <TextField id="legalName" name="legalName" label={text.legalName} required autoComplete="name" maxLength={maxLengths.legalName} defaultValue={initial("legalName")} key={fields.legalName.key} errors={fieldErrors("legalName")} />
             <div className="grid gap-5 sm:grid-cols-2">

@@ -5,6 +5,7 @@ import { localizePath } from "../../i18n/lang";
 import { useLang, useRootData, useSite, useUi } from "../../utils/root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button } from "../ui/button";
+import { CsrfField } from "../ui/csrf-field";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
 import { useFocusFirstInvalid, useLeadForm, useSubmissionFields } from "./lead-form";
@@ -47,6 +48,7 @@ export function InquirySection({ service, title, intro }: { service: ServiceKey;
         aria-label={title ?? t.form.title}
         key={fields.resetKey}
       >
+        <CsrfField />
         {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
         <input type="hidden" name="sourcePage" value={location.pathname + location.search} />
         {token ? <input type="hidden" name="submissionId" value={token} /> : null}

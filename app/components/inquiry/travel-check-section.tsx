@@ -7,6 +7,7 @@ import type { FormFlash } from "../../utils/form-flash";
 import { useLang, useRootData, useSite, useUi } from "../../utils/root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button, buttonClasses } from "../ui/button";
+import { CsrfField } from "../ui/csrf-field";
 import { CheckboxField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
 import { useFocusFirstInvalid, useHydrated, useLeadForm, useSubmissionFields } from "./lead-form";
@@ -138,6 +139,7 @@ function TravelCheckForm({
         aria-label={t.formTitle}
         className="mt-6 grid gap-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-8"
       >
+        <CsrfField />
         {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
         <input type="hidden" name="sourcePage" value={`${location.pathname}?check=1`} />
         {token ? <input type="hidden" name="submissionId" value={token} /> : null}

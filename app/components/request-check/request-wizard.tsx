@@ -7,6 +7,7 @@ import { LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, WIZARD_LIMITS, stepErrors, type 
 import { cn } from "../../utils/cn";
 import { useHydrated } from "../inquiry/lead-form";
 import { Button } from "../ui/button";
+import { CsrfField } from "../ui/csrf-field";
 import { TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
 import { Container } from "../ui/section";
@@ -111,6 +112,7 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
       </ol>
 
       <Form ref={formRef} method="post" className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="wizard-step-title" noValidate={false}>
+        <CsrfField />
         <input type="hidden" name="step" value={step} />
         <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-navy-900">
           <span className="block text-sm font-medium text-slate-600">{fill(text.stepOf, { step })}</span>
