@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { coupons, orderDocuments, rateLimits, orderEvents, orderItems, orders, outbox, paymentEvents, paymentSessions, users } from "../../db/schema";
+import { couponRedemptions, orderDocuments, rateLimits, orderEvents, orderItems, orders, outbox, paymentEvents, paymentSessions, users } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { checkoutText } from "../../app/content/checkout.server";
@@ -127,8 +127,10 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     it("applies a percent coupon, rejects unknown, inactive, expired and used-up codes", async () => {
       await insertCoupon({ code: "old", kind: "percent", value: 50, expiresAt: new Date(Date.now() - 1000) }, t.handle.db);
       await insertCoupon({ code: "off", kind: "percent", value: 50, active: false }, t.handle.db);
-      await insertCoupon({ code: "gone", kind: "fixed", value: 1000, maxRedemptions: 1 }, t.handle.db);
-      await t.handle.db.update(coupons).set({ redemptions: 1 }).where(eq(coupons.code, "GONE"));
+      const gone = await insertCoupon({ code: "gone", kind: "fixed", value: 1000, maxRedemptions: 1 }, t.handle.db);
+      const [someone] = await t.handle.db.insert(users).values({ email: "first-to-use@example.com", passwordHash: "x" }).returning();
+      const [used] = await t.handle.db.insert(orders).values({ userId: someone!.id, amount: 64_000, subtotal: 65_000, discount: 1000, couponCode: "GONE" }).returning();
+      await t.handle.db.insert(couponRedemptions).values({ couponId: gone.id, orderId: used!.id, userId: someone!.id, status: "reserved" });
       const ok = await computeTotals(travelBanBasic, " welcome10 ", "en");
       expect(ok).toMatchObject({ subtotal: 65_000, discount: 6_500, total: 58_500, couponCode: DEMO_COUPON.code, couponInvalid: false });
       for (const code of ["NOPE", "old", "OFF", "gone"]) {
@@ -149,16 +151,16 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(bad).toMatchObject({ kind: "reply", status: 400, couponApplied: false, lastResult: { error: { couponCode: ["Invalid or expired coupon"] } } });
     });
 
-    it("counts a redemption only when the payment succeeds, and only once", async () => {
-      const before = (await t.handle.db.select().from(coupons).where(eq(coupons.code, "WELCOME10")))[0]!.redemptions;
+    it("reserves a use when the order is created and marks it paid once when the payment succeeds", async () => {
       const { orderId, url } = await placeOrder({ couponCode: "WELCOME10" });
       expect((await orderRow(orderId)).amount).toBe(58_500);
-      expect((await t.handle.db.select().from(coupons).where(eq(coupons.code, "WELCOME10")))[0]!.redemptions).toBe(before);
+      const use = async () => (await t.handle.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)));
+      expect((await use()).map((r) => r.status)).toEqual(["reserved"]);
       const sessionId = url.split("/").pop()!;
       await completeTestSession(sessionId);
       await completeTestSession(sessionId);
       await verifyPayment(sessionId, userId);
-      expect((await t.handle.db.select().from(coupons).where(eq(coupons.code, "WELCOME10")))[0]!.redemptions).toBe(before + 1);
+      expect((await use()).map((r) => r.status)).toEqual(["paid"]);
     });
   });
 
