@@ -8,6 +8,7 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { markPaidInTransaction, startPayment, PaymentsUnavailable } from "../payments/payments.server";
 import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
+import { couponExists } from "./coupons.server";
 import { computeTotals, CouponUnavailable, createOrder, type CartLineInput, type OrderTotals } from "./orders.server";
 import { isMultipart, parseUploadForm, UPLOAD_LIMITS, UploadRejected, type UploadProblem } from "./uploads.server";
 
@@ -142,16 +143,22 @@ export async function handleCheckout({
   const formErrors: string[] = [];
   if (formError) formErrors.push(formError);
   if (problems.length) fieldErrors[DOCUMENTS_FIELD] = problems.map((p) => uploadMessage(p, text));
+  // A real coupon that cannot be used any more (switched off, expired or used up since Apply):
+  // the summary is re-priced without it and a notice says so; the order waits for the new total.
+  const couponGone = totals.couponInvalid && (await couponExists(submission.status === "success" ? (submission.value.couponCode ?? "") : couponInput));
+  if (couponGone) formErrors.push(fill(text.errors.couponGone, { code: couponInput.trim().toUpperCase() }));
   if (totals.couponInvalid) fieldErrors.couponCode = [text.errors.coupon];
   // The spec checks the total after the fields; an empty or unpriceable cart has no total. A total
   // of zero from a coupon (or a free service) is an order: it is paid without a provider.
   if (totals.lines.length === 0) formErrors.push(text.errors.total);
 
   if (submission.status !== "success" || formErrors.length || Object.keys(fieldErrors).length) {
+    const reply = submission.reply({ formErrors: formErrors.length ? formErrors : [text.errors.formHasErrors], fieldErrors });
     return {
       kind: "reply",
-      status: 400,
-      lastResult: submission.reply({ formErrors: formErrors.length ? formErrors : [text.errors.formHasErrors], fieldErrors }),
+      status: couponGone ? 409 : 400,
+      // The gone coupon is taken out of the form, so the next Pay is at the price shown.
+      lastResult: couponGone ? { ...reply, initialValue: { ...(reply.initialValue ?? {}), couponCode: "" } } : reply,
       summary: summaryView(totals, lang),
       filesDropped: files.length > 0 || problems.length > 0,
       couponApplied: Boolean(totals.couponCode),

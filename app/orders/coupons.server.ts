@@ -61,6 +61,11 @@ export async function findUsableCoupon(code: string, { now = new Date(), userId 
   return couponProblem(coupon, await couponUses(coupon.id, userId, tx), now) ? undefined : coupon;
 }
 
+/** Whether a coupon with this code exists at all (usable or not). */
+export async function couponExists(code: string, tx: Queryable = db) {
+  return Boolean(await couponByCode(code, tx, false));
+}
+
 export type Reservation = { ok: true; coupon: Coupon } | { ok: false; problem: CouponProblem };
 
 /**

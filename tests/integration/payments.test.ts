@@ -9,6 +9,7 @@ import { handleCheckout } from "../../app/orders/checkout.server";
 import { insertCoupon, seedDemoCoupon, DEMO_COUPON } from "../../app/orders/coupons.server";
 import { computeTotals, priceCart } from "../../app/orders/orders.server";
 import { completeTestSession, handlePaymentEvent, paymentEventFromStripe, startPayment, verifyPayment, verifyStripeWebhook } from "../../app/payments/payments.server";
+import { checkoutRequest, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeStripe } from "../support/fake-stripe";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
@@ -16,17 +17,6 @@ const WEBHOOK_SECRET = "whsec_testsecret123";
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2048, 0x20), Buffer.from("\n%%EOF\n")]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(512, 1)]);
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(1024, 0x90)]);
-
-const validFields = { legalName: "Aisha Rahman", email: "aisha@example.com", phone: "+971 50 123 4567", state: "Dubai", description: "Travel ban check before a trip." };
-const travelBanBasic = [{ serviceType: "travel-ban", tierId: "basic", quantity: 1 }];
-
-function checkoutRequest(fields: Record<string, string>, files: Array<{ name: string; data: Buffer; type?: string }> = []) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of files) form.append("documents", new File([new Uint8Array(file.data)], file.name, { type: file.type ?? "application/octet-stream" }));
-  if (!files.length) form.append("documents", new File([], "", { type: "application/octet-stream" }));
-  return new Request("http://localhost/checkout", { method: "POST", body: form });
-}
 
 describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   let t: TestDatabase;
