@@ -16,8 +16,9 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
   const statusLabel = (value: string | null) => (value ? (t.status[value] ?? value) : "");
   const history = order.history.map((event) => {
     const template = t.orderPage.event[event.kind] ?? event.kind;
-    const fromLabel = event.kind === "payment" ? (t.payment[event.fromValue ?? ""] ?? event.fromValue ?? "") : statusLabel(event.fromValue);
-    const toLabel = event.kind === "payment" ? (t.payment[event.toValue ?? ""] ?? event.toValue ?? "") : statusLabel(event.toValue);
+    const isPayment = event.kind === "payment" || event.kind === "refund";
+    const fromLabel = isPayment ? (t.payment[event.fromValue ?? ""] ?? event.fromValue ?? "") : statusLabel(event.fromValue);
+    const toLabel = isPayment ? (t.payment[event.toValue ?? ""] ?? event.toValue ?? "") : statusLabel(event.toValue);
     const actorName = "actorName" in event ? event.actorName : null;
     return {
       id: event.id,

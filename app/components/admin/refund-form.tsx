@@ -26,7 +26,7 @@ export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: B
       <h2 className="text-lg font-bold text-navy-900">{text.refundTitle}</h2>
       {panel.summary ? <p className="mt-2 text-sm text-slate-700">{panel.summary}</p> : null}
       {reply ? (
-        <div className="mt-3" role="alert">
+        <div className="mt-3">
           <Notice kind="error" title={reply.error} />
         </div>
       ) : null}
