@@ -11,6 +11,8 @@
  * full (in one refund or several) nets to zero VAT.
  */
 
+import type { TaxLine } from "../../db/schema/invoices";
+
 /** Basis points: 500 = 5 %. */
 export type VatRate = number;
 
@@ -54,19 +56,8 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
 
 export type LineInput = { description: { en: string; ar: string }; unitPrice: number; quantity: number };
 
-export type VatLine = {
-  description: { en: string; ar: string };
-  unitPrice: number;
-  quantity: number;
-  gross: number;
-  discount: number;
-  taxable: number;
-  vatRate: VatRate;
-  vat: number;
-  total: number;
-  /** On a credit note: the index of the invoice line credited. */
-  invoiceLine?: number;
-};
+/** One line of a tax document (the stored shape): see TaxLine. */
+export type VatLine = TaxLine;
 
 export type VatTotals = { gross: number; discount: number; taxable: number; vat: number; total: number };
 

@@ -10,7 +10,7 @@ import { insertCoupon, seedDemoCoupon, DEMO_COUPON } from "../../app/orders/coup
 import { computeTotals, priceCart } from "../../app/orders/orders.server";
 import { completeTestSession, handlePaymentEvent, paymentEventFromStripe, startPayment, verifyPayment, verifyStripeWebhook } from "../../app/payments/payments.server";
 import { checkoutRequest, travelBanBasic, validFields } from "../support/checkout-request";
-import { startFakeStripe } from "../support/fake-stripe";
+import { startFakeStripe, useFakeStripe } from "../support/fake-stripe";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const WEBHOOK_SECRET = "whsec_testsecret123";
@@ -25,18 +25,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
   let stripe: Stripe;
 
-  const useStripe = (on: boolean) => {
-    if (on) {
-      process.env.STRIPE_SECRET_KEY = "sk_test_fake123";
-      process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-      process.env.STRIPE_API_BASE = stripeFake.apiBase;
-    } else {
-      delete process.env.STRIPE_SECRET_KEY;
-      delete process.env.STRIPE_WEBHOOK_SECRET;
-      delete process.env.STRIPE_API_BASE;
-    }
-    resetEnvForTests();
-  };
+  const useStripe = (on: boolean) => useFakeStripe(on ? stripeFake : null, WEBHOOK_SECRET, resetEnvForTests);
 
   const signedWebhook = (event: object) => {
     const payload = JSON.stringify(event);

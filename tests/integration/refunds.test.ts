@@ -9,7 +9,7 @@ import { adminOrderStats, clientOrderStats } from "../../app/orders/order-querie
 import { completeTestSession, handlePaymentEvent, paymentEventFromStripe, verifyStripeWebhook } from "../../app/payments/payments.server";
 import { handleRefundEvent, parseRefundAmount, reconcilePendingRefunds, refundUpdatesFromStripe, requestRefund } from "../../app/payments/refunds.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
-import { startFakeStripe } from "../support/fake-stripe";
+import { startFakeStripe, useFakeStripe } from "../support/fake-stripe";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const WEBHOOK_SECRET = "whsec_refundsecret";
@@ -20,18 +20,7 @@ describe(`refunds on ${testDbKind()}`, () => {
   let stripe: Stripe;
   let admin: string;
 
-  const useStripe = (on: boolean) => {
-    if (on) {
-      process.env.STRIPE_SECRET_KEY = "sk_test_fake123";
-      process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-      process.env.STRIPE_API_BASE = stripeFake.apiBase;
-    } else {
-      delete process.env.STRIPE_SECRET_KEY;
-      delete process.env.STRIPE_WEBHOOK_SECRET;
-      delete process.env.STRIPE_API_BASE;
-    }
-    resetEnvForTests();
-  };
+  const useStripe = (on: boolean) => useFakeStripe(on ? stripeFake : null, WEBHOOK_SECRET, resetEnvForTests);
   const orderRow = async (id: string) => (await t.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const refundRows = (orderId: string) => t.handle.db.select().from(refunds).where(eq(refunds.orderId, orderId));
   const creditNotes = async (orderId: string) => (await t.handle.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId))).filter((d) => d.kind === "credit_note");

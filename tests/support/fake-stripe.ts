@@ -237,3 +237,20 @@ export async function startFakeStripe() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Points the app's Stripe adapter at a fake (its API base, a test key and a webhook secret), or
+ * back to no Stripe at all (null): the built-in test provider.
+ */
+export function useFakeStripe(fake: { apiBase: string } | null, webhookSecret: string, resetEnv: () => void) {
+  if (fake) {
+    process.env.STRIPE_SECRET_KEY = "sk_test_fake123";
+    process.env.STRIPE_WEBHOOK_SECRET = webhookSecret;
+    process.env.STRIPE_API_BASE = fake.apiBase;
+  } else {
+    delete process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_WEBHOOK_SECRET;
+    delete process.env.STRIPE_API_BASE;
+  }
+  resetEnv();
+}
