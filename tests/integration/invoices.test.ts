@@ -81,13 +81,13 @@ describe(`tax invoices and credit notes on ${testDbKind()}`, () => {
     // Both basic checks cost 650 AED: 195,000 fils, 10 % off, the discount shared in proportion.
     expect(order).toMatchObject({ subtotal: 195_000, discount: 19_500, amount: 175_500 });
     expect(invoice.lines).toHaveLength(2);
-    expect(invoice.lines.map((l) => [l.unitPrice, l.quantity, l.gross, l.discount, l.total])).toEqual([
+    expect(invoice.lines.map((l) => [l.unitPrice, l.quantity, l.gross, l.discount, l.total]).sort((a, b) => a[1]! - b[1]!)).toEqual([
       [65_000, 1, 65_000, 6_500, 58_500],
       [65_000, 2, 130_000, 13_000, 117_000],
     ]);
     for (const line of invoice.lines) expect(line).toMatchObject({ vat: vatIncluded(line.total, 500), taxable: line.total - vatIncluded(line.total, 500), vatRate: 500 });
     expect(totalsOf(invoice.lines)).toMatchObject({ total: invoice.total, vat: invoice.totalVat, taxable: invoice.totalTaxable });
-    expect(invoice.lines[0]!.description).toEqual({ en: "Travel Ban Check · Basic", ar: expect.stringContaining("·") });
+    expect(invoice.lines.find((l) => l.quantity === 1)!.description).toEqual({ en: "Travel Ban Check · Basic", ar: expect.stringContaining("·") });
   });
 
   it("an issued document cannot be changed or deleted, even by hand in the database", async () => {
