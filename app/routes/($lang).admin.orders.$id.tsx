@@ -55,7 +55,7 @@ async function refundPanelOf(order: { id: string; paymentStatus: Parameters<type
   const money = (fils: number) => formatMoney(fils, lang, "code");
   return {
     summary: paid ? fill(t.refundSummary, { paid: money(order.paidAmount ?? order.amount), refunded: money(order.refundedAmount), refundable: money(refundable) }) : null,
-    blocked: !paid ? t.notRefundable : refundable === 0 ? t.nothingLeft : null,
+    blocked: !paid ? t.notRefundable : (order.paidAmount ?? order.amount) === 0 ? t.nothingPaid : refundable === 0 ? t.nothingLeft : null,
     maxAed: (refundable / 100).toFixed(2),
     maxHint: fill(t.refundAmountHint, { max: money(refundable) }),
     requestKey: crypto.randomUUID(),
