@@ -145,7 +145,9 @@ export async function handleCheckout({
   if (problems.length) fieldErrors[DOCUMENTS_FIELD] = problems.map((p) => uploadMessage(p, text));
   // A real coupon that cannot be used any more (switched off, expired or used up since Apply):
   // the summary is re-priced without it and a notice says so; the order waits for the new total.
-  const couponGone = totals.couponInvalid && (await couponExists(submission.status === "success" ? (submission.value.couponCode ?? "") : couponInput));
+  // (Deleted since Apply too: the form says which code its summary showed applied.)
+  const appliedCoupon = String(fields.get("appliedCoupon") ?? "").trim().toUpperCase();
+  const couponGone = totals.couponInvalid && (appliedCoupon === couponInput.trim().toUpperCase() || (await couponExists(couponInput)));
   if (couponGone) formErrors.push(fill(text.errors.couponGone, { code: couponInput.trim().toUpperCase() }));
   if (totals.couponInvalid) fieldErrors.couponCode = [text.errors.coupon];
   // The spec checks the total after the fields; an empty or unpriceable cart has no total. A total

@@ -154,6 +154,13 @@ describe(`coupons and free orders on ${testDbKind()}`, () => {
       expect(paid).toMatchObject({ kind: "reply", status: 409, summary: { discount: null, totalFils: 65_000 }, lastResult: { initialValue: { couponCode: "" } } });
       if (paid.kind === "reply") expect(paid.lastResult.error?.[""]).toEqual(["Coupon SWITCHOFF is no longer available, so your order was not placed. The summary now shows the price without it: please check the new total and confirm again."]);
       expect((await t.handle.db.select().from(orders)).length).toBe(before);
+      // A coupon deleted after Apply: the form says which code it showed applied, so the notice is the same.
+      const gone = await insertCoupon({ code: "DELETED", kind: "percent", value: 20 }, t.handle.db);
+      await t.handle.db.delete(coupons).where(eq(coupons.id, gone.id));
+      const deleted = await checkout(client, { couponCode: "DELETED", appliedCoupon: "DELETED" });
+      expect(deleted).toMatchObject({ kind: "reply", status: 409, summary: { totalFils: 65_000 } });
+      // A code typed straight into the field and never applied is just invalid.
+      expect(await checkout(client, { couponCode: "NEVERWAS" })).toMatchObject({ kind: "reply", status: 400, lastResult: { error: { couponCode: ["Invalid or expired coupon"] } } });
       // Confirming again (the coupon field now empty) places the order at the full price.
       expect(await orderRow(orderOf(await checkout(client)))).toMatchObject({ amount: 65_000, couponCode: null });
     });

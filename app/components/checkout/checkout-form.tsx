@@ -172,6 +172,8 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
                   {text.apply}
                 </Button>
               </div>
+              {/* The code the summary shows applied: if it is gone at Pay, the server says so. */}
+              {latest?.couponApplied && summary.couponCode ? <input type="hidden" name="appliedCoupon" value={summary.couponCode} /> : null}
               {latest?.couponApplied && summary.discount ? (
                 <p role="status" className="mt-2 text-sm font-semibold text-green-800">
                   {fill(text.couponApplied, { code: summary.couponCode ?? "", discount: summary.discount })}
