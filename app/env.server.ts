@@ -31,6 +31,13 @@ export const DEFAULT_OFFICE_HOURS = {
   ar: "من الأحد إلى الخميس، من 9:00 إلى 18:00 (بتوقيت الخليج)",
 } as const;
 
+/** The supplier details shipped for development and demos: set the real ones (SUPPLIER_*) before issuing invoices. */
+export const DEFAULT_SUPPLIER = {
+  address: "Office 1204, Bay Square Building 5, Business Bay, Dubai, United Arab Emirates",
+  addressAr: "مكتب 1204، مبنى باي سكوير 5، الخليج التجاري، دبي، الإمارات العربية المتحدة",
+  trn: "100000000000003",
+} as const;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { message: "must be development, production or test" }).default("development"),
   PORT: z.coerce
@@ -91,14 +98,37 @@ const schema = z.object({
   CHAT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
   /** Web Vitals beacons per client address per minute (tests raise it: every browser test shares one address). */
   VITALS_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
+  /** The seller printed on tax invoices and credit notes (English and Arabic), and its UAE Tax Registration Number. */
+  SUPPLIER_NAME: z.string().trim().min(2).max(150, "must be at most 150 characters").optional(),
+  SUPPLIER_NAME_AR: z.string().trim().min(2).max(150, "must be at most 150 characters").optional(),
+  SUPPLIER_ADDRESS: z.string().trim().min(5).max(300, "must be at most 300 characters").default(DEFAULT_SUPPLIER.address),
+  SUPPLIER_ADDRESS_AR: z.string().trim().min(5).max(300, "must be at most 300 characters").optional(),
+  SUPPLIER_TRN: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .refine((value) => /^\d{15}$/.test(value), "must be the 15-digit UAE Tax Registration Number")
+    .default(DEFAULT_SUPPLIER.trn),
+  /** UAE VAT in percent, included in every price (0 to 100, at most two decimals). */
+  VAT_RATE: z
+    .string()
+    .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) && Number(value) <= 100, "must be a percentage from 0 to 100 such as 5 or 5.25")
+    .transform((value) => Math.round(Number(value) * 100))
+    .default(500),
+  /** Unpaid orders are cancelled (and their coupon use released) this many hours after they were placed. */
+  UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int("must be a whole number of hours").min(1, "must be at least 1").max(720, "must be at most 720 (30 days)").default(72),
   DEMO_DATA: booleanFlag.default(false),
   LOG_REQUESTS: booleanFlag.default(true),
 });
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR"> & {
+export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
   SITE_URL: string;
+  SUPPLIER_NAME: string;
+  SUPPLIER_NAME_AR: string;
+  SUPPLIER_ADDRESS_AR: string;
+  /** VAT_RATE in basis points (500 = 5 %). */
+  VAT_RATE: number;
   OFFICE_HOURS_AR: string;
   SESSION_SECRET: string[];
   STAFF_EMAIL: string;
@@ -138,6 +168,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Changed English hours without an Arabic rendering: show them as configured rather than stale Arabic hours.
     OFFICE_HOURS_AR: raw.OFFICE_HOURS_AR ?? (raw.OFFICE_HOURS === DEFAULT_OFFICE_HOURS.en ? DEFAULT_OFFICE_HOURS.ar : raw.OFFICE_HOURS),
     STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,
+    SUPPLIER_NAME: raw.SUPPLIER_NAME ?? raw.SITE_NAME,
+    // Without an Arabic rendering the names are printed as configured rather than a stale default.
+    SUPPLIER_NAME_AR: raw.SUPPLIER_NAME_AR ?? raw.SUPPLIER_NAME ?? raw.SITE_NAME,
+    SUPPLIER_ADDRESS_AR: raw.SUPPLIER_ADDRESS_AR ?? (raw.SUPPLIER_ADDRESS === DEFAULT_SUPPLIER.address ? DEFAULT_SUPPLIER.addressAr : raw.SUPPLIER_ADDRESS),
     MAIL_FROM: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@${new URL(siteUrl).hostname === "localhost" ? "sanadlegal.ae" : new URL(siteUrl).hostname}>`,
     isProduction,
     dataDir,

@@ -2,7 +2,10 @@ import { pruneVitals } from "./analytics/vitals.server";
 import { deleteExpiredConversations } from "./assistant/conversations.server";
 import { announceAdminSetup } from "./auth/admin-setup.server";
 import { deleteExpiredSessions } from "./auth/session.server";
-import { getEnv } from "./env.server";
+import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
+import { issueMissingInvoices } from "./invoices/tax-documents.server";
+import { expireUnpaidOrders } from "./orders/expiry.server";
+import { reconcilePendingRefunds } from "./payments/refunds.server";
 import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/retention.server";
 import { startMailWorker } from "./mail/worker.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
@@ -31,6 +34,12 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
     await deleteExpiredWidgetChats().catch((error: unknown) => log(`chat-widget clean-up failed: ${String(error)}`));
   };
   timers.push(setInterval(() => void retention(), 6 * 60 * 60 * 1000).unref());
+  // Unpaid orders are cancelled after UNPAID_ORDER_EXPIRY_HOURS, giving their coupon use back.
+  const expireOrders = () => expireUnpaidOrders({ log }).catch((error: unknown) => log(`unpaid-order expiry failed: ${String(error)}`));
+  timers.push(setInterval(expireOrders, 10 * 60 * 1000).unref());
+  // Refunds the payment provider has not confirmed (or could not be reached for) are asked about again.
+  const reconcileRefunds = () => reconcilePendingRefunds().catch((error: unknown) => log(`refund reconciliation failed: ${String(error)}`));
+  timers.push(setInterval(reconcileRefunds, 2 * 60 * 1000).unref());
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 
@@ -46,6 +55,15 @@ const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   async (log) => {
     await announceAdminSetup(log).catch((error: unknown) => log(`admin set-up link not created: ${String(error)}`));
     return async () => {};
+  },
+  // Paid orders without a tax invoice (paid before invoicing existed) get one, now and hourly.
+  async (log) => {
+    const env = getEnv();
+    if (env.isProduction && env.SUPPLIER_TRN === DEFAULT_SUPPLIER.trn) log("WARNING: SUPPLIER_TRN is not set: tax invoices carry the placeholder TRN. Set SUPPLIER_NAME, SUPPLIER_ADDRESS and SUPPLIER_TRN.");
+    const backfill = () => issueMissingInvoices().catch((error: unknown) => log(`issuing missing invoices failed: ${String(error)}`));
+    void backfill();
+    const timer = setInterval(backfill, 60 * 60 * 1000).unref();
+    return async () => clearInterval(timer);
   },
   // Development and demo installs (DEMO_DATA=true) have the demo coupon, so checkout can be tried at once.
   async (log) => {

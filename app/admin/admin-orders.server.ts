@@ -61,9 +61,9 @@ export async function updateStatusFromForm(form: FormData, actorId: string, lang
   try {
     const result = await changeOrderStatus({ orderId, status, actorId, note: typeof note === "string" ? note.slice(0, 1000) : null });
     if (!result.ok) {
-      return result.error === "invalid-input"
-        ? { toast: { kind: "error", title: t.admin.invalidInput }, status: 400 }
-        : { toast: { kind: "error", title: t.admin.updateFailed }, status: 404 };
+      if (result.error === "invalid-input") return { toast: { kind: "error", title: t.admin.invalidInput }, status: 400 };
+      if (result.error === "coupon-gone") return { toast: { kind: "error", title: t.admin.updateFailed, description: t.admin.couponGone }, status: 409 };
+      return { toast: { kind: "error", title: t.admin.updateFailed }, status: 404 };
     }
     const label = t.status[result.to] ?? result.to;
     return {

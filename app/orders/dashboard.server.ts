@@ -30,7 +30,7 @@ export async function clientDashboardOrders(userId: string, lang: Lang, url: URL
       statusLabel: t.status[order.status] ?? order.status,
       paymentStatus: order.paymentStatus,
       paymentLabel: t.payment[order.paymentStatus] ?? order.paymentStatus,
-      canPay: order.paymentStatus === "unpaid" || order.paymentStatus === "failed",
+      canPay: (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") && order.status !== "cancelled",
       date: formatDate(order.createdAt, lang),
       dateTime: order.createdAt.toISOString(),
       // The spec: Download Report only when the order is completed (and a report is attached).

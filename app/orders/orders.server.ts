@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { orderDocuments, orderEvents, orderItems, orders, type Order, type OrderItem } from "../../db/schema";
 import { findTier, serviceName, type PlanListKey, type ServiceKey } from "../catalogue";
 import { checkoutText } from "../content/checkout.server";
-import { db, type Queryable } from "../db.server";
+import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
@@ -10,7 +10,7 @@ import { localizePath, type Lang } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import type { CheckoutDetails } from "./checkout-form.server";
-import { couponDiscount, findUsableCoupon } from "./coupons.server";
+import { couponDiscount, findUsableCoupon, reserveCoupon, type CouponProblem } from "./coupons.server";
 import { isUuid, shortOrderId } from "./order-queries.server";
 import type { UploadedFile } from "./uploads.server";
 
@@ -71,14 +71,14 @@ export function priceCart(input: readonly CartLineInput[], lang: Lang = "en"): P
 export type OrderTotals = PricedCart & { discount: number; total: number; couponCode: string | null };
 
 /**
- * The amounts of an order: catalogue prices, then the coupon if it is usable now. Returns
- * couponInvalid when a code was given but cannot be used.
+ * The amounts of an order: catalogue prices, then the coupon if it is usable now (by this client,
+ * when given). Returns couponInvalid when a code was given but cannot be used.
  */
-export async function computeTotals(input: readonly CartLineInput[], couponCode: string | undefined, lang: Lang, tx: Queryable = db): Promise<OrderTotals & { couponInvalid: boolean }> {
+export async function computeTotals(input: readonly CartLineInput[], couponCode: string | undefined, lang: Lang, { tx = db, userId = null }: { tx?: Queryable; userId?: string | null } = {}): Promise<OrderTotals & { couponInvalid: boolean }> {
   const priced = priceCart(input, lang);
   const code = couponCode?.trim();
   if (!code) return { ...priced, discount: 0, total: priced.subtotal, couponCode: null, couponInvalid: false };
-  const coupon = await findUsableCoupon(code, new Date(), tx);
+  const coupon = await findUsableCoupon(code, { tx, userId });
   if (!coupon) return { ...priced, discount: 0, total: priced.subtotal, couponCode: null, couponInvalid: true };
   const discount = couponDiscount(coupon, priced.subtotal);
   return { ...priced, discount, total: priced.subtotal - discount, couponCode: coupon.code, couponInvalid: false };
@@ -98,14 +98,29 @@ export type NewOrder = {
   files: UploadedFile[];
   /** Extra details kept with the order (e.g. the request wizard's answers). */
   extra?: Record<string, string>;
+  /** Runs last in the order's transaction, e.g. marking a free order paid. */
+  onCreated?: (tx: Transaction, order: Order) => Promise<unknown>;
 };
 
+/** The coupon the totals were computed with can no longer be used: nothing was written. */
+export class CouponUnavailable extends Error {
+  constructor(
+    readonly code: string,
+    readonly problem: CouponProblem,
+  ) {
+    super(`coupon ${code} is no longer available (${problem})`);
+  }
+}
+
 /**
- * Creates the order in one transaction: the order (pending, unpaid), its lines, its documents, its
- * first history entry and the confirmation e-mail. Nothing is written when any part fails.
+ * Creates the order in one transaction: the order (pending, unpaid), its coupon use (reserved
+ * atomically: see reserveCoupon), its lines, its documents, its first history entry and the
+ * confirmation e-mail. Nothing is written when any part fails; CouponUnavailable when the coupon
+ * was used up, switched off or expired since the totals were computed. A total of zero is fine
+ * (a 100 % coupon, a free service): the caller's onCreated marks it paid in the same transaction.
  */
 export async function createOrder(input: NewOrder): Promise<Order> {
-  if (input.totals.lines.length === 0 || input.totals.total <= 0) throw new Error("an order needs lines and a total above zero");
+  if (input.totals.lines.length === 0 || input.totals.total < 0) throw new Error("an order needs lines and a total of at least zero");
   return db.transaction(async (tx) => {
     const names = summaryNames(input.totals.lines);
     const [order] = await tx
@@ -127,10 +142,18 @@ export async function createOrder(input: NewOrder): Promise<Order> {
         email: input.details.email.toLowerCase(),
         state: input.details.state || null,
         documentLink: input.details.documentLink || null,
+        customerCompany: input.details.companyName || null,
+        customerTrn: input.details.companyTrn || null,
         details: input.extra ?? {},
         lang: input.lang,
       })
       .returning();
+    if (input.totals.couponCode) {
+      const reservation = await reserveCoupon(tx, { code: input.totals.couponCode, orderId: order!.id, userId: input.userId });
+      // The discount shown must still be the discount given (a coupon's terms cannot change, but be sure).
+      if (!reservation.ok) throw new CouponUnavailable(input.totals.couponCode, reservation.problem);
+      if (couponDiscount(reservation.coupon, input.totals.subtotal) !== input.totals.discount) throw new CouponUnavailable(input.totals.couponCode, "inactive");
+    }
     await tx.insert(orderItems).values(
       input.totals.lines.map((line) => ({ orderId: order!.id, serviceKey: line.serviceKey, tierId: line.tierId, tierName: line.tierName, unitPrice: line.unitPrice, quantity: line.quantity })),
     );
@@ -141,7 +164,9 @@ export async function createOrder(input: NewOrder): Promise<Order> {
     }
     await tx.insert(orderEvents).values({ orderId: order!.id, actorId: input.userId, kind: "created", toValue: "pending" });
     await queueMail(tx, { to: order!.email!, kind: "order-confirmation", ...orderConfirmationMail(order!, input.totals, input.lang) });
-    return order!;
+    if (input.onCreated) await input.onCreated(tx, order!);
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order!.id));
+    return current!;
   });
 }
 
@@ -158,7 +183,7 @@ function orderConfirmationMail(order: Order, totals: OrderTotals, lang: Lang) {
     {
       subject: fill(text.confirmationSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: [fill(text.confirmationBody, { site: env.SITE_NAME }), text.confirmationPayLater],
+      paragraphs: totals.total === 0 ? [fill(text.confirmationFreeBody, { site: env.SITE_NAME })] : [fill(text.confirmationBody, { site: env.SITE_NAME }), text.confirmationPayLater],
       details,
       action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, "/dashboard") },
     },

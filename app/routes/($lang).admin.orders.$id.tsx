@@ -1,11 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import crypto from "node:crypto";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ORDER_STATUSES } from "../../db/schema";
 import { updateStatusFromForm } from "../admin/admin-orders.server";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
+import { RefundCard, type RefundPanel, type RefundReply } from "../components/admin/refund-form";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines } from "../components/orders/order-details";
+import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { CsrfField } from "../components/ui/csrf-field";
@@ -13,10 +15,14 @@ import { SelectField, TextAreaField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
-import { localizePath } from "../i18n/lang";
+import { formatDateTime, formatMoney } from "../i18n/format";
+import { localizePath, type Lang } from "../i18n/lang";
+import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
 import { attachReport, getAdminOrder, isUuid, saveInternalNote } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
 import { isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
+import { isPaid } from "../payments/payments.server";
+import { refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
@@ -27,9 +33,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await getAdminOrder(params.id ?? "");
   if (!order) notFound();
   const t = backofficeText[lang];
+  const [taxDocuments, refundPanel] = await Promise.all([taxDocumentsOfOrder(order.id), refundPanelOf(order, lang)]);
   return {
     meta: { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) },
-    order: orderView(order, lang, "admin"),
+    order: orderView(order, lang, "admin", taxDocuments),
+    refundPanel,
     customer: { name: order.customer.fullName, email: order.customer.email },
     internalNote: order.internalNote ?? "",
     paymentFlag: order.paymentFlag ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag }) : null,
@@ -40,9 +48,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The refund card: what was paid and refunded, what is left, the refunds so far. */
+async function refundPanelOf(order: { id: string; paymentStatus: Parameters<typeof isPaid>[0]; paidAmount: number | null; amount: number; refundedAmount: number }, lang: Lang): Promise<RefundPanel> {
+  const t = backofficeText[lang].adminOrder;
+  const [refundable, refunds] = await Promise.all([refundableAmount(order.id), refundsOfOrder(order.id)]);
+  const paid = isPaid(order.paymentStatus);
+  const money = (fils: number) => formatMoney(fils, lang, "code");
+  return {
+    summary: paid ? fill(t.refundSummary, { paid: money(order.paidAmount ?? order.amount), refunded: money(order.refundedAmount), refundable: money(refundable) }) : null,
+    blocked: !paid ? t.notRefundable : (order.paidAmount ?? order.amount) === 0 ? t.nothingPaid : refundable === 0 ? t.nothingLeft : null,
+    maxAed: (refundable / 100).toFixed(2),
+    maxHint: fill(t.refundAmountHint, { max: money(refundable) }),
+    requestKey: crypto.randomUUID(),
+    refunds: refunds.map(({ refund, actorName }) => ({
+      id: refund.id,
+      amount: money(refund.amount),
+      status: refund.status,
+      statusLabel: t.refundStatus[refund.status] ?? refund.status,
+      reason: refund.reason,
+      by: actorName ? fill(t.refundBy, { name: actorName }) : t.refundByProvider,
+      date: formatDateTime(refund.createdAt, lang),
+      failure: refund.failureReason,
+    })),
+  };
+}
+
 export const meta = metaFromLoader;
 
-// Three forms post here: status (with an optional history note), internal note, report upload (multipart).
+// Four forms post here: status (with an optional history note), internal note, refund, report upload (multipart).
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   const admin = await requireAdminAction(request);
@@ -76,6 +109,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const form = await formOrEmpty(request);
   const intent = form.get("intent");
+  if (intent === "refund") {
+    const amount = form.get("amount");
+    const reason = form.get("reason");
+    const outcome = await requestRefund({ orderId, amount, reason, requestKey: form.get("requestKey"), actorId: admin.id });
+    if (!outcome.ok) {
+      if (outcome.error === "not-found") notFound();
+      const message = fill(t.refundErrors[outcome.error] ?? t.refundFailed, { max: formatMoney(outcome.refundable ?? 0, lang, "code") });
+      const reply: RefundReply = { error: message, amount: typeof amount === "string" ? amount.slice(0, 15) : "", reason: typeof reason === "string" ? reason.slice(0, 500) : "" };
+      return data({ refund: reply }, { status: outcome.error === "duplicate" || outcome.error === "exceeds" || outcome.error === "nothing-left" ? 409 : 400 });
+    }
+    const { refund } = outcome;
+    if (refund.status === "succeeded") return redirectWithToast(back, { kind: "success", title: t.refundDone, description: fill(t.refundDoneText, { amount: formatMoney(refund.amount, lang, "code") }) }, { status: 303 });
+    if (refund.status === "failed") return redirectWithToast(back, { kind: "error", title: t.refundFailed, description: refund.failureReason ?? undefined }, { status: 303 });
+    return redirectWithToast(back, { kind: "info", title: t.refundPending, description: t.refundPendingText }, { status: 303 });
+  }
   if (intent === "note") {
     const note = String(form.get("note") ?? "").slice(0, 5000);
     if (!(await saveInternalNote({ orderId, note, actorId: admin.id }))) notFound();
@@ -87,7 +135,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
-  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav } = useLoaderData<typeof loader>();
+  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, refundPanel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { refund?: RefundReply } | undefined;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "report") === intent;
   return (
@@ -107,11 +156,13 @@ export default function AdminOrderPage() {
             </p>
           </Card>
           <OrderLines order={order} text={orderText} />
+          <TaxDocumentList order={order} text={orderText} />
           <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={orderText.download} />
           <DocumentList testId="order-report" title={orderText.reportTitle} empty={text.noDocuments} documents={order.reports} downloadLabel={orderText.download} />
           <OrderCustomerDetails order={order} title={orderText.details} />
         </div>
         <div className="space-y-6" id="edit">
+          <RefundCard panel={refundPanel} text={text} reply={actionData?.refund} />
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
             <Form method="post" className="mt-3 space-y-3" data-testid="order-status-form">

@@ -67,7 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (handoff) headers.append("Set-Cookie", await clearRequestCheckHandoff());
   headers.append("Set-Cookie", await clearRequestCheckHandoff());
   if (outcome.kind === "pay") return redirect(outcome.url, { status: 303, headers });
-  if (outcome.kind === "paid") return redirect(localizePath(lang, "/payment-success"), { status: 303, headers });
+  // Nothing to pay (a 100 % coupon): the order is paid already; the success page shows it.
+  if (outcome.kind === "paid") return redirect(`${localizePath(lang, "/payment-success")}?order=${outcome.orderId}`, { status: 303, headers });
   const errors = checkoutText[lang].errors;
   return redirectWithToast(
     localizePath(lang, `/orders/${outcome.orderId}/pay`),

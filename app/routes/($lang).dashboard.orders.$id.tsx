@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "../auth/session.server";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines } from "../components/orders/order-details";
+import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
 import { buttonClasses } from "../components/ui/button";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
+import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
 import { getClientOrder } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
 import { langParam, notFound } from "../utils/http.server";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await getClientOrder(params.id ?? "", user.id);
   if (!order) notFound();
   const t = backofficeText[lang];
-  return { meta: t.orderPage.meta, order: orderView(order, lang, "client"), text: t.orderPage, payNow: t.dashboard.payNow };
+  return { meta: t.orderPage.meta, order: orderView(order, lang, "client", await taxDocumentsOfOrder(order.id)), text: t.orderPage, payNow: t.dashboard.payNow };
 }
 
 export const meta = metaFromLoader;
@@ -41,6 +42,7 @@ export default function ClientOrderPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <OrderLines order={order} text={text} />
+          <TaxDocumentList order={order} text={text} />
           <DocumentList testId="order-report" title={text.reportTitle} empty={text.noReport} documents={order.reports} downloadLabel={text.download} />
           <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={text.download} />
         </div>

@@ -11,7 +11,7 @@ import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
 import { requireUser } from "../auth/session.server";
 import { findOrderOfUser, orderItemsOf, shortOrderId } from "../orders/orders.server";
-import { PaymentsUnavailable, startPayment } from "../payments/payments.server";
+import { isPaid, PaymentsUnavailable, startPayment } from "../payments/payments.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       couponCode: order.couponCode,
       total: formatMoney(order.amount, lang, "symbol"),
     },
-    paid: order.paymentStatus === "paid" || order.paymentStatus === "refunded",
+    paid: isPaid(order.paymentStatus),
     cancelled: order.status === "cancelled",
     paymentCancelled: new URL(request.url).searchParams.has("cancelled"),
     dashboardHref: localizePath(lang, "/dashboard"),

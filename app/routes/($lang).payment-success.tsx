@@ -7,8 +7,8 @@ import { checkoutText } from "../content/checkout.server";
 import { formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { getUser, requireUser } from "../auth/session.server";
-import { shortOrderId } from "../orders/orders.server";
-import { verifyPayment } from "../payments/payments.server";
+import { findOrderOfUser, shortOrderId } from "../orders/orders.server";
+import { isPaid, verifyPayment } from "../payments/payments.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -18,13 +18,22 @@ const INLINE_VERIFY_MS = 2500;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const text = checkoutText[lang];
-  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  const freeOrderId = url.searchParams.get("order");
   const user = await getUser(request);
   const base = {
     meta: { ...text.meta.success, noindex: true },
     text: text.success,
     trackHref: localizePath(lang, user ? "/dashboard" : "/client-login"),
   };
+  if (freeOrderId && !sessionId) {
+    // An order with nothing to pay (a 100 % coupon) was paid at checkout: its owner sees it confirmed.
+    const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
+    const order = await findOrderOfUser(freeOrderId, owner.id);
+    const verification: VerificationView = order && isPaid(order.paymentStatus) ? { kind: "paid", orderNumber: shortOrderId(order.id), amount: formatMoney(order.paidAmount ?? order.amount, lang, "symbol") } : { kind: "failed" };
+    return { ...base, verification };
+  }
   if (!sessionId) return { ...base, verification: null };
   // Verifying needs the order's owner: back here after signing in.
   const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
 /**
@@ -16,6 +16,9 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
 );
+
+/** An attachment rendered at sending time: a tax invoice or credit note by id. */
+export type MailAttachmentRef = { kind: "tax-document"; id: string };
 
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -35,6 +38,8 @@ export const outbox = pgTable(
     htmlBody: text("html_body"),
     /** What the mail is about, e.g. "inquiry-ack"; for tests and the dev mailbox. */
     kind: text("kind").notNull(),
+    /** Files made when the mail is sent (e.g. a tax invoice's PDF), by reference: the outbox stays small. */
+    attachments: jsonb("attachments").$type<MailAttachmentRef[]>().notNull().default([]),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

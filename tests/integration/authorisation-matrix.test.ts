@@ -143,6 +143,11 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", path: "/documents/:document", expect: { anonymous: "login", client: 200, otherClient: 404, admin: 200 } },
     { method: "GET", path: `/documents/${crypto.randomUUID()}`, expect: { client: 404, admin: 404 } },
   ],
+  // A tax invoice or credit note PDF: the order's owner and admins (an unknown id is 404 for everyone).
+  "tax-documents.$id.tsx": [
+    { method: "GET", path: `/tax-documents/${crypto.randomUUID()}`, expect: { anonymous: "login", client: 404, admin: 404 } },
+    { method: "GET", path: "/tax-documents/not-a-uuid", expect: { client: 404 } },
+  ],
   "($lang).orders.$orderId.pay.tsx": [
     { method: "GET", path: "/orders/:order/pay", expect: { anonymous: "login", client: 200, otherClient: 404, admin: 404 } },
     { method: "POST", path: "/orders/:order/pay", form: {}, expect: { anonymous: "login", otherClient: 404, admin: 404 } },
@@ -172,6 +177,14 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", path: `/admin/orders/${crypto.randomUUID()}`, expect: { admin: 404 } },
   ],
   "($lang).admin.orders[.csv].tsx": [{ method: "GET", path: "/admin/orders.csv", expect: adminOnly }],
+  "($lang).admin.invoices.tsx": [
+    { method: "GET", path: "/admin/invoices", expect: adminOnly },
+    { method: "GET", path: "/admin/invoices?from=2026-02-30&to=x", expect: { admin: 400 } },
+  ],
+  "($lang).admin.invoices[.csv].tsx": [
+    { method: "GET", path: "/admin/invoices.csv?from=2026-01-01&to=2026-01-31", expect: adminOnly },
+    { method: "GET", path: "/admin/invoices.csv?from=2026-02-01&to=2026-01-01", expect: { admin: 400 } },
+  ],
   "($lang).admin.performance.tsx": [{ method: "GET", path: "/admin/performance", expect: adminOnly }],
   "($lang).admin.users.tsx": [
     { method: "GET", path: "/admin/users", expect: adminOnly },

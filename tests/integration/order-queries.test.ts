@@ -79,6 +79,8 @@ describe(`order queries on ${testDbKind()}`, () => {
         subtotal: values.amount ?? 50_000,
         status: values.status ?? "pending",
         paymentStatus: values.paymentStatus ?? "unpaid",
+        // As refunds leave them: a refunded order's refunded amount is what was paid.
+        refundedAmount: values.paymentStatus === "refunded" ? (values.amount ?? 50_000) : 0,
         serviceType: values.serviceType ?? "Travel Ban Check",
         tierName: values.tierName ?? "Standard",
         legalName: values.legalName ?? null,

@@ -450,8 +450,8 @@ describe(`the request gate on the production build (${kind})`, () => {
 
     it("the main signed-in pages in both languages", async () => {
       const order = running.seeded.order;
-      const client = ["/dashboard", `/dashboard/orders/${order}`, "/dashboard/settings", "/checkout", `/orders/${order}/pay`];
-      const admin = ["/admin", "/admin/users", "/admin/inquiries", `/admin/inquiries/${running.seeded.inquiry}`, `/admin/orders/${order}`, "/admin/coupons", "/admin/performance"];
+      const client = ["/dashboard", `/dashboard/orders/${order}`, "/dashboard/settings", "/dashboard/settings/two-factor", "/checkout", `/orders/${order}/pay`];
+      const admin = ["/admin", "/admin/users", "/admin/inquiries", `/admin/inquiries/${running.seeded.inquiry}`, `/admin/orders/${order}`, "/admin/coupons", "/admin/invoices", "/admin/performance"];
       const problems: string[] = [];
       for (const [list, cookie] of [[client, cookies.client], [admin, cookies.admin]] as const) {
         for (const p of list) for (const target of [p, `/ar${p}`]) problems.push(...(await checkPage(target, cookie)));

@@ -4,7 +4,9 @@
 // Uses DATABASE_URL when set, else the embedded database in DATA_DIR.
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
+import { insertCoupon } from "../../app/orders/coupons.server";
 import { inquiries, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { FREE_COUPON } from "./free-coupon";
 
 const BACKOFFICE_PASSWORD = "backoffice-client-2026";
 const PROJECTS = ["js-on", "js-off"];
@@ -44,10 +46,12 @@ async function order(userId: string, email: string, legalName: string, o: SeedOr
 }
 
 await migrateAppDatabase();
+await insertCoupon({ code: FREE_COUPON, kind: "percent", value: 100 });
 type ProjectFixture = {
   stats: { email: string; orders: string[] };
   flow: { email: string; order: string };
   other: { email: string; order: string };
+  refund: { email: string; order: string };
   inquiry: { id: string; name: string };
   /** A client the global setup has the first admin promote: an admin without two-factor sign-in yet. */
   newAdmin: { email: string; id: string };
@@ -74,6 +78,9 @@ for (const project of PROJECTS) {
   ];
   const flowOrder = await order(flowId, flowEmail, "Faisal Al Flow", { serviceType: "Labor Ban Check", serviceKey: "labor-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, status: "processing", paymentStatus: "paid", minutesAgo: 50 });
   const otherOrder = await order(otherId, otherEmail, "Other Client", { serviceType: "Company Formation", serviceKey: "company-formation", tierId: "basic", tierName: "Basic", unitPrice: 99_900, status: "pending", paymentStatus: "unpaid", minutesAgo: 10 });
+  const refundEmail = `bo-refund-${project}-${stamp}@example.com`;
+  const refundId = await client(refundEmail, "Rania Refund");
+  const refundOrder = await order(refundId, refundEmail, "Rania Al Refund", { serviceType: "Travel Ban Check", serviceKey: "travel-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, status: "processing", paymentStatus: "paid", minutesAgo: 30 });
   const inquiryName = `Hamad Inquiry ${project} ${stamp}`;
   const [inquiry] = await db
     .insert(inquiries)
@@ -83,6 +90,7 @@ for (const project of PROJECTS) {
     stats: { email: statsEmail, orders: statsOrders },
     flow: { email: flowEmail, order: flowOrder },
     other: { email: otherEmail, order: otherOrder },
+    refund: { email: refundEmail, order: refundOrder },
     inquiry: { id: inquiry!.id, name: inquiryName },
     newAdmin: { email: newAdminEmail, id: newAdminId },
     sessions: { email: sessionsEmail },

@@ -1,7 +1,7 @@
 import { LocalizedNavLink } from "../layout/localized-link";
 import { cn } from "../../utils/cn";
 
-export type AdminNavText = { label: string; orders: string; inquiries: string; coupons: string; users: string; performance: string };
+export type AdminNavText = { label: string; orders: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string };
 
 /** Links between the back-office pages. */
 export function AdminNav({ text }: { text: AdminNavText }) {
@@ -9,6 +9,7 @@ export function AdminNav({ text }: { text: AdminNavText }) {
     ["/admin", text.orders],
     ["/admin/inquiries", text.inquiries],
     ["/admin/coupons", text.coupons],
+    ["/admin/invoices", text.invoices],
     ["/admin/users", text.users],
     ["/admin/performance", text.performance],
   ];

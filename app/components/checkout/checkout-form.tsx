@@ -32,9 +32,15 @@ export type CheckoutFormText = {
   processing: string;
   secureNote: string;
   required: string;
+  invoiceTitle: string;
+  invoiceHint: string;
+  companyName: string;
+  companyTrn: string;
+  companyTrnHint: string;
+  confirmFree: string;
 };
 
-type CheckoutFields = { legalName: string; phone: string; email: string; state: string; description: string; documentLink: string; documents: string; couponCode: string };
+type CheckoutFields = { legalName: string; phone: string; email: string; state: string; description: string; documentLink: string; documents: string; couponCode: string; companyName: string; companyTrn: string };
 
 /** What the checkout action answers when it re-renders the form. */
 export type CheckoutReply = {
@@ -51,7 +57,7 @@ type Props = {
   reply: CheckoutReply | undefined;
   defaults: { legalName: string; email: string; phone?: string; description?: string };
   accept: string;
-  maxLengths: { legalName: number; phone: number; email: number; state: number; description: number; documentLink: number; couponCode: number };
+  maxLengths: { legalName: number; phone: number; email: number; state: number; description: number; documentLink: number; couponCode: number; companyName: number; companyTrn: number };
 };
 
 /**
@@ -171,6 +177,8 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
                   {text.apply}
                 </Button>
               </div>
+              {/* The code the summary shows applied: if it is gone at Pay, the server says so. */}
+              {latest?.couponApplied && summary.couponCode ? <input type="hidden" name="appliedCoupon" value={summary.couponCode} /> : null}
               {latest?.couponApplied && summary.discount ? (
                 <p role="status" className="mt-2 text-sm font-semibold text-green-800">
                   {fill(text.couponApplied, { code: summary.couponCode ?? "", discount: summary.discount })}
@@ -178,9 +186,18 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
               ) : null}
             </details>
 
+            <details open={Boolean(initial("companyName") || initial("companyTrn") || fieldErrors("companyTrn")?.length) || undefined} className="rounded-lg border border-slate-200 p-4">
+              <summary className="cursor-pointer font-semibold text-navy-700 underline underline-offset-4">{text.invoiceTitle}</summary>
+              <p className="mt-2 text-sm text-slate-600">{text.invoiceHint}</p>
+              <div className="mt-4 grid gap-5 sm:grid-cols-2">
+                <TextField id="companyName" name="companyName" label={text.companyName} autoComplete="organization" maxLength={maxLengths.companyName} defaultValue={initial("companyName")} key={fields.companyName.key} errors={fieldErrors("companyName")} />
+                <TextField id="companyTrn" name="companyTrn" label={text.companyTrn} hint={text.companyTrnHint} inputMode="numeric" autoComplete="off" maxLength={maxLengths.companyTrn} defaultValue={initial("companyTrn")} key={fields.companyTrn.key} errors={fieldErrors("companyTrn")} />
+              </div>
+            </details>
+
             <p className="text-sm text-slate-600">{text.secureNote}</p>
             <Button type="submit" name="intent" value="pay" size="lg" pending={paying} className="w-full" data-testid="pay-button">
-              {paying ? text.processing : fill(text.pay, { total: summary.total })}
+              {paying ? text.processing : summary.totalFils === 0 ? text.confirmFree : fill(text.pay, { total: summary.total })}
             </Button>
           </fieldset>
         </Form>
