@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AnalyticsRecorder } from "./components/analytics/analytics-recorder";
 import { ChatWidget } from "./components/chat/chat-widget";
 import { ErrorPage } from "./components/layout/error-page";
+import { InPageLinks } from "./components/layout/in-page-links";
 import { deferred } from "./components/page/deferred";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -13,6 +14,7 @@ import { loadShellData } from "./shell.server";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
 import { useRootData } from "./utils/root-data";
+import { isSubmitFailure, isTransportFailure } from "./utils/submission";
 
 // Shown to few visitors (docs/decisions/017-…): its code is a separate chunk, fetched only when the
 // notice is on the page and touched; until then its server HTML (a link and a plain form) works as is.
@@ -28,8 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 // The shell changes with the language (URL prefix), the user and the cart: re-read it after
-// actions and when the language changes, not on every navigation.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+// actions and when the language changes, not on every navigation. Not after a submission that
+// never got through (app/utils/submission.ts): nothing changed, and the connection is bad.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }) => {
+  if (isSubmitFailure(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return true;
   if (langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname)) return true;
   return defaultShouldRevalidate;
@@ -72,9 +76,10 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
       <ChatWidget />
+      <SiteFooter />
       <AnalyticsRecorder />
+      <InPageLinks />
     </>
   );
 }
@@ -91,11 +96,18 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A page (or its code) that could not be fetched in the browser is the connection, not a
+  // server error: say so, and offer to load it again.
+  const connection = !isRouteErrorResponse(error) && typeof document !== "undefined" && (isTransportFailure(error) || isChunkLoadFailure(error));
   return (
     <Shell>
-      <ErrorPage status={status} requestId={data?.requestId} />
+      <ErrorPage status={connection ? "connection" : status} requestId={data?.requestId} />
     </Shell>
   );
+}
+
+function isChunkLoadFailure(error: unknown) {
+  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
 }
 
 export const meta = ({ error, data }: { error?: unknown; data?: unknown }) => {

@@ -8,7 +8,8 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { startPayment, PaymentsUnavailable } from "../payments/payments.server";
 import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
-import { computeTotals, createOrder, type CartLineInput, type OrderTotals } from "./orders.server";
+import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { computeTotals, createOrder, findOrderOfUser, type CartLineInput, type OrderTotals } from "./orders.server";
 import { isMultipart, parseUploadForm, UPLOAD_LIMITS, UploadRejected, type UploadProblem } from "./uploads.server";
 
 /** The file input's name. */
@@ -27,7 +28,7 @@ export type SummaryView = {
 export function summaryView(totals: OrderTotals, lang: Lang): SummaryView {
   return {
     lines: totals.lines.map((line) => ({
-      key: `${line.planList}:${line.tierId}`,
+      key: line.key,
       serviceName: line.displayServiceName,
       tierName: line.displayTierName,
       quantity: line.quantity,
@@ -168,7 +169,12 @@ export async function handleCheckout({
       couponApplied: Boolean(totals.couponCode),
     };
   }
-  const order = await createOrder({ userId, lang, details: submission.value, totals, files, extra });
+  // Once per submission key: Pay sent again (a retry after the answer was lost) continues with
+  // the order the first one made instead of making a second.
+  const { result: made } = await once(submissionKeyOf(fields, `checkout:${userId}`), async (tx) => ({ orderId: (await createOrder({ userId, lang, details: submission.value, totals, files, extra }, tx)).id }));
+  const order = await findOrderOfUser(made.orderId, userId);
+  if (!order) throw new Error(`order ${made.orderId} of a repeated checkout is gone`);
+  if (order.paymentStatus === "paid") return { kind: "paid", orderId: order.id };
   try {
     const started = await startPayment(order, lang);
     if (started.kind === "redirect") return { kind: "pay", orderId: order.id, url: started.url };

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { couponFormSchema, createCoupon, listCoupons, setCouponActive } from "../admin/coupons.server";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
@@ -16,6 +16,8 @@ import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission";
+import { ResilientForm } from "../components/forms/resilient-form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -39,6 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -79,7 +84,7 @@ export default function AdminCoupons() {
       <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
       <Card>
         <h2 className="text-lg font-bold text-navy-900">{text.create}</h2>
-        <Form method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="coupon-form">
+        <ResilientForm method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="coupon-form">
           <input type="hidden" name="intent" value="create" />
           <TextField name={fields.code.name} defaultValue={fields.code.initialValue} id="coupon-code" label={text.code} hint={text.codeHint} errors={fields.code.errors} required maxLength={32} autoCapitalize="characters" />
           <SelectField
@@ -102,7 +107,7 @@ export default function AdminCoupons() {
               {text.submit}
             </Button>
           </div>
-        </Form>
+        </ResilientForm>
       </Card>
       <section aria-labelledby="coupon-list-heading">
         <h2 id="coupon-list-heading" className="text-xl font-bold text-navy-900">
@@ -136,14 +141,14 @@ export default function AdminCoupons() {
                       <Badge tone={c.active && !c.expired ? "green" : "grey"}>{c.active ? text.active : text.inactive}</Badge>
                     </td>
                     <td className="px-3 py-2">
-                      <Form method="post">
+                      <ResilientForm method="post">
                         <input type="hidden" name="id" value={c.id} />
                         <input type="hidden" name="intent" value={c.active ? "deactivate" : "activate"} />
                         <Button type="submit" variant={c.active ? "secondary" : "ghost"} size="sm">
                           {c.active ? text.deactivate : text.activate}
                           <span className="sr-only"> {c.code}</span>
                         </Button>
-                      </Form>
+                      </ResilientForm>
                     </td>
                   </tr>
                 ))}

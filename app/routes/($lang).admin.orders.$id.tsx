@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { ORDER_STATUSES } from "../../db/schema";
 import { updateStatusFromForm } from "../admin/admin-orders.server";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
@@ -19,6 +19,9 @@ import { isMultipart, parseUploadForm, UploadRejected, UPLOAD_LIMITS } from "../
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission";
+import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { ResilientForm } from "../components/forms/resilient-form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -39,6 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 // Three forms post here: status (with an optional history note), internal note, report upload (multipart).
@@ -65,7 +71,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const file = parsed.files[0];
     if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
-    const result = await attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: admin.id });
+    // Once per submission key: an upload sent again after its answer was lost is not attached twice.
+    const { result } = await once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: admin.id }, tx));
     if (!result.ok) {
       if (result.error === "not-found") notFound();
       return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
@@ -113,28 +120,28 @@ export default function AdminOrderPage() {
         <div className="space-y-6" id="edit">
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
-            <Form method="post" className="mt-3 space-y-3" data-testid="order-status-form">
+            <ResilientForm method="post" className="mt-3 space-y-3" data-testid="order-status-form">
               <input type="hidden" name="intent" value="status" />
               <SelectField id="order-status" name="status" label={text.statusTitle} options={statusOptions} defaultValue={order.status} key={order.status} />
               <TextAreaField id="status-note" name="note" label={text.statusNote} rows={2} maxLength={1000} />
               <Button type="submit" pending={busy("status")}>
                 {text.saveStatus}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.noteTitle}</h2>
-            <Form method="post" className="mt-3 space-y-3">
+            <ResilientForm method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="note" />
               <TextAreaField id="internal-note" name="note" label={text.noteTitle} hint={text.noteHint} rows={4} maxLength={5000} defaultValue={internalNote} key={internalNote} />
               <Button type="submit" variant="secondary" pending={busy("note")}>
                 {text.saveNote}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.reportTitle}</h2>
-            <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
+            <ResilientForm method="post" encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
               <div className="space-y-1">
                 <label htmlFor="report-file" className="block text-sm font-semibold text-navy-900">
                   {text.reportFile}
@@ -147,7 +154,7 @@ export default function AdminOrderPage() {
               <Button type="submit" variant="secondary" pending={busy("report")}>
                 {text.upload}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <OrderHistory order={order} text={orderText} />
         </div>

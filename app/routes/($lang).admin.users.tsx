@@ -14,6 +14,8 @@ import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission";
+import { ResilientForm } from "../components/forms/resilient-form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -42,6 +44,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -106,7 +111,7 @@ export default function AdminUsers() {
                   <td className="px-3 py-2">{u.joined}</td>
                   <td className="px-3 py-2">
                     {u.self ? null : (
-                      <Form method="post">
+                      <ResilientForm method="post">
                         <input type="hidden" name="userId" value={u.id} />
                         <input type="hidden" name="role" value={u.role === "admin" ? "client" : "admin"} />
                         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
@@ -114,7 +119,7 @@ export default function AdminUsers() {
                           {u.role === "admin" ? text.demote : text.promote}
                           <span className="sr-only"> {u.email}</span>
                         </Button>
-                      </Form>
+                      </ResilientForm>
                     )}
                   </td>
                 </tr>

@@ -19,6 +19,7 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -67,6 +68,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(here, { kind: "success", title: t.settings.nameSavedTitle, description: t.settings.nameSaved });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];

@@ -18,6 +18,7 @@ import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
+import { resilientClientAction } from "../utils/submission";
 
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
 const RESETS_PER_EMAIL = { name: "reset-email", limit: 5, windowSeconds: 60 * 60 };
@@ -67,6 +68,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data<ActionData>({ intent: "request", reply: submission.reply({ resetForm: true }), sentTo: email });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export default function PasswordReset() {

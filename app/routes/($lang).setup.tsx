@@ -14,6 +14,7 @@ import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { resilientClientAction } from "../utils/submission";
 
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -39,6 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return createUserSession({ user, redirectTo: localizePath(lang, "/admin"), toast: { kind: "success", title: t.setup.doneTitle, description: t.setup.doneText } });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export default function Setup() {

@@ -12,6 +12,7 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission";
 
 /** The e-mailed link: confirms the address (single use, 24 hours) and signs the visitor in. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -43,6 +44,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data({ limit: { title: t.verificationCard.limitTitle, text: t.verificationCard.limitText, retry } }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 type ActionData = { limit: { title: string; text: string; retry: string } };

@@ -3,6 +3,8 @@ export type Toast = {
   kind: "success" | "error" | "info";
   title: string;
   description?: string;
+  /** Toasts of one source (a form): a new one replaces the earlier one, so 'Consent Required' never stays beside the success. */
+  group?: string;
 };
 
 const TOAST_EVENT = "app:toast";
@@ -12,6 +14,12 @@ export function showToast(toast: Toast) {
   window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
 }
 
+/** Takes down the toasts of one group (e.g. when the form shows its failure notice in place). */
+export function clearToasts(group: string) {
+  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: { kind: "info", title: "", group } }));
+}
+
+/** Listens for toasts; a toast without a title only clears its group. */
 export function onToast(listener: (toast: Toast) => void) {
   const handler = (event: Event) => listener((event as CustomEvent<Toast>).detail);
   window.addEventListener(TOAST_EVENT, handler);

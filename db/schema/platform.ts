@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
 /**
@@ -69,4 +69,19 @@ export const webVitals = pgTable(
     index("web_vitals_route_name_created_idx").on(t.route, t.name, t.createdAt),
     index("web_vitals_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Submissions already carried out, by the key their form carried ("<scope>:<form token>"), with
+ * what they answered: a repeated submission (a double click, a retry after the connection
+ * dropped) gets the first answer instead of being carried out twice. Kept a few days.
+ */
+export const submissionKeys = pgTable(
+  "submission_keys",
+  {
+    key: text("key").primaryKey(),
+    result: jsonb("result").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_keys_created_idx").on(t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SubmissionKey } from "../forms/submission-key";
 import { useCartSubmit } from "./cart-store";
 
 /** Where every cart form posts (app/routes/cart.update.tsx). */
@@ -15,6 +16,8 @@ export function CartForm({ fields, children, className }: { fields: Record<strin
   return (
     <form method="post" action={CART_ACTION} onSubmit={onSubmit} className={className}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {/* Without JavaScript a double click is applied once; with it each queued change gets its own key. */}
+      <SubmissionKey />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

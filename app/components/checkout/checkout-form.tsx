@@ -6,6 +6,10 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { describedBy, FieldShell, inputClasses, TextAreaField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
+import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { SubmissionKey } from "../forms/submission-key";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useResilientForm } from "../forms/use-resilient-form";
 import { OrderSummary, type OrderSummaryData, type OrderSummaryText } from "./order-summary";
 
 export type CheckoutFormText = {
@@ -59,7 +63,11 @@ type Props = {
  * listed, and the whole form is disabled while the payment starts.
  */
 export function CheckoutForm({ text, summaryText, initialSummary, reply, defaults, accept, maxLengths }: Props) {
-  const coupon = useFetcher<CheckoutReply>({ key: "checkout-coupon" });
+  const coupon = useFetcher<CheckoutReply | SubmitFailure>({ key: "checkout-coupon" });
+  // Pay that did not get through keeps the form (chosen files too) with a retry; so does Apply.
+  const { formRef, failure, retry } = useResilientForm();
+  const couponFailure = coupon.state === "idle" && isSubmitFailure(coupon.data) ? coupon.data : null;
+  const lastCoupon = useRef("");
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") === "pay";
 
@@ -67,7 +75,9 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
   const [latest, setLatest] = useState<CheckoutReply | undefined>(reply);
   useEffect(() => setLatest(reply), [reply]);
   useEffect(() => {
-    if (coupon.state === "idle" && coupon.data) setLatest((current) => (current ? { ...current, summary: coupon.data!.summary, couponApplied: coupon.data!.couponApplied, lastResult: mergeCouponResult(current.lastResult, coupon.data!.lastResult) } : coupon.data));
+    const answer = coupon.data;
+    if (coupon.state !== "idle" || !answer || isSubmitFailure(answer)) return;
+    setLatest((current) => (current ? { ...current, summary: answer.summary, couponApplied: answer.couponApplied, lastResult: mergeCouponResult(current.lastResult, answer.lastResult) } : answer));
   }, [coupon.state, coupon.data]);
 
   const summary = latest?.summary ?? initialSummary;
@@ -88,6 +98,7 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
     if (!(input instanceof HTMLInputElement)) return;
     // With JavaScript, only the code is sent: the rest of the form (and chosen files) stays as it is.
     event.preventDefault();
+    lastCoupon.current = input.value;
     coupon.submit({ intent: "apply-coupon", couponCode: input.value }, { method: "post" });
   };
 
@@ -112,7 +123,8 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
             </Notice>
           </div>
         ) : null}
-        <Form method="post" encType="multipart/form-data" id={form.id} className="mt-6">
+        <Form ref={formRef} method="post" encType="multipart/form-data" id={form.id} className="mt-6">
+          <SubmissionKey />
           <fieldset disabled={paying} className="space-y-5">
             <TextField id="legalName" name="legalName" label={text.legalName} required autoComplete="name" maxLength={maxLengths.legalName} defaultValue={initial("legalName")} key={fields.legalName.key} errors={fieldErrors("legalName")} />
             <div className="grid gap-5 sm:grid-cols-2">
@@ -166,6 +178,7 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
                   {text.apply}
                 </Button>
               </div>
+              <SubmitFailureNotice failure={couponFailure} onRetry={() => coupon.submit({ intent: "apply-coupon", couponCode: lastCoupon.current }, { method: "post" })} className="mt-3" />
               {latest?.couponApplied && summary.discount ? (
                 <p role="status" className="mt-2 text-sm font-semibold text-green-800">
                   {fill(text.couponApplied, { code: summary.couponCode ?? "", discount: summary.discount })}
@@ -173,6 +186,7 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
               ) : null}
             </details>
 
+            <SubmitFailureNotice failure={failure} onRetry={retry} />
             <p className="text-sm text-slate-600">{text.secureNote}</p>
             <Button type="submit" name="intent" value="pay" size="lg" pending={paying} className="w-full" data-testid="pay-button">
               {paying ? text.processing : fill(text.pay, { total: summary.total })}

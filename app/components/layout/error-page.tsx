@@ -1,6 +1,6 @@
 import { fill } from "../../i18n/fill";
 import { useRootData } from "../../utils/root-data";
-import { ButtonLink } from "../ui/button";
+import { Button, ButtonLink } from "../ui/button";
 import { localizePath } from "../../i18n/lang";
 
 /**
@@ -12,11 +12,15 @@ const UNAVAILABLE_FALLBACK = {
   ar: "نواجه صعوبة في الوصول إلى أنظمتنا. يُرجى المحاولة بعد دقيقة؛ لم يُفقد أي شيء أرسلته قبل ظهور هذه الرسالة.",
 };
 
-/** The not-found page (404), the unavailable page (503) and the unexpected-error page (500, with a reference). */
-export function ErrorPage({ status, requestId }: { status: number; requestId?: string | undefined }) {
+/**
+ * The not-found page (404), the unavailable page (503), the unexpected-error page (500, with a
+ * reference) and, in the browser, the page for a navigation the connection did not carry.
+ */
+export function ErrorPage({ status, requestId }: { status: number | "connection"; requestId?: string | undefined }) {
   const data = useRootData();
   const ui = data?.ui;
   const lang = data?.lang ?? "en";
+  if (status === "connection") return <ConnectionLost />;
   const notFound = status === 404;
   const unavailable = status === 503;
   const title = notFound ? (ui?.errors.notFoundTitle ?? "Oops! Page not found") : unavailable ? (ui?.errors.unavailableTitle ?? "Service temporarily unavailable") : (ui?.errors.serverErrorTitle ?? "Something went wrong");
@@ -42,6 +46,19 @@ export function ErrorPage({ status, requestId }: { status: number; requestId?: s
       <ButtonLink to={localizePath(lang, "/")} className="mt-8">
         {ui?.errors.backHome ?? "Return to Home"}
       </ButtonLink>
+    </div>
+  );
+}
+
+function ConnectionLost() {
+  const t = useRootData()?.ui.submit;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center" data-testid="connection-lost">
+      <h1 className="text-3xl font-bold sm:text-4xl">{t?.connectionTitle ?? "Connection lost"}</h1>
+      <p className="mt-4 text-lg text-slate-600">{t?.connectionText}</p>
+      <Button type="button" className="mt-8" onClick={() => window.location.reload()}>
+        {t?.connectionRetry ?? "Try again"}
+      </Button>
     </div>
   );
 }
