@@ -2,7 +2,6 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { fill } from "../../i18n/fill";
 import type { UiStrings } from "../../i18n/ui.en";
-import { cn } from "../../utils/cn";
 import { useRootData, useUi } from "../../utils/root-data";
 import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
 import { LocalizedLink } from "./localized-link";
@@ -10,8 +9,8 @@ import { navGroups, topLinks, type NavGroup } from "./navigation";
 
 /**
  * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the
- * mobile menu is a <details>, so both work with JavaScript off. JavaScript adds aria-expanded,
- * Escape to close, and closes the mobile menu when a link is followed.
+ * mobile menu is a <details>, so both work with JavaScript off. JavaScript makes the dropdowns
+ * disclosure buttons (DesktopGroup) and closes the mobile menu when a link is followed.
  */
 export function SiteHeader() {
   const ui = useUi();
@@ -50,33 +49,72 @@ export function SiteHeader() {
   );
 }
 
+/**
+ * A desktop dropdown, the ARIA disclosure pattern: the button shows and hides the list (Enter,
+ * Space or a click), and aria-expanded says which. Pointing at it shows it too; a click while it
+ * shows only by pointing keeps it open rather than closing it. Choosing a link, Escape, a click
+ * elsewhere or the focus leaving closes it. Without JavaScript CSS shows it on hover and while the
+ * focus is inside (tailwind.css: [data-nav-group]).
+ */
 function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
-  const [open, setOpen] = useState(false);
-  const [suppressed, setSuppressed] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  // After a link was chosen or the list was closed under the pointer: hover does not reopen it until the pointer leaves.
+  const [hoverPaused, setHoverPaused] = useState(false);
+  const [enhanced, setEnhanced] = useState(false);
+  const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
   const label = ui.nav[group.label];
   const menuId = `menu-${group.id}`;
+  const open = expanded || (hovered && !hoverPaused);
+
+  useEffect(() => setEnhanced(true), []);
+  // A new page: whatever was open closes (the pointer may still rest over the list).
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    setExpanded(false);
+    setHoverPaused(true);
+  }, [location.key]);
+  useEffect(() => {
+    if (!expanded) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!itemRef.current?.contains(event.target as Node)) setExpanded(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [expanded]);
+
+  function close() {
+    setExpanded(false);
+    setHoverPaused(true);
+  }
+
   return (
-    // The <li> only mirrors the CSS hover/focus state into aria-expanded; the button is the control.
+    // The <li> follows the pointer and the focus for the disclosure; the button is the control.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
-      className={cn("group relative", suppressed && "is-suppressed")}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => {
-        setOpen(false);
-        setSuppressed(false);
+      ref={itemRef}
+      className="relative"
+      data-nav-group=""
+      data-enhanced={enhanced ? "" : undefined}
+      data-open={open ? "" : undefined}
+      onMouseEnter={() => {
+        setHovered(true);
+        setHoverPaused(false);
       }}
-      onFocus={() => setOpen(true)}
+      onMouseLeave={() => {
+        setHovered(false);
+        setHoverPaused(false);
+      }}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-          setOpen(false);
-          setSuppressed(false);
-        }
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
       }}
       onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          setSuppressed(true);
-          setOpen(false);
+        if (event.key === "Escape" && open) {
+          close();
           buttonRef.current?.focus();
         }
       }}
@@ -84,10 +122,13 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-expanded={open && !suppressed}
+        aria-expanded={open}
         aria-controls={menuId}
         aria-label={fill(ui.nav.openSubmenu, { section: label })}
-        onClick={() => setSuppressed((value) => !value)}
+        onClick={() => {
+          if (expanded) close();
+          else setExpanded(true);
+        }}
         className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-navy-900 hover:bg-navy-50"
       >
         <span aria-hidden="true">{label}</span>
@@ -95,13 +136,10 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
           ▾
         </span>
       </button>
-      <ul
-        id={menuId}
-        className="invisible absolute start-0 top-full z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-2 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 group-[.is-suppressed]:invisible group-[.is-suppressed]:opacity-0"
-      >
+      <ul id={menuId} data-nav-menu="" className="absolute start-0 top-full z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg transition-opacity">
         {group.links.map((link) => (
           <li key={link.to}>
-            <LocalizedLink to={link.to} className="block rounded-lg px-3 py-2.5 text-sm text-slate-800 hover:bg-navy-50 hover:text-navy-900" prefetch="intent">
+            <LocalizedLink to={link.to} className="block rounded-lg px-3 py-2.5 text-sm text-slate-800 hover:bg-navy-50 hover:text-navy-900" prefetch="intent" onClick={close}>
               {ui.nav.links[link.label]}
             </LocalizedLink>
           </li>

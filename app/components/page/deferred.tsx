@@ -1,4 +1,4 @@
-import { createElement, lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { createElement, lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
 
 /**
  * A page part rendered by the server as usual, whose JavaScript the browser downloads only when
@@ -15,6 +15,10 @@ import { createElement, lazy, memo, Suspense, useEffect, useRef, useState, type 
  * commits; the code must then be on its way, or the update would wait for a scroll.
  *
  * After a client-side navigation there is no server HTML to keep, so the code loads at once.
+ *
+ * What the visitor chose in the server's HTML before React took it over (a select picked the
+ * moment the part became interactive) is put back after hydration, through the controls' own
+ * events, so the components' state follows it (React resets a select to its rendered value).
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, name: string, options: { when?: "visible" | "used" } = {}): ComponentType<P> {
   const when = options.when ?? "visible";
@@ -38,7 +42,10 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         : lazy(async () => {
             const element = await mounted.promise;
             // Server HTML inside means this render is hydrating it: wait until it is needed.
-            if (element && element.childElementCount > 0) await whenNeeded(element, when);
+            if (element && element.childElementCount > 0) {
+              watchEarlyChoices();
+              await whenNeeded(element, when);
+            }
             return { default: await loadOnce() };
           }),
     );
@@ -46,13 +53,82 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     const Component = (loaded ?? Lazy) as ComponentType<P>;
     return (
       <div ref={wrapper} data-deferred={name} className="contents">
-        <Suspense fallback={null}>{createElement(Component, props)}</Suspense>
+        <Suspense fallback={null}>
+          {createElement(Component, props)}
+          <AfterHydration wrapper={wrapper} />
+        </Suspense>
       </div>
     );
   }
   Deferred.displayName = `Deferred(${name})`;
   // Equal props, no re-render: content props are fresh objects after every revalidation.
   return memo(Deferred, sameProps) as unknown as ComponentType<P>;
+}
+
+/** Renders nothing; once its part's content is hydrated, puts the visitor's early choices in it back. */
+function AfterHydration({ wrapper }: { wrapper: RefObject<HTMLDivElement> }) {
+  useEffect(() => {
+    if (wrapper.current) restoreEarlyChoices(wrapper.current);
+  }, [wrapper]);
+  return null;
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type Choice = { value: string; checked: boolean };
+
+/** Controls the visitor changed in server HTML that React had not taken over yet, and what they chose. */
+const earlyChoices = new Map<Control, Choice>();
+let watchingChoices = false;
+
+const isControl = (node: unknown): node is Control => node instanceof HTMLInputElement || node instanceof HTMLSelectElement || node instanceof HTMLTextAreaElement;
+// React marks the elements it owns; server HTML still waiting in a dehydrated boundary has no mark.
+const isHydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith("__reactProps"));
+const choiceOf = (control: Control): Choice => ({ value: control.value, checked: control instanceof HTMLInputElement && control.checked });
+
+function isChanged(control: Control) {
+  if (control instanceof HTMLSelectElement) return Array.from(control.options).some((option) => option.selected !== option.defaultSelected);
+  if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) return control.checked !== control.defaultChecked;
+  return control.value !== control.defaultValue;
+}
+
+/** From the first deferred part on: notes changes made in parts React has not hydrated (and any made before the script ran). */
+function watchEarlyChoices() {
+  if (watchingChoices) return;
+  watchingChoices = true;
+  const note = (event: Event) => {
+    const control = event.target;
+    if (isControl(control) && !isHydrated(control) && control.closest("[data-deferred]")) earlyChoices.set(control, choiceOf(control));
+  };
+  document.addEventListener("input", note, true);
+  document.addEventListener("change", note, true);
+  for (const control of Array.from(document.querySelectorAll("[data-deferred] input, [data-deferred] select, [data-deferred] textarea"))) {
+    if (isControl(control) && !isHydrated(control) && isChanged(control)) earlyChoices.set(control, choiceOf(control));
+  }
+}
+
+/**
+ * Puts back the early choices inside `root` that React now owns, through the controls' own events
+ * so components update their state (React resets a select to the value it renders when hydrating).
+ */
+function restoreEarlyChoices(root: HTMLElement) {
+  for (const [control, choice] of earlyChoices) {
+    if (!root.contains(control) || !isHydrated(control)) continue;
+    earlyChoices.delete(control);
+    if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) {
+      if (control.type === "radio" && !choice.checked) continue;
+      // A click is what React listens to for these; setting the opposite first (through React's own
+      // setter) makes the click a change in React's eyes.
+      control.checked = !choice.checked;
+      control.click();
+    } else if (control instanceof HTMLSelectElement) {
+      control.value = choice.value;
+      control.dispatchEvent(new Event("change", { bubbles: true }));
+    } else {
+      control.value = "";
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, "value")?.set?.call(control, choice.value);
+      control.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
 }
 
 function sameProps(a: object, b: object) {

@@ -1,0 +1,69 @@
+import { useLocation, useNavigate } from "@remix-run/react";
+import { startTransition, useEffect } from "react";
+
+/**
+ * With JavaScript, a link to a part of the same page (#inquiry, #plans) scrolls to that part and
+ * moves the keyboard focus into it, wherever the part is: hydrated, still the server's HTML
+ * (deferred sections), or inside a form. The router records the step (a real history entry, so
+ * Back returns and scroll restoration keys stay apart); the browser's own jump is not used
+ * because its history entries carry no router key, so every such entry would share one saved
+ * scroll position. Without JavaScript the browser's own jump does the same.
+ */
+export function InPageLinks() {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      const url = new URL(anchor.href);
+      const here = window.location;
+      if (url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search || !url.hash) return;
+      const target = fragmentTarget(url.hash);
+      if (!target) return;
+      event.preventDefault();
+      // First the router (it keeps the scroll position of the entry being left, for Back), as a
+      // transition: sections not hydrated yet keep their server HTML (router-transitions.client.ts).
+      startTransition(() => navigate({ pathname: url.pathname, search: url.search, hash: url.hash }, { preventScrollReset: true }));
+      showTarget(target);
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+
+  // Back and Forward between parts of the page land on the part again and focus it.
+  useEffect(() => {
+    if (!location.hash) return;
+    const target = fragmentTarget(location.hash);
+    if (target && !target.contains(document.activeElement)) showTarget(target, false);
+  }, [location.key, location.hash]);
+
+  return null;
+}
+
+function fragmentTarget(hash: string): HTMLElement | null {
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.slice(1));
+  } catch {
+    return null;
+  }
+  return id ? document.getElementById(id) : null;
+}
+
+/** Scrolls to the part (below the sticky header: scroll-padding-top) and focuses it without a second jump. */
+function showTarget(target: HTMLElement, scroll = true) {
+  if (scroll) target.scrollIntoView({ block: "start" });
+  if (!isFocusable(target)) {
+    // Focusable by script only; no outline around a whole section (tailwind.css).
+    target.setAttribute("tabindex", "-1");
+    target.setAttribute("data-focus-target", "");
+  }
+  target.focus({ preventScroll: true });
+}
+
+function isFocusable(element: HTMLElement) {
+  return element.matches("a[href], button, input, select, textarea, summary, [tabindex]") && !element.hasAttribute("disabled");
+}
