@@ -107,7 +107,7 @@ test.describe("lead capture", () => {
     await page.goto("/ban-checks/labor-ban-check");
     const button = page.getByRole("link", { name: "Chat with a legal expert" });
     await button.click();
-    if (!jsEnabled(testInfo)) await expect(page).toHaveURL(/\/chat$/);
+    if (!jsEnabled(testInfo)) await expect(page).toHaveURL(/\/chat\?from=%2Fban-checks%2Flabor-ban-check$/);
     const panel = page.getByTestId("chat-panel");
     await expect(panel.getByText("Legal Expert Chat")).toBeVisible();
     await panel.getByRole("button", { name: "How can I lift a travel ban?" }).click();

@@ -47,7 +47,9 @@ test.describe("home, ban checks and ask a lawyer", () => {
     await expect(page.locator("#how-it-works li")).toHaveCount(3);
     await expect(page.locator("#testimonials figure")).toHaveCount(3);
     await expect(page.locator("#home-faq details")).toHaveCount(5);
-    await expect(page.locator("#comparison table")).toBeVisible();
+    // On a phone the comparison is one card per row (the table is for wider screens).
+    await expect(page.locator("#comparison [data-table-cards] li")).not.toHaveCount(0);
+    await expect(page.locator("#comparison table")).toBeAttached();
     await page.locator("#home-hero").getByRole("link", { name: "Check Travel Status" }).click();
     await expect(page).toHaveURL(/\/ban-checks\/travel-ban-check$/);
     // With JavaScript this page was rendered in the browser (client navigation): all of it is there.

@@ -105,7 +105,9 @@ test.describe("plans and quotes", () => {
 
     const form = express.locator("form");
     await whenInteractive(form);
+    const saved = jsEnabled(test.info()) ? page.waitForResponse((response) => response.url().endsWith("/cart/update")) : null;
     await form.getByRole("button").click();
+    await saved;
     if (!jsEnabled(test.info())) await expect(page).toHaveURL(/cart=open/);
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await page.goto("/cart");
@@ -162,8 +164,9 @@ test.describe("plans and quotes", () => {
     await page.goto("/ban-checks/labor-ban-check");
     const standard = page.locator("#plans [data-tier='comprehensive'] form");
     await whenInteractive(standard);
+    const added = js ? page.waitForResponse((response) => response.url().endsWith("/cart/update")) : null;
     await standard.getByRole("button").click();
-    if (js) await expect(page.getByTestId("cart-count")).toHaveText("2");
+    await added;
     await page.goto("/cart");
     await expect(page.getByTestId("cart-total")).toHaveText(`${AED} 2,375`);
 
