@@ -132,7 +132,8 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(await t.handle.db.select().from(orders).where(eq(orders.id, first.orderId))).toHaveLength(1);
       expect((await mailsTo("aisha@example.com", "order-confirmation")).filter((m) => m.subject.includes(first.orderId.slice(0, 8)))).toHaveLength(1);
       // The same token from another client is that client's own checkout.
-      const theirs = await handleCheckout({ request: checkoutRequest({ ...validFields, email: "omar@example.com", intent: "pay", submissionId }), userId: otherUserId, cart: travelBanBasic, lang: "en" });
+      const [third] = await t.handle.db.insert(users).values({ email: "layla@example.com", passwordHash: "x" }).returning();
+      const theirs = await handleCheckout({ request: checkoutRequest({ ...validFields, email: "layla@example.com", intent: "pay", submissionId }), userId: third!.id, cart: travelBanBasic, lang: "en" });
       expect(theirs.kind).toBe("pay");
       expect(theirs.kind === "pay" ? theirs.orderId : "").not.toBe(first.orderId);
     });
