@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { AnalyticsRecorder } from "./components/analytics/analytics-recorder";
 import { ChatWidget } from "./components/chat/chat-widget";
-import { ErrorPage } from "./components/layout/error-page";
 import { InPageLinks } from "./components/layout/in-page-links";
 import { deferred } from "./components/page/deferred";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -14,11 +13,19 @@ import { loadShellData } from "./shell.server";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
 import { useRootData } from "./utils/root-data";
-import { isSubmitFailure, isTransportFailure } from "./utils/submission";
+import { isSubmitFailure } from "./utils/submit-failure";
 
 // Shown to few visitors (docs/decisions/017-…): its code is a separate chunk, fetched only when the
 // notice is on the page and touched; until then its server HTML (a link and a plain form) works as is.
 const LanguageSuggestion = deferred(() => import("./components/layout/language-suggestion").then((m) => m.LanguageSuggestion), "language-suggestion", { when: "used" });
+
+// The error pages are not on a page's first load either: a server-rendered error page works as
+// HTML until touched, and the code is fetched when the browser is idle, so an error met later
+// (a navigation the connection dropped) finds it there.
+const loadErrorPage = () => import("./components/layout/error-page").then((m) => m.ErrorPage);
+const ErrorPage = deferred(loadErrorPage, "error-page", { when: "used" });
+// The cart's sender (cart-store.ts) likewise, so a change made offline later is kept for a retry.
+const loadCartSender = () => import("./components/cart/cart-sender");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -80,8 +87,19 @@ function Shell({ children }: { children: ReactNode }) {
       <SiteFooter />
       <AnalyticsRecorder />
       <InPageLinks />
+      <WhenIdle load={loadErrorPage} />
+      <WhenIdle load={loadCartSender} />
     </>
   );
+}
+
+/** Fetches a module the page may need later once the browser is idle (quietly, if offline). */
+function WhenIdle({ load }: { load: () => Promise<unknown> }) {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 2000));
+    idle(() => void load().catch(() => undefined));
+  }, [load]);
+  return null;
 }
 
 export default function App() {
@@ -96,18 +114,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A page (or its code) that could not be fetched in the browser is the connection, not a
-  // server error: say so, and offer to load it again.
-  const connection = !isRouteErrorResponse(error) && typeof document !== "undefined" && (isTransportFailure(error) || isChunkLoadFailure(error));
   return (
     <Shell>
-      <ErrorPage status={connection ? "connection" : status} requestId={data?.requestId} />
+      <ErrorPage status={status} requestId={data?.requestId} error={isRouteErrorResponse(error) ? undefined : error} />
     </Shell>
   );
-}
-
-function isChunkLoadFailure(error: unknown) {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
 }
 
 export const meta = ({ error, data }: { error?: unknown; data?: unknown }) => {

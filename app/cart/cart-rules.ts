@@ -1,4 +1,4 @@
-import { isSpeed, type Speed } from "../catalogue/quote";
+import { isSpeed, type Speed } from "../catalogue/speeds";
 
 /**
  * The cart's rules, free of catalogue data and server code so the browser can apply the same

@@ -16,7 +16,7 @@ import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

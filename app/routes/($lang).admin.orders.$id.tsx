@@ -19,7 +19,7 @@ import { isMultipart, parseUploadForm, UploadRejected, UPLOAD_LIMITS } from "../
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 import { once, submissionKeyOf } from "../utils/submission-keys.server";
 import { ResilientForm } from "../components/forms/resilient-form";
 

@@ -14,7 +14,7 @@ import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

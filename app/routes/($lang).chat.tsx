@@ -6,7 +6,7 @@ import { Container } from "../components/ui/section";
 import { chatStrings } from "../i18n/strings/chat";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 // The chat widget as a page: where the floating button leads without JavaScript, and the
 // transcript the widget loads when it opens.

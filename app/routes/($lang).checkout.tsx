@@ -16,7 +16,8 @@ import { checkoutDefaultsFromWizard, clearRequestCheckHandoff, QUICK_CHECK, read
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { useLang } from "../utils/root-data";
-import { resilientClientAction, UPLOAD_TIMEOUT_MS } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
 import { redirectWithToast } from "../utils/toast.server";
 
 /** Anonymous visitors go to the login page with the spec's notice and a way back here. */

@@ -17,7 +17,7 @@ import { cn } from "../utils/cn";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { localizePath } from "../i18n/lang";
 import { inquiryAction } from "../inquiries/inquiry-action.server";
 import { langParam } from "../utils/http.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 // The one action of the inquiry form on every page. A GET (a bookmarked or typed address) goes
 // to the contact page, which has the form.

@@ -13,7 +13,7 @@ import { findOrderOfUser, orderItemsOf, shortOrderId } from "../orders/orders.se
 import { PaymentsUnavailable, startPayment } from "../payments/payments.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
 /**

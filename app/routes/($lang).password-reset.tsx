@@ -18,7 +18,7 @@ import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
 const RESETS_PER_EMAIL = { name: "reset-email", limit: 5, windowSeconds: 60 * 60 };

@@ -6,7 +6,7 @@ import { requestCheckContent } from "../content/request-check.server";
 import { loadWizard, wizardAction, type WizardPage } from "../request-check/request-check.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

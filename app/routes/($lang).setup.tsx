@@ -14,7 +14,7 @@ import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { completeTestSession, findTestSession, testSuccessUrl } from "../payment
 import { testPaymentsAllowed } from "../payments/providers.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
 /**

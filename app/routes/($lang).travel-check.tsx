@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { localizePath } from "../i18n/lang";
 import { travelCheckAction } from "../inquiries/travel-check.server";
 import { langParam } from "../utils/http.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 // The travel-ban check form's action. A GET goes to the page with the form open.
 export function loader({ params }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 
 /** The e-mailed link: confirms the address (single use, 24 hours) and signs the visitor in. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,10 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { isSubmitFailure, isTransportFailure, newSubmissionKey, resilientClientAction, sendForm, SUBMIT_TIMEOUT_MS, SubmitFailureError } from "../../app/utils/submission";
+import { isSubmitFailure, isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError } from "../../app/utils/submission";
+import { newSubmissionKey, sendForm } from "../../app/utils/send-form";
+import { resilientClientAction } from "../../app/utils/submission-client-action";
 
 function args(serverAction: () => Promise<unknown>, controller = new AbortController()) {
   return { serverAction, request: new Request("http://localhost/inquiry", { method: "POST", signal: controller.signal }), params: {} } as unknown as ClientActionFunctionArgs;
@@ -69,7 +71,7 @@ describe("the resilient clientAction", () => {
 
 describe("sendForm (forms that fetch themselves)", () => {
   // A real server that never answers, and one that answers at once.
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   const silent = http.createServer(() => undefined);
   const answering = http.createServer((_request, response) => response.end("ok"));
   let silentUrl = "";

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { QUESTION_MAX_CHARS, type AssistantMessageView, type AssistantStreamEvent, type AssistantView } from "../../assistant/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
-import { isTransportFailure, newSubmissionKey, sendForm, SUBMIT_TIMEOUT_MS, SubmitFailureError, type SubmitFailure } from "../../utils/submission";
+import { isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError, type SubmitFailure } from "../../utils/submission";
+import { newSubmissionKey, sendForm } from "../../utils/send-form";
 import { showToast } from "../../utils/toast";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { Badge } from "../ui/badge";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Speed } from "../../catalogue/quote";
+import type { Speed } from "../../catalogue/speeds";
 import { Button, type ButtonVariant } from "../ui/button";
 import { CartForm } from "./cart-form";
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type FormEvent } from "react";
 import { applyCartIntent, cartLineKey, intentFromForm, type CartIntent, type CartLine, type CartView } from "../../cart/cart-rules";
 import { useRootData, useUi } from "../../utils/root-data";
-import { newSubmissionKey, sendForm, SubmitFailureError, type SubmitFailure } from "../../utils/submission";
+import type { SubmitFailure } from "../../utils/submission";
 import { showToast, type Toast } from "../../utils/toast";
 
 /**
@@ -53,11 +53,13 @@ async function run() {
     const job = snapshot.jobs[0]!;
     let answer: ActionAnswer | null = null;
     try {
-      const response = await sendForm(job.action, { method: "POST", body: job.body, headers: { Accept: "application/json" } });
-      answer = (await response.json()) as ActionAnswer;
+      // The sender's code comes with the first change (or earlier, when the browser is idle).
+      const { sendCartChange } = await import("./cart-sender");
+      answer = (await sendCartChange(job.action, job.body)) as ActionAnswer;
     } catch (error) {
-      // The connection: keep this change and the ones after it for a retry.
-      const kind = error instanceof SubmitFailureError ? error.kind : "network";
+      // The connection (or the sender's code could not be fetched): keep this change and the
+      // ones after it for a retry.
+      const kind = (error as { kind?: unknown } | null)?.kind === "timeout" ? "timeout" : "network";
       update({ jobs: [], failed: [...snapshot.failed, ...snapshot.jobs], failure: { submitFailed: kind } });
       showToast({ kind: "error", title: job.failure, group: "cart" });
       break;
@@ -82,7 +84,6 @@ export function enqueueCartForm(form: HTMLFormElement, submitter: HTMLElement | 
   const intent = intentFromForm(body);
   if (!intent) return false;
   body.set("respond", "data");
-  body.set("submissionId", newSubmissionKey());
   const params = new URLSearchParams();
   for (const [name, value] of body) if (typeof value === "string") params.append(name, value);
   update({ jobs: [...snapshot.jobs, { id: ++nextId, action: form.action, body: params, intent, failure }] });

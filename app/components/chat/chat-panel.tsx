@@ -4,7 +4,8 @@ import type { ChatAnswer, ChatMessageView } from "../../chat/chat-widget.server"
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { useLang, useUi } from "../../utils/root-data";
-import { isSubmitFailure, newSubmissionKey, type SubmitFailure } from "../../utils/submission";
+import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { newSubmissionKey } from "../../utils/send-form";
 import { SubmissionKey } from "../forms/submission-key";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { useHydrated } from "../inquiry/lead-form";

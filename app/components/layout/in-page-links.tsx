@@ -55,15 +55,11 @@ function fragmentTarget(hash: string): HTMLElement | null {
 
 /** Scrolls to the part (below the sticky header: scroll-padding-top) and focuses it without a second jump. */
 function showTarget(target: HTMLElement, scroll = true) {
-  if (scroll) target.scrollIntoView({ block: "start" });
-  if (!isFocusable(target)) {
-    // Focusable by script only; no outline around a whole section (tailwind.css).
-    target.setAttribute("tabindex", "-1");
-    target.setAttribute("data-focus-target", "");
+  if (scroll) target.scrollIntoView();
+  // A part that is not a control is focusable by script only, without an outline (tailwind.css).
+  if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) {
+    target.tabIndex = -1;
+    target.dataset.focusTarget = "";
   }
   target.focus({ preventScroll: true });
-}
-
-function isFocusable(element: HTMLElement) {
-  return element.matches("a[href], button, input, select, textarea, summary, [tabindex]") && !element.hasAttribute("disabled");
 }

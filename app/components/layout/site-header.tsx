@@ -52,8 +52,8 @@ export function SiteHeader() {
 /**
  * A desktop dropdown, the ARIA disclosure pattern: the button shows and hides the list (Enter,
  * Space or a click), and aria-expanded says which. Pointing at it shows it too; a click while it
- * shows only by pointing keeps it open rather than closing it. Choosing a link, Escape, a click
- * elsewhere or the focus leaving closes it. Without JavaScript CSS shows it on hover and while the
+ * shows only by pointing keeps it open rather than closing it. Choosing a link, Escape, or the
+ * focus leaving (a click elsewhere included) closes it. Without JavaScript CSS shows it on hover and while the
  * focus is inside (tailwind.css: [data-nav-group]).
  */
 function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
@@ -62,7 +62,6 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
   // After a link was chosen or the list was closed under the pointer: hover does not reopen it until the pointer leaves.
   const [hoverPaused, setHoverPaused] = useState(false);
   const [enhanced, setEnhanced] = useState(false);
-  const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const label = ui.nav[group.label];
@@ -78,14 +77,6 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
     setExpanded(false);
     setHoverPaused(true);
   }, [location.key]);
-  useEffect(() => {
-    if (!expanded) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!itemRef.current?.contains(event.target as Node)) setExpanded(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [expanded]);
 
   function close() {
     setExpanded(false);
@@ -96,7 +87,6 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
     // The <li> follows the pointer and the focus for the disclosure; the button is the control.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
-      ref={itemRef}
       className="relative"
       data-nav-group=""
       data-enhanced={enhanced ? "" : undefined}

@@ -1,4 +1,5 @@
-import { createElement, lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
+import { createElement, lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import type { EarlyChoice } from "./early-choices";
 
 /**
  * A page part rendered by the server as usual, whose JavaScript the browser downloads only when
@@ -36,17 +37,19 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   function Deferred(props: P) {
     const wrapper = useRef<HTMLDivElement>(null);
     const [mounted] = useState(() => withResolvers<HTMLElement | null>());
+    const [changed] = useState<{ current: EarlyChoice[] }>(() => ({ current: [] }));
     const [Lazy] = useState(() =>
       loaded
         ? null
         : lazy(async () => {
             const element = await mounted.promise;
             // Server HTML inside means this render is hydrating it: wait until it is needed.
-            if (element && element.childElementCount > 0) {
-              watchEarlyChoices();
-              await whenNeeded(element, when);
-            }
-            return { default: await loadOnce() };
+            const dehydrated = element !== null && element.childElementCount > 0;
+            if (dehydrated) await whenNeeded(element, when);
+            const component = await loadOnce();
+            // Just before React takes it over: what the visitor changed in it meanwhile.
+            if (dehydrated) changed.current = changedControls(element);
+            return { default: component };
           }),
     );
     useEffect(() => mounted.resolve(wrapper.current), [mounted]);
@@ -55,7 +58,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       <div ref={wrapper} data-deferred={name} className="contents">
         <Suspense fallback={null}>
           {createElement(Component, props)}
-          <AfterHydration wrapper={wrapper} />
+          <AfterHydration changed={changed} />
         </Suspense>
       </div>
     );
@@ -66,69 +69,31 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
 }
 
 /** Renders nothing; once its part's content is hydrated, puts the visitor's early choices in it back. */
-function AfterHydration({ wrapper }: { wrapper: RefObject<HTMLDivElement> }) {
+function AfterHydration({ changed }: { changed: { current: EarlyChoice[] } }) {
   useEffect(() => {
-    if (wrapper.current) restoreEarlyChoices(wrapper.current);
-  }, [wrapper]);
+    const choices = changed.current;
+    changed.current = [];
+    if (choices.length) import("./early-choices").then((module) => module.restoreEarlyChoices(choices)).catch(() => undefined);
+  }, [changed]);
   return null;
 }
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-type Choice = { value: string; checked: boolean };
-
-/** Controls the visitor changed in server HTML that React had not taken over yet, and what they chose. */
-const earlyChoices = new Map<Control, Choice>();
-let watchingChoices = false;
-
-const isControl = (node: unknown): node is Control => node instanceof HTMLInputElement || node instanceof HTMLSelectElement || node instanceof HTMLTextAreaElement;
-// React marks the elements it owns; server HTML still waiting in a dehydrated boundary has no mark.
-const isHydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith("__reactProps"));
-const choiceOf = (control: Control): Choice => ({ value: control.value, checked: control instanceof HTMLInputElement && control.checked });
-
-function isChanged(control: Control) {
-  if (control instanceof HTMLSelectElement) return Array.from(control.options).some((option) => option.selected !== option.defaultSelected);
-  if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) return control.checked !== control.defaultChecked;
-  return control.value !== control.defaultValue;
-}
-
-/** From the first deferred part on: notes changes made in parts React has not hydrated (and any made before the script ran). */
-function watchEarlyChoices() {
-  if (watchingChoices) return;
-  watchingChoices = true;
-  const note = (event: Event) => {
-    const control = event.target;
-    if (isControl(control) && !isHydrated(control) && control.closest("[data-deferred]")) earlyChoices.set(control, choiceOf(control));
-  };
-  document.addEventListener("input", note, true);
-  document.addEventListener("change", note, true);
-  for (const control of Array.from(document.querySelectorAll("[data-deferred] input, [data-deferred] select, [data-deferred] textarea"))) {
-    if (isControl(control) && !isHydrated(control) && isChanged(control)) earlyChoices.set(control, choiceOf(control));
-  }
-}
-
 /**
- * Puts back the early choices inside `root` that React now owns, through the controls' own events
- * so components update their state (React resets a select to the value it renders when hydrating).
+ * The controls of server HTML that differ from what the server rendered (the visitor chose
+ * something before React took the part over), with what they hold.
  */
-function restoreEarlyChoices(root: HTMLElement) {
-  for (const [control, choice] of earlyChoices) {
-    if (!root.contains(control) || !isHydrated(control)) continue;
-    earlyChoices.delete(control);
-    if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) {
-      if (control.type === "radio" && !choice.checked) continue;
-      // A click is what React listens to for these; setting the opposite first (through React's own
-      // setter) makes the click a change in React's eyes.
-      control.checked = !choice.checked;
-      control.click();
-    } else if (control instanceof HTMLSelectElement) {
-      control.value = choice.value;
-      control.dispatchEvent(new Event("change", { bubbles: true }));
-    } else {
-      control.value = "";
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, "value")?.set?.call(control, choice.value);
-      control.dispatchEvent(new Event("input", { bubbles: true }));
-    }
+function changedControls(root: HTMLElement): EarlyChoice[] {
+  const changed: EarlyChoice[] = [];
+  for (const control of Array.from(root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("input, select, textarea"))) {
+    const differs =
+      control instanceof HTMLSelectElement
+        ? Array.from(control.options).some((option) => option.selected !== option.defaultSelected)
+        : control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")
+          ? control.checked !== control.defaultChecked
+          : control.value !== control.defaultValue;
+    if (differs) changed.push([control, control.value, control instanceof HTMLInputElement && control.checked]);
   }
+  return changed;
 }
 
 function sameProps(a: object, b: object) {
