@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { AnalyticsRecorder } from "./components/analytics/analytics-recorder";
-import { ChatWidget } from "./components/chat/chat-widget";
+import { ChatWidget, loadChatPanel } from "./components/chat/chat-widget";
 import { InPageLinks } from "./components/layout/in-page-links";
 import { deferred } from "./components/page/deferred";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -24,8 +24,9 @@ const LanguageSuggestion = deferred(() => import("./components/layout/language-s
 // (a navigation the connection dropped) finds it there.
 const loadErrorPage = () => import("./components/layout/error-page").then((m) => m.ErrorPage);
 const ErrorPage = deferred(loadErrorPage, "error-page", { when: "used" });
-// The cart's sender (cart-store.ts) likewise, so a change made offline later is kept for a retry.
-const loadCartSender = () => import("./components/cart/cart-sender");
+// The cart's sender (cart-store.ts) and the chat panel likewise, so what the visitor does after
+// the connection dropped finds their code there.
+const loadLater = () => Promise.all([loadErrorPage(), import("./components/cart/cart-sender"), loadChatPanel()]);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -87,17 +88,15 @@ function Shell({ children }: { children: ReactNode }) {
       <SiteFooter />
       <AnalyticsRecorder />
       <InPageLinks />
-      <WhenIdle load={loadErrorPage} />
-      <WhenIdle load={loadCartSender} />
+      <WhenIdle load={loadLater} />
     </>
   );
 }
 
-/** Fetches a module the page may need later once the browser is idle (quietly, if offline). */
+/** Fetches modules the page may need later once the browser is idle (quietly, if offline). */
 function WhenIdle({ load }: { load: () => Promise<unknown> }) {
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 2000));
-    idle(() => void load().catch(() => undefined));
+    (window.requestIdleCallback ?? setTimeout)(() => void load().catch(() => undefined));
   }, [load]);
   return null;
 }

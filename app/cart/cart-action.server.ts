@@ -10,6 +10,7 @@ import { toastHeaders } from "../utils/toast.server";
 import { applyCartIntent, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartView } from "./cart-rules";
 import { appliedChangeKeys, cartSession, cartView, commitCartLines, priceLines, rememberChangeKey, storedLines } from "./cart.server";
 import { formOrEmpty } from "../utils/http.server";
+import { submissionToken } from "../utils/submission-keys.server";
 
 /** The JSON answer to a script's cart request (forms posted with `respond=data`). */
 export type CartActionData = { ok: boolean; toast?: Toast; cart: CartView };
@@ -43,8 +44,7 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
   const current = priceLines(storedLines(session.get("l")), lang);
   const change = intentFromForm(form);
   // A change this cart has had already (sent again after its answer was lost) is not applied twice.
-  const key = form.get("submissionId");
-  const changeKey = typeof key === "string" && /^[0-9a-f-]{36}$/i.test(key) ? key.toLowerCase() : null;
+  const changeKey = submissionToken(form) ?? null;
   const repeated = changeKey !== null && appliedChangeKeys(session).includes(changeKey);
 
   let lines: CartLine[] = current.lines;

@@ -14,13 +14,7 @@ import { hitRateLimit } from "../utils/rate-limit.server";
 import { toastHeaders } from "../utils/toast.server";
 import { clampStep, formatEmiratesId, formatGccPhone, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
 import { readForm } from "../utils/http.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The form's submission key (a retried Submit & Pay stores one request). */
-function submissionToken(form: FormData): string | undefined {
-  const value = form.get("submissionId");
-  return typeof value === "string" && UUID.test(value) ? value.toLowerCase() : undefined;
-}
+import { submissionToken } from "../utils/submission-keys.server";
 
 /** The plan list and tier the wizard sells (the AED 200 quick check). */
 export const QUICK_CHECK = { serviceType: "travel-ban-quick", tierId: "quick-check" } as const;
@@ -189,6 +183,7 @@ export async function wizardAction(request: Request, context: Pick<AppLoadContex
       serviceType: "travel-ban-check",
       details: { emiratesId: clean.emiratesId, ...(clean.passportNumber ? { passportNumber: clean.passportNumber } : {}) },
       sourcePageUrl: `${getEnv().SITE_URL}${localizePath(lang, "/request-check")}`,
+      // The form's key: a retried Submit & Pay stores one request.
       submissionId: submissionToken(formData),
       lang,
     });

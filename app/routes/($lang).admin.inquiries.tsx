@@ -18,6 +18,9 @@ import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   await requireAdmin(request);

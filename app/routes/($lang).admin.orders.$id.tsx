@@ -23,6 +23,9 @@ import { resilientClientAction } from "../utils/submission-client-action";
 import { once, submissionKeyOf } from "../utils/submission-keys.server";
 import { ResilientForm } from "../components/forms/resilient-form";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   await requireAdmin(request);

@@ -17,6 +17,9 @@ import { redirectWithToast } from "../utils/toast.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const admin = await requireAdmin(request);

@@ -20,6 +20,9 @@ import { resilientClientAction } from "../utils/submission-client-action";
 import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
 import { redirectWithToast } from "../utils/toast.server";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 /** Anonymous visitors go to the login page with the spec's notice and a way back here. */
 function requireShopper(request: Request, lang: Lang) {
   const text = checkoutText[lang].auth;

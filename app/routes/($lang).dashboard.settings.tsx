@@ -21,6 +21,9 @@ import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);

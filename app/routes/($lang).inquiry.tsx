@@ -4,6 +4,9 @@ import { inquiryAction } from "../inquiries/inquiry-action.server";
 import { langParam } from "../utils/http.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 // The one action of the inquiry form on every page. A GET (a bookmarked or typed address) goes
 // to the contact page, which has the form.
 export function loader({ params }: LoaderFunctionArgs) {

@@ -16,6 +16,9 @@ import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 /**
  * Pay later / Pay now: an unpaid order of the signed-in client opens a payment page again. The
  * dashboard links here (GET shows the order and a Pay button; a POST from anywhere starts paying).

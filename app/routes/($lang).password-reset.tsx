@@ -20,6 +20,9 @@ import { metaFromLoader } from "../utils/meta";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
 const RESETS_PER_EMAIL = { name: "reset-email", limit: 5, windowSeconds: 60 * 60 };
 

@@ -8,6 +8,9 @@ import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const text = requestCheckContent(lang);

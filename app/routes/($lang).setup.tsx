@@ -16,6 +16,9 @@ import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

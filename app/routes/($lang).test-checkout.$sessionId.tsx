@@ -16,6 +16,9 @@ import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 /**
  * The built-in test provider's "hosted payment page": stands in for Stripe Checkout where no key
  * is configured (never in production unless ALLOW_TEST_PAYMENTS=true). Pay goes through the same

@@ -4,6 +4,9 @@ import { travelCheckAction } from "../inquiries/travel-check.server";
 import { langParam } from "../utils/http.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 // The travel-ban check form's action. A GET goes to the page with the form open.
 export function loader({ params }: LoaderFunctionArgs) {
   return redirect(localizePath(langParam(params), "/ban-checks/travel-ban-check?check=1#check"));

@@ -14,6 +14,9 @@ import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 /** The e-mailed link: confirms the address (single use, 24 hours) and signs the visitor in. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

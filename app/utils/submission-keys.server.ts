@@ -13,10 +13,16 @@ const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a key is remembered: far longer than any retry. */
 export const SUBMISSION_KEY_DAYS = 3;
 
+/** The form's token (SubmissionKey), or undefined when it carried none that is valid. */
+export function submissionToken(form: { get(name: string): FormDataEntryValue | null }): string | undefined {
+  const token = form.get("submissionId");
+  return typeof token === "string" && TOKEN.test(token) ? token.toLowerCase() : undefined;
+}
+
 /** The key of a posted form under a scope, or null when the form carried no valid token. */
 export function submissionKeyOf(form: { get(name: string): FormDataEntryValue | null }, scope: string): string | null {
-  const token = form.get("submissionId");
-  return typeof token === "string" && TOKEN.test(token) ? `${scope}:${token.toLowerCase()}` : null;
+  const token = submissionToken(form);
+  return token ? `${scope}:${token}` : null;
 }
 
 class RepeatedSubmission extends Error {}

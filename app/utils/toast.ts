@@ -9,14 +9,9 @@ export type Toast = {
 
 const TOAST_EVENT = "app:toast";
 
-/** Shows a toast from client code (e.g. after a fetcher answered). */
+/** Shows a toast from client code (e.g. after a fetcher answered); one without a title takes down its group's toasts. */
 export function showToast(toast: Toast) {
   window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
-}
-
-/** Takes down the toasts of one group (e.g. when the form shows its failure notice in place). */
-export function clearToasts(group: string) {
-  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: { kind: "info", title: "", group } }));
 }
 
 /** Listens for toasts; a toast without a title only clears its group. */

@@ -39,7 +39,8 @@ test.describe("in-page links", () => {
             await expect(page.locator('a[href="#main"]')).toBeFocused();
             await page.keyboard.press("Enter");
           } else if ((await link.count()) === 0) {
-            problems.push(`${path}: "${text}" (${href}) is never visible`);
+            // A plain-HTML fallback the page's script has replaced since (the quote's Reset link) is gone, not hidden.
+            if ((await page.locator(`a[href="${href}"]`).count()) > 0) problems.push(`${path}: "${text}" (${href}) is never visible`);
             continue;
           } else {
             await page.evaluate(() => window.scrollTo(0, 0));
@@ -181,8 +182,8 @@ test.describe("plans and quotes", () => {
     await page.locator("#login-email").fill(email);
     await page.locator("#login-password").fill("speed-Test-2025!");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.locator("aside")).toContainText("Comprehensive, Express (×1.5)");
+    await expect(page.getByRole("heading", { name: "Order Details" })).toBeVisible();
+    await expect(page.getByText("Comprehensive, Express (×1.5)")).toBeVisible();
     await expect(page.getByTestId("summary-total")).toContainText("2,375");
   });
 });

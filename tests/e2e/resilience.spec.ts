@@ -11,6 +11,8 @@ test.use(PIXEL_7);
 
 /** Requests for a route's data (Remix sends forms to "<path>.data"). */
 const dataOf = (path: string) => (url: URL) => url.pathname === `${path}.data` || url.pathname === `/ar${path}.data`;
+/** Every request for data: the connection is down for the submission and for any read after it. */
+const anyData = (url: URL) => url.pathname.endsWith(".data");
 
 function failureNotice(page: Page) {
   return page.getByTestId("submit-failure");
@@ -52,7 +54,7 @@ test.describe("forms on a bad connection", () => {
     const form = page.locator("#inquiry-form");
     await fillInquiry(form, email);
 
-    await page.route(dataOf("/inquiry"), (route) => route.abort("internetdisconnected"));
+    await page.route(anyData, (route) => route.abort("internetdisconnected"));
     await form.getByRole("button", { name: "Submit Inquiry" }).click();
     const notice = failureNotice(page);
     await expect(notice).toContainText("Submission Failed");
@@ -112,7 +114,7 @@ test.describe("forms on a bad connection", () => {
     await check.getByLabel("Phone Number").fill("+971 55 765 4321");
     await check.getByLabel("Email Address").fill(email);
     await check.getByRole("checkbox").check();
-    await page.route(dataOf("/travel-check"), (route) => route.abort("internetdisconnected"));
+    await page.route(anyData, (route) => route.abort("internetdisconnected"));
     await check.getByRole("button", { name: "Check Status" }).click();
     await expect(check.getByTestId("submit-failure")).toContainText("Submission Failed");
     await expect(page.getByTestId("checking-overlay")).toHaveCount(0);
@@ -141,7 +143,7 @@ test.describe("forms on a bad connection", () => {
     // The chat widget: the unsent message stays, Try again sends it once.
     await page.getByRole("link", { name: "Chat with a legal expert" }).click();
     const chat = page.getByTestId("chat-panel");
-    await page.route(dataOf("/chat"), (route) => route.abort("internetdisconnected"));
+    await page.route(anyData, (route) => route.abort("internetdisconnected"));
     await chat.getByLabel("Your message").fill("How much is a contract review?");
     await chat.getByLabel("Your message").press("Enter");
     await expect(chat.getByTestId("submit-failure")).toContainText("Submission Failed");
@@ -165,7 +167,7 @@ test.describe("forms on a bad connection", () => {
     await page.getByLabel("Phone Number").fill("+971 50 765 4321");
     await page.getByLabel("Email Address").fill(uniqueEmail("wizard-dropped"));
     await page.getByRole("button", { name: "Continue" }).click();
-    await page.route(dataOf("/request-check"), (route) => route.abort("internetdisconnected"));
+    await page.route(anyData, (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Submit & Pay" }).click();
     await expect(failureNotice(page)).toContainText("Submission Failed");
     await expect(page.getByTestId("wizard-summary")).toContainText("Fatima Al Zahra");
@@ -177,7 +179,7 @@ test.describe("forms on a bad connection", () => {
     await whenInteractive(page.locator("#login-form"));
     await page.locator("#login-email").fill("someone@example.com");
     await page.locator("#login-password").fill("not-the-password-1");
-    await page.route(dataOf("/client-login"), (route) => route.abort("internetdisconnected"));
+    await page.route(anyData, (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(failureNotice(page)).toContainText("Submission Failed");
     await expect(page.locator("#login-email")).toHaveValue("someone@example.com");

@@ -84,6 +84,8 @@ export function enqueueCartForm(form: HTMLFormElement, submitter: HTMLElement | 
   const intent = intentFromForm(body);
   if (!intent) return false;
   body.set("respond", "data");
+  // The page's token is for the plain form; each queued change gets a key of its own (cart-sender.ts).
+  body.delete("submissionId");
   const params = new URLSearchParams();
   for (const [name, value] of body) if (typeof value === "string") params.append(name, value);
   update({ jobs: [...snapshot.jobs, { id: ++nextId, action: form.action, body: params, intent, failure }] });

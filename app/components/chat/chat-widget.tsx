@@ -4,9 +4,10 @@ import type { ChatMessageView } from "../../chat/chat-widget.server";
 import { localizePath, stripLangPrefix } from "../../i18n/lang";
 import { useLang, useUi } from "../../utils/root-data";
 
-// The panel is loaded only when the visitor opens the chat: the button costs almost nothing on
-// every page (the home page's JavaScript budget is 100 KB).
-const ChatPanel = lazy(() => import("./chat-panel").then((module) => ({ default: module.ChatPanel })));
+// The panel is not part of the page's first load (the home page's JavaScript budget is 100 KB):
+// it is fetched when the browser is idle (root.tsx), or when the visitor opens the chat.
+export const loadChatPanel = () => import("./chat-panel");
+const ChatPanel = lazy(() => loadChatPanel().then((module) => ({ default: module.ChatPanel })));
 
 /** Pages without the floating chat: the chat page itself and the signed-in and paying areas. */
 const HIDDEN = /^\/(chat|admin|dashboard|checkout|test-checkout|setup)(\/|$)/;
@@ -81,7 +82,8 @@ export function ChatWidget() {
           onClick={(event) => {
             event.preventDefault();
             setOpen(true);
-            if (transcript.state === "idle" && !transcript.data) transcript.load(chatPath);
+            // Offline the panel opens empty (a failed read would put the error page in its place).
+            if (transcript.state === "idle" && !transcript.data && navigator.onLine !== false) transcript.load(chatPath);
           }}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2">

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFormFlash, type FormFlash } from "../../utils/form-flash";
 import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
-import { clearToasts, showToast } from "../../utils/toast";
+import { showToast } from "../../utils/toast";
 import { useResilientForm } from "../forms/use-resilient-form";
 
 /** True once React has hydrated: only then does a form submit through a fetcher. */
@@ -34,7 +34,8 @@ export function useLeadForm(formId: string) {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
     shown.current = fetcher.data;
-    if (isSubmitFailure(fetcher.data)) clearToasts(formId);
+    // The notice shows in the form: the form's earlier toast goes.
+    if (isSubmitFailure(fetcher.data)) showToast({ kind: "info", title: "", group: formId });
     else if (fetcher.data.notice) showToast({ ...fetcher.data.notice, group: formId });
   }, [fetcher.state, fetcher.data, formId]);
 

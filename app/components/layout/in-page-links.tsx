@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { startTransition, useEffect } from "react";
 
 /**
@@ -7,11 +7,10 @@ import { startTransition, useEffect } from "react";
  * (deferred sections), or inside a form. The router records the step (a real history entry, so
  * Back returns and scroll restoration keys stay apart); the browser's own jump is not used
  * because its history entries carry no router key, so every such entry would share one saved
- * scroll position. Without JavaScript the browser's own jump does the same.
+ * scroll position (Back restores it). Without JavaScript the browser's own jump does the same.
  */
 export function InPageLinks() {
   const navigate = useNavigate();
-  const location = useLocation();
 
   useEffect(() => {
     function onClick(event: MouseEvent) {
@@ -33,29 +32,20 @@ export function InPageLinks() {
     return () => document.removeEventListener("click", onClick);
   }, [navigate]);
 
-  // Back and Forward between parts of the page land on the part again and focus it.
-  useEffect(() => {
-    if (!location.hash) return;
-    const target = fragmentTarget(location.hash);
-    if (target && !target.contains(document.activeElement)) showTarget(target, false);
-  }, [location.key, location.hash]);
-
   return null;
 }
 
 function fragmentTarget(hash: string): HTMLElement | null {
-  let id: string;
   try {
-    id = decodeURIComponent(hash.slice(1));
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
   } catch {
     return null;
   }
-  return id ? document.getElementById(id) : null;
 }
 
 /** Scrolls to the part (below the sticky header: scroll-padding-top) and focuses it without a second jump. */
-function showTarget(target: HTMLElement, scroll = true) {
-  if (scroll) target.scrollIntoView();
+function showTarget(target: HTMLElement) {
+  target.scrollIntoView();
   // A part that is not a control is focusable by script only, without an outline (tailwind.css).
   if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) {
     target.tabIndex = -1;

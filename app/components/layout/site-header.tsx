@@ -15,6 +15,9 @@ import { navGroups, topLinks, type NavGroup } from "./navigation";
 export function SiteHeader() {
   const ui = useUi();
   const site = useRootData()?.site;
+  // Once script runs the dropdowns are disclosure buttons; until then CSS opens them (tailwind.css).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
@@ -24,7 +27,7 @@ export function SiteHeader() {
           </span>
           <span>{site?.name}</span>
         </LocalizedLink>
-        <nav aria-label={ui.nav.primary} className="hidden lg:block">
+        <nav aria-label={ui.nav.primary} className="hidden lg:block" data-enhanced={enhanced ? "" : undefined}>
           <ul className="flex items-center gap-1">
             {navGroups.map((group) => (
               <DesktopGroup key={group.id} group={group} ui={ui} />
@@ -61,22 +64,11 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
   const [hovered, setHovered] = useState(false);
   // After a link was chosen or the list was closed under the pointer: hover does not reopen it until the pointer leaves.
   const [hoverPaused, setHoverPaused] = useState(false);
-  const [enhanced, setEnhanced] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
   const label = ui.nav[group.label];
   const menuId = `menu-${group.id}`;
   const open = expanded || (hovered && !hoverPaused);
 
-  useEffect(() => setEnhanced(true), []);
-  // A new page: whatever was open closes (the pointer may still rest over the list).
-  const shownKey = useRef(location.key);
-  useEffect(() => {
-    if (shownKey.current === location.key) return;
-    shownKey.current = location.key;
-    setExpanded(false);
-    setHoverPaused(true);
-  }, [location.key]);
 
   function close() {
     setExpanded(false);
@@ -89,7 +81,6 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
     <li
       className="relative"
       data-nav-group=""
-      data-enhanced={enhanced ? "" : undefined}
       data-open={open ? "" : undefined}
       onMouseEnter={() => {
         setHovered(true);

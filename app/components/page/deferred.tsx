@@ -45,10 +45,11 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
             const element = await mounted.promise;
             // Server HTML inside means this render is hydrating it: wait until it is needed.
             const dehydrated = element !== null && element.childElementCount > 0;
-            if (dehydrated) await whenNeeded(element, when);
-            const component = await loadOnce();
+            if (!dehydrated) return { default: await loadOnce() };
+            await whenNeeded(element, when);
+            const [component, early] = await Promise.all([loadOnce(), import("./early-choices").catch(() => null)]);
             // Just before React takes it over: what the visitor changed in it meanwhile.
-            if (dehydrated) changed.current = changedControls(element);
+            if (early) changed.current = early.changedControls(element);
             return { default: component };
           }),
     );
@@ -73,27 +74,9 @@ function AfterHydration({ changed }: { changed: { current: EarlyChoice[] } }) {
   useEffect(() => {
     const choices = changed.current;
     changed.current = [];
-    if (choices.length) import("./early-choices").then((module) => module.restoreEarlyChoices(choices)).catch(() => undefined);
+    if (choices.length) void import("./early-choices").then((module) => module.restoreEarlyChoices(choices));
   }, [changed]);
   return null;
-}
-
-/**
- * The controls of server HTML that differ from what the server rendered (the visitor chose
- * something before React took the part over), with what they hold.
- */
-function changedControls(root: HTMLElement): EarlyChoice[] {
-  const changed: EarlyChoice[] = [];
-  for (const control of Array.from(root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("input, select, textarea"))) {
-    const differs =
-      control instanceof HTMLSelectElement
-        ? Array.from(control.options).some((option) => option.selected !== option.defaultSelected)
-        : control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")
-          ? control.checked !== control.defaultChecked
-          : control.value !== control.defaultValue;
-    if (differs) changed.push([control, control.value, control instanceof HTMLInputElement && control.checked]);
-  }
-  return changed;
 }
 
 function sameProps(a: object, b: object) {
