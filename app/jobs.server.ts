@@ -10,6 +10,7 @@ import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/re
 import { startMailWorker } from "./mail/worker.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
 import { pruneRateLimits } from "./utils/rate-limit.server";
+import { pruneSubmissionKeys } from "./utils/submission-keys.server";
 
 type Logger = (message: string) => void;
 
@@ -23,6 +24,8 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
   // Sessions past their expiry (signed-in ones after 14 days, half-way ones after minutes) are deleted.
   const expireSessions = () => deleteExpiredSessions().catch((error: unknown) => log(`session clean-up failed: ${String(error)}`));
   timers.push(setInterval(expireSessions, 10 * 60 * 1000).unref());
+  const pruneKeys = () => pruneSubmissionKeys().catch((error: unknown) => log(`submission-key pruning failed: ${String(error)}`));
+  timers.push(setInterval(pruneKeys, 60 * 60 * 1000).unref());
   const pruneWebVitals = () => pruneVitals().catch((error: unknown) => log(`web-vitals pruning failed: ${String(error)}`));
   timers.push(setInterval(pruneWebVitals, 60 * 60 * 1000).unref());
   // Assistant conversations are kept 30 days after their last message.

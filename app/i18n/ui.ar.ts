@@ -2,6 +2,7 @@ import { accountStrings } from "./strings/account";
 import { cartStrings } from "./strings/cart";
 import { chatStrings } from "./strings/chat";
 import { inquiryStrings } from "./strings/inquiry";
+import { submitStrings } from "./strings/submit";
 import type { UiStrings } from "./ui.en";
 
 export const uiAr: UiStrings = {
@@ -105,4 +106,5 @@ export const uiAr: UiStrings = {
   cart: cartStrings.ar,
   inquiry: inquiryStrings.ar,
   chat: chatStrings.ar,
+  submit: submitStrings.ar,
 };

@@ -2,6 +2,7 @@ import { accountStrings } from "./strings/account";
 import { cartStrings } from "./strings/cart";
 import { chatStrings } from "./strings/chat";
 import { inquiryStrings } from "./strings/inquiry";
+import { submitStrings } from "./strings/submit";
 
 /**
  * Strings of the site's shell and shared components, in English. The Arabic dictionary has the
@@ -109,6 +110,7 @@ export const uiEn = {
   cart: cartStrings.en,
   inquiry: inquiryStrings.en,
   chat: chatStrings.en,
+  submit: submitStrings.en,
 };
 
 export type UiStrings = typeof uiEn;

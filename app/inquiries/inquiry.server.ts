@@ -89,6 +89,8 @@ export const referenceOf = (id: string) => id.slice(0, 8).toUpperCase();
  * and returns the first inquiry.
  */
 export async function storeLead(lead: NewLead, now = new Date()): Promise<StoredLead> {
+  // Keys are per kind of form: the inquiry and the travel check on one page start with the same page token.
+  const submissionKey = lead.submissionId ? `${lead.kind}:${lead.submissionId}` : null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inquiries)
@@ -105,12 +107,12 @@ export async function storeLead(lead: NewLead, now = new Date()): Promise<Stored
         consentAt: now,
         sourcePageUrl: lead.sourcePageUrl ?? null,
         lang: lead.lang,
-        submissionId: lead.submissionId ?? null,
+        submissionId: submissionKey,
       })
       .onConflictDoNothing({ target: inquiries.submissionId })
       .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
     if (!row) {
-      const [first] = await tx.select({ id: inquiries.id, createdAt: inquiries.createdAt }).from(inquiries).where(eq(inquiries.submissionId, lead.submissionId!));
+      const [first] = await tx.select({ id: inquiries.id, createdAt: inquiries.createdAt }).from(inquiries).where(eq(inquiries.submissionId, submissionKey!));
       if (!first) throw new Error("duplicate submission id without a stored inquiry");
       return { id: first.id, reference: referenceOf(first.id), duplicate: true, createdAt: first.createdAt };
     }

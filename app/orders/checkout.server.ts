@@ -8,8 +8,9 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { markPaidInTransaction, startPayment, PaymentsUnavailable } from "../payments/payments.server";
 import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
+import { once, submissionKeyOf } from "../utils/submission-keys.server";
 import { couponExists } from "./coupons.server";
-import { computeTotals, CouponUnavailable, createOrder, type CartLineInput, type OrderTotals } from "./orders.server";
+import { computeTotals, CouponUnavailable, createOrder, findOrderOfUser, type CartLineInput, type OrderTotals } from "./orders.server";
 import { isMultipart, parseUploadForm, UPLOAD_LIMITS, UploadRejected, type UploadProblem } from "./uploads.server";
 
 /** The file input's name. */
@@ -28,7 +29,7 @@ export type SummaryView = {
 export function summaryView(totals: OrderTotals, lang: Lang): SummaryView {
   return {
     lines: totals.lines.map((line) => ({
-      key: `${line.planList}:${line.tierId}`,
+      key: line.key,
       serviceName: line.displayServiceName,
       tierName: line.displayTierName,
       quantity: line.quantity,
@@ -178,18 +179,26 @@ export async function handleCheckout({
       couponApplied: Boolean(totals.couponCode),
     };
   }
-  let order;
+  let made: { orderId: string };
   try {
-    order = await createOrder({
-      userId,
-      lang,
-      details: submission.value,
-      totals,
-      files,
-      extra,
-      // Nothing to charge: paid now, in the order's own transaction, with the usual mails and invoice.
-      onCreated: totals.total === 0 ? (tx, created) => markPaidInTransaction(tx, { orderId: created.id, provider: null, sessionId: null, amountTotal: 0, currency: "aed" }) : undefined,
-    });
+    // Once per submission key: Pay sent again (a retry after the answer was lost) continues with
+    // the order the first one made instead of making a second.
+    ({ result: made } = await once(submissionKeyOf(fields, `checkout:${userId}`), async (tx) => {
+      const created = await createOrder(
+        {
+          userId,
+          lang,
+          details: submission.value,
+          totals,
+          files,
+          extra,
+          // Nothing to charge: paid now, in the order's own transaction, with the usual mails and invoice.
+          onCreated: totals.total === 0 ? (inner, order) => markPaidInTransaction(inner, { orderId: order.id, provider: null, sessionId: null, amountTotal: 0, currency: "aed" }) : undefined,
+        },
+        tx,
+      );
+      return { orderId: created.id };
+    }));
   } catch (error) {
     if (!(error instanceof CouponUnavailable)) throw error;
     // The coupon went (used up by someone else, switched off, expired) between Apply and Pay:
@@ -205,6 +214,8 @@ export async function handleCheckout({
       couponApplied: false,
     };
   }
+  const order = await findOrderOfUser(made.orderId, userId);
+  if (!order) throw new Error(`order ${made.orderId} of a repeated checkout is gone`);
   if (order.paymentStatus === "paid") return { kind: "paid", orderId: order.id };
   try {
     const started = await startPayment(order, lang);

@@ -125,10 +125,10 @@ export async function listClientOrders(userId: string, options: { page?: unknown
 
 /** The lines (service and package) of some orders, by order id: for names in the reader's language. */
 export async function orderItemRefs(orderIds: readonly string[]) {
-  const byOrder = new Map<string, { serviceKey: string; tierId: string; tierName: string }[]>();
+  const byOrder = new Map<string, { serviceKey: string; tierId: string; tierName: string; speed: string }[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: orderItems.orderId, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, tierName: orderItems.tierName })
+    .select({ orderId: orderItems.orderId, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, tierName: orderItems.tierName, speed: orderItems.speed })
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
@@ -394,7 +394,7 @@ export function safeFileName(name: string, fallback = "document.pdf") {
 }
 
 /** Attaches a report (PDF, at most 10 MB) that the order's client can then download. */
-export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string }): Promise<ReportUploadResult> {
+export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string }, outer: Queryable = db): Promise<ReportUploadResult> {
   if (!isUuid(input.orderId)) return { ok: false, error: "not-found" };
   const orderId = input.orderId;
   if (input.data.length === 0) return { ok: false, error: "empty" };
@@ -402,7 +402,7 @@ export async function attachReport(input: { orderId: unknown; fileName: string; 
   if (!isPdf(input.data)) return { ok: false, error: "not-pdf" };
   const fileName = safeFileName(input.fileName, "report.pdf");
   const sha256 = (await import("node:crypto")).createHash("sha256").update(input.data).digest("hex");
-  return db.transaction(async (tx) => {
+  return outer.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false as const, error: "not-found" as const };
     const [doc] = await tx

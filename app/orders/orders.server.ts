@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { orderDocuments, orderEvents, orderItems, orders, type Order, type OrderItem } from "../../db/schema";
-import { findTier, serviceName, type PlanListKey, type ServiceKey } from "../catalogue";
+import { priceLine, serviceName, speedLabel, type PlanListKey, type ServiceKey, type Speed } from "../catalogue";
+import { cartLineKey } from "../cart/cart-rules";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
@@ -16,19 +17,23 @@ import type { UploadedFile } from "./uploads.server";
 
 export { isUuid, shortOrderId };
 
-/** What a cart line says (from the cart cookie, never trusted for prices): a plan list, a tier and a quantity. */
-export type CartLineInput = { serviceType: string; tierId: string; quantity: number };
+/** What a cart line says (from the cart cookie, never trusted for prices): a plan list, a tier, a speed and a quantity. */
+export type CartLineInput = { serviceType: string; tierId: string; speed?: Speed; quantity: number };
 
 export const MAX_LINE_QUANTITY = 99;
 
 export type PricedLine = {
+  /** The cart line's key (plan list, tier, speed). */
+  key: string;
   planList: PlanListKey;
   serviceKey: ServiceKey;
   tierId: string;
-  /** English names (stored on the order). */
+  /** The quote's delivery speed: the unit price includes its multiplier. */
+  speed: Speed;
+  /** English names (stored on the order; the tier name is the catalogue's, the speed is stored apart). */
   serviceName: string;
   tierName: string;
-  /** Names in the visitor's language (shown). */
+  /** Names in the visitor's language (shown), the tier's with its speed ("Comprehensive, Express (×1.5)"). */
   displayServiceName: string;
   displayTierName: string;
   unitPrice: number;
@@ -38,30 +43,40 @@ export type PricedLine = {
 
 export type PricedCart = { lines: PricedLine[]; subtotal: number };
 
+/** A tier's name with the speed it was quoted at, when faster than standard. */
+export function tierWithSpeed(tierName: string, speed: Speed, lang: Lang): string {
+  const label = speedLabel(speed, lang);
+  return label ? `${tierName}${lang === "ar" ? "، " : ", "}${label}` : tierName;
+}
+
 /**
- * Prices cart lines from the catalogue alone: unknown plans or tiers are dropped, quantities are
- * whole numbers from 1 to 99, and repeated lines are merged.
+ * Prices cart lines from the catalogue alone (a faster speed at the quote's price): unknown plans
+ * or tiers, and speeds a tier is not quoted at, are dropped; quantities are whole numbers from 1
+ * to 99, and repeated lines are merged.
  */
 export function priceCart(input: readonly CartLineInput[], lang: Lang = "en"): PricedCart {
   const merged = new Map<string, PricedLine>();
   for (const line of input) {
-    const found = findTier(line.serviceType, line.tierId);
+    const speed = line.speed ?? "standard";
+    const found = priceLine(line.serviceType, line.tierId, speed);
     const quantity = Math.trunc(Number(line.quantity));
     if (!found || !Number.isFinite(quantity) || quantity < 1) continue;
-    const key = `${found.list.key}:${found.tier.id}`;
+    const key = cartLineKey(found.list.key, found.tier.id, speed);
     const previous = merged.get(key);
     const total = Math.min(MAX_LINE_QUANTITY, (previous?.quantity ?? 0) + quantity);
     merged.set(key, {
+      key,
       planList: found.list.key,
       serviceKey: found.list.service,
       tierId: found.tier.id,
+      speed,
       serviceName: serviceName(found.list.service, "en"),
       tierName: found.tier.name.en,
       displayServiceName: serviceName(found.list.service, lang),
-      displayTierName: found.tier.name[lang],
-      unitPrice: found.tier.price,
+      displayTierName: tierWithSpeed(found.tier.name[lang], speed, lang),
+      unitPrice: found.unitPrice,
       quantity: total,
-      lineTotal: found.tier.price * total,
+      lineTotal: found.unitPrice * total,
     });
   }
   const lines = [...merged.values()];
@@ -87,7 +102,7 @@ export async function computeTotals(input: readonly CartLineInput[], couponCode:
 /** The spec's summary fields of an order with several lines: distinct names joined. */
 function summaryNames(lines: PricedLine[]) {
   const distinct = (values: string[]) => [...new Set(values)].join(", ").slice(0, 200);
-  return { serviceType: distinct(lines.map((l) => l.serviceName)) || "General Service", tierName: distinct(lines.map((l) => l.tierName)) || "Standard" };
+  return { serviceType: distinct(lines.map((l) => l.serviceName)) || "General Service", tierName: distinct(lines.map((l) => tierWithSpeed(l.tierName, l.speed, "en"))) || "Standard" };
 }
 
 export type NewOrder = {
@@ -119,9 +134,9 @@ export class CouponUnavailable extends Error {
  * was used up, switched off or expired since the totals were computed. A total of zero is fine
  * (a 100 % coupon, a free service): the caller's onCreated marks it paid in the same transaction.
  */
-export async function createOrder(input: NewOrder): Promise<Order> {
+export async function createOrder(input: NewOrder, outer: Queryable = db): Promise<Order> {
   if (input.totals.lines.length === 0 || input.totals.total < 0) throw new Error("an order needs lines and a total of at least zero");
-  return db.transaction(async (tx) => {
+  return outer.transaction(async (tx) => {
     const names = summaryNames(input.totals.lines);
     const [order] = await tx
       .insert(orders)
@@ -155,7 +170,7 @@ export async function createOrder(input: NewOrder): Promise<Order> {
       if (couponDiscount(reservation.coupon, input.totals.subtotal) !== input.totals.discount) throw new CouponUnavailable(input.totals.couponCode, "inactive");
     }
     await tx.insert(orderItems).values(
-      input.totals.lines.map((line) => ({ orderId: order!.id, serviceKey: line.serviceKey, tierId: line.tierId, tierName: line.tierName, unitPrice: line.unitPrice, quantity: line.quantity })),
+      input.totals.lines.map((line) => ({ orderId: order!.id, serviceKey: line.serviceKey, tierId: line.tierId, tierName: line.tierName, speed: line.speed, unitPrice: line.unitPrice, quantity: line.quantity })),
     );
     if (input.files.length) {
       await tx.insert(orderDocuments).values(

@@ -4,6 +4,7 @@ import { orderEvents, orders, PAID_STATUSES, PAYABLE_STATUSES, paymentEvents, pa
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
+import { localTierName } from "../orders/order-names.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
@@ -58,7 +59,7 @@ export async function startPayment(order: Order, lang: Lang): Promise<StartedPay
   const lines =
     order.discount > 0
       ? [{ name: `${text.mail.orderLabel} ${shortOrderId(order.id)}: ${order.serviceType} (${order.couponCode ?? ""} −${formatMoney(order.discount, "en", "code")})`.slice(0, 250), unitAmount: order.amount, quantity: 1 }]
-      : items.map((item) => ({ name: `${order.serviceType.includes(",") ? "" : `${order.serviceType} · `}${item.tierName}`, unitAmount: item.unitPrice, quantity: item.quantity }));
+      : items.map((item) => ({ name: `${order.serviceType.includes(",") ? "" : `${order.serviceType} · `}${localTierName(item, "en")}`, unitAmount: item.unitPrice, quantity: item.quantity }));
   // Our own pages are linked by path for the built-in provider (same host as the visitor);
   // Stripe needs absolute URLs.
   const base = provider.name === "stripe" ? env.SITE_URL : "";

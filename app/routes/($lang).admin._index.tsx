@@ -17,6 +17,10 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -44,6 +48,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 // Update Status from the order list (a plain form, or a fetcher with JavaScript): back to the same

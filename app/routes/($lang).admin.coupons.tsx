@@ -1,14 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { couponFormSchema, createCoupon, deleteCoupon, listCoupons, setCouponActive } from "../admin/coupons.server";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { CsrfField } from "../components/ui/csrf-field";
 import { SelectField, TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -18,6 +17,11 @@ import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -43,6 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -89,8 +96,7 @@ export default function AdminCoupons() {
       <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
       <Card>
         <h2 className="text-lg font-bold text-navy-900">{text.create}</h2>
-        <Form method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="coupon-form">
-          <CsrfField />
+        <ResilientForm method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="coupon-form">
           <input type="hidden" name="intent" value="create" />
           <TextField name={fields.code.name} defaultValue={fields.code.initialValue} id="coupon-code" label={text.code} hint={text.codeHint} errors={fields.code.errors} required maxLength={32} autoCapitalize="characters" />
           <SelectField
@@ -114,7 +120,7 @@ export default function AdminCoupons() {
               {text.submit}
             </Button>
           </div>
-        </Form>
+        </ResilientForm>
       </Card>
       <section aria-labelledby="coupon-list-heading">
         <h2 id="coupon-list-heading" className="text-xl font-bold text-navy-900">
@@ -151,25 +157,23 @@ export default function AdminCoupons() {
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap gap-2">
-                        <Form method="post">
-                          <CsrfField />
+                        <ResilientForm method="post">
                           <input type="hidden" name="id" value={c.id} />
                           <input type="hidden" name="intent" value={c.active ? "deactivate" : "activate"} />
                           <Button type="submit" variant={c.active ? "secondary" : "ghost"} size="sm">
                             {c.active ? text.deactivate : text.activate}
                             <span className="sr-only"> {c.code}</span>
                           </Button>
-                        </Form>
+                        </ResilientForm>
                         {c.used ? null : (
-                          <Form method="post">
-                          <CsrfField />
+                          <ResilientForm method="post">
                             <input type="hidden" name="id" value={c.id} />
                             <input type="hidden" name="intent" value="delete" />
                             <Button type="submit" variant="ghost" size="sm">
                               {text.delete}
                               <span className="sr-only"> {c.code}</span>
                             </Button>
-                          </Form>
+                          </ResilientForm>
                         )}
                       </div>
                     </td>

@@ -17,6 +17,10 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -37,6 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -15,6 +15,9 @@ import { listTaxDocuments, parseDateRange } from "../invoices/tax-documents.serv
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 const SHOWN = 200;
 
 // Tax invoices and credit notes issued in a period (a GET form: works without JavaScript, and the

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ORDER_STATUSES } from "../../db/schema";
 import { updateStatusFromForm } from "../admin/admin-orders.server";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
@@ -10,7 +10,6 @@ import { LocalizedLink } from "../components/layout/localized-link";
 import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { CsrfField } from "../components/ui/csrf-field";
 import { SelectField, TextAreaField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -26,6 +25,12 @@ import { refundableAmount, refundsOfOrder, requestRefund } from "../payments/ref
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -73,6 +78,8 @@ async function refundPanelOf(order: { id: string; paymentStatus: Parameters<type
   };
 }
 
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 // Four forms post here: status (with an optional history note), internal note, refund, report upload (multipart).
@@ -99,7 +106,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const file = parsed.files[0];
     if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
-    const result = await attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: admin.id });
+    // Once per submission key: an upload sent again after its answer was lost is not attached twice.
+    const { result } = await once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: admin.id }, tx));
     if (!result.ok) {
       if (result.error === "not-found") notFound();
       return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
@@ -165,32 +173,28 @@ export default function AdminOrderPage() {
           <RefundCard panel={refundPanel} text={text} reply={actionData?.refund} />
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
-            <Form method="post" className="mt-3 space-y-3" data-testid="order-status-form">
-              <CsrfField />
+            <ResilientForm method="post" className="mt-3 space-y-3" data-testid="order-status-form">
               <input type="hidden" name="intent" value="status" />
               <SelectField id="order-status" name="status" label={text.statusTitle} options={statusOptions} defaultValue={order.status} key={order.status} />
               <TextAreaField id="status-note" name="note" label={text.statusNote} rows={2} maxLength={1000} />
               <Button type="submit" pending={busy("status")}>
                 {text.saveStatus}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.noteTitle}</h2>
-            <Form method="post" className="mt-3 space-y-3">
-              <CsrfField />
+            <ResilientForm method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="note" />
               <TextAreaField id="internal-note" name="note" label={text.noteTitle} hint={text.noteHint} rows={4} maxLength={5000} defaultValue={internalNote} key={internalNote} />
               <Button type="submit" variant="secondary" pending={busy("note")}>
                 {text.saveNote}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.reportTitle}</h2>
-            <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
-              {/* First part of the body: the server reads the token before the file streams past. */}
-              <CsrfField />
+            <ResilientForm method="post" encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
               <div className="space-y-1">
                 <label htmlFor="report-file" className="block text-sm font-semibold text-navy-900">
                   {text.reportFile}
@@ -203,7 +207,7 @@ export default function AdminOrderPage() {
               <Button type="submit" variant="secondary" pending={busy("report")}>
                 {text.upload}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <OrderHistory order={order} text={orderText} />
         </div>

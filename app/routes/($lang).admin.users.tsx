@@ -6,7 +6,6 @@ import { AdminNav } from "../components/admin/admin-nav";
 import { Pagination } from "../components/orders/pagination";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
-import { CsrfField } from "../components/ui/csrf-field";
 import { inputClasses } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -16,6 +15,11 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -44,6 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -108,8 +115,7 @@ export default function AdminUsers() {
                   <td className="px-3 py-2">{u.joined}</td>
                   <td className="px-3 py-2">
                     {u.self ? null : (
-                      <Form method="post">
-                        <CsrfField />
+                      <ResilientForm method="post">
                         <input type="hidden" name="userId" value={u.id} />
                         <input type="hidden" name="role" value={u.role === "admin" ? "client" : "admin"} />
                         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
@@ -117,7 +123,7 @@ export default function AdminUsers() {
                           {u.role === "admin" ? text.demote : text.promote}
                           <span className="sr-only"> {u.email}</span>
                         </Button>
-                      </Form>
+                      </ResilientForm>
                     )}
                   </td>
                 </tr>

@@ -22,6 +22,10 @@ import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
 import { CsrfField } from "../components/ui/csrf-field";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -81,6 +85,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 

@@ -20,6 +20,10 @@ import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /** Without a password step in progress (none, or older than 10 minutes) there is nothing to enter a code for. */
 async function backToLogin(request: Request, lang: Lang) {
@@ -70,6 +74,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return createUserSession({ user: pending.user, request, clientAddress: context.clientAddress, redirectTo: safeRedirectPath(submission.value.redirectTo, localizePath(lang, "/dashboard")), toast });
 }
 
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 

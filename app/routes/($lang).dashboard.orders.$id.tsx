@@ -12,6 +12,9 @@ import { orderView } from "../orders/order-view.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 // One of the client's own orders. Another user's order (or any unknown id) answers 404, never 403,
 // so nobody learns which order ids exist.
 export async function loader({ request, params }: LoaderFunctionArgs) {

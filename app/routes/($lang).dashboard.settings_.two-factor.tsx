@@ -22,6 +22,10 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /**
  * Two-factor sign-in: enrolment (QR code drawn on the server and the key as text, switched on by
@@ -89,6 +93,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localizePath(lang, "/dashboard/settings"), { kind: "success", title: t.twoFactor.disabledTitle, description: t.twoFactor.disabled });
 }
 
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 

@@ -1,8 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderSummary } from "../components/checkout/order-summary";
 import { Button, ButtonLink } from "../components/ui/button";
-import { CsrfField } from "../components/ui/csrf-field";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { checkoutText } from "../content/checkout.server";
@@ -14,6 +13,11 @@ import { findOrderOfUser, orderItemsOf, shortOrderId } from "../orders/orders.se
 import { isPaid, PaymentsUnavailable, startPayment } from "../payments/payments.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /**
  * Pay later / Pay now: an unpaid order of the signed-in client opens a payment page again. The
@@ -65,6 +69,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -90,12 +97,11 @@ export default function PayOrderPage() {
         <OrderSummary summary={page.summary} text={page.summaryText} />
         <div className="flex flex-wrap items-center gap-3">
           {page.paid || page.cancelled ? null : (
-            <Form method="post">
-              <CsrfField />
+            <ResilientForm method="post">
               <Button type="submit" size="lg" pending={busy}>
                 {busy ? page.text.processing : page.text.pay}
               </Button>
-            </Form>
+            </ResilientForm>
           )}
           <ButtonLink to={page.dashboardHref} variant="secondary">
             {page.text.dashboard}

@@ -19,6 +19,10 @@ import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
 const RESETS_PER_EMAIL = { name: "reset-email", limit: 5, windowSeconds: 60 * 60 };
@@ -71,6 +75,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data<ActionData>({ intent: "request", reply: submission.reply({ resetForm: true }), sentTo: email });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 

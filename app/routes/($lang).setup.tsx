@@ -14,6 +14,10 @@ import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,6 +44,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return createUserSession({ user, request, clientAddress: context.clientAddress, redirectTo: localizePath(lang, TWO_FACTOR_SETUP_PATH), toast: { kind: "success", title: t.setup.doneTitle, description: t.setup.doneText } });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export default function Setup() {

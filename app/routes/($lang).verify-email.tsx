@@ -14,6 +14,10 @@ import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /**
  * The e-mailed link confirms the address (single use, 24 hours) and nothing else: it never signs
@@ -55,6 +59,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 

@@ -33,8 +33,8 @@ export const BODY_RULES: ReadonlyArray<{ route: RegExp; rule: BodyRule; why: str
   { route: /^\/(assistant|api\/assistant)$/, rule: { form: 32 * KiB }, why: "the assistant: a question of 2,000 characters" },
   // The internal note (5,000 characters); the report upload (one PDF).
   { route: /^\/admin\/orders\/[^/]+$/, rule: { form: 64 * KiB, upload: REPORT_UPLOAD_LIMITS.maxTotalBytes + 64 * KiB }, why: "an order in the back office: a note of 5,000 characters; a report of 10 MB" },
-  // Documents: up to 10 files of 10 MB, 50 MB in all; the coupon button's small form.
-  { route: /^\/checkout$/, rule: { form: DEFAULT_FORM_BYTES, upload: UPLOAD_LIMITS.maxTotalBytes + 64 * KiB }, why: "the checkout: documents up to 50 MB in all" },
+  // Documents: up to 10 files of 10 MB, 50 MB in all; the details (with company name and TRN) when sent without files.
+  { route: /^\/checkout$/, rule: { form: 32 * KiB, upload: UPLOAD_LIMITS.maxTotalBytes + 64 * KiB }, why: "the checkout: documents up to 50 MB in all" },
 ];
 
 export function bodyRule(routePath: string): BodyRule {

@@ -94,12 +94,15 @@ export const orderItems = pgTable(
     serviceKey: text("service_key").notNull(),
     tierId: text("tier_id").notNull(),
     tierName: text("tier_name").notNull(),
+    /** Delivery speed chosen in the quote (standard, express, same-day): the unit price includes its multiplier. */
+    speed: text("speed", { enum: ["standard", "express", "same-day"] }).notNull().default("standard"),
     /** Unit price in fils, copied from the catalogue when the order was made. */
     unitPrice: integer("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("order_items_speed_check", sql`${t.speed} in ('standard', 'express', 'same-day')`),
     check("order_items_unit_price_check", sql`${t.unitPrice} >= 0`),
     check("order_items_quantity_check", sql`${t.quantity} > 0`),
     index("order_items_order_idx").on(t.orderId),

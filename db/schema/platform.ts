@@ -75,3 +75,18 @@ export const webVitals = pgTable(
     index("web_vitals_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Submissions already carried out, by the key their form carried ("<scope>:<form token>"), with
+ * what they answered: a repeated submission (a double click, a retry after the connection
+ * dropped) gets the first answer instead of being carried out twice. Kept a few days.
+ */
+export const submissionKeys = pgTable(
+  "submission_keys",
+  {
+    key: text("key").primaryKey(),
+    result: jsonb("result").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_keys_created_idx").on(t.createdAt)],
+);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-routes";
 import { linkPathIn, signInAsAdmin, signUpVerified } from "./account-helpers";
-import { expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
+import { expect, expectAccessible, jsEnabled, MOBILE, test, uniqueEmail, waitForMail } from "./helpers";
 
 // Issue 11: the site in Arabic, chosen by URL, remembered in a cookie, suggested (never forced) by
 // Accept-Language. Every test runs with JavaScript on and off (the two Playwright projects).
@@ -253,13 +253,5 @@ test.describe("Arabic and right-to-left", () => {
     await expect(page).toHaveURL(/\/ar\/no-such-page$/);
     await expect(page.getByText("عذراً! الصفحة غير موجودة").first()).toBeVisible();
     await context.close();
-  });
-
-  test("Arabic pages pass axe: home, a service page with its form, the login page", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
-    test.slow();
-    for (const path of ["/ar", "/ar/services/legal-consultation", "/ar/client-login"]) {
-      await page.goto(path);
-      await expectAccessible(page);
-    }
   });
 });

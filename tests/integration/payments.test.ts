@@ -7,7 +7,7 @@ import { resetEnvForTests } from "../../app/env.server";
 import { checkoutText } from "../../app/content/checkout.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
 import { insertCoupon, seedDemoCoupon, DEMO_COUPON } from "../../app/orders/coupons.server";
-import { computeTotals, priceCart } from "../../app/orders/orders.server";
+import { computeTotals, priceCart, type CartLineInput } from "../../app/orders/orders.server";
 import { completeTestSession, handlePaymentEvent, paymentEventFromStripe, startPayment, verifyPayment, verifyStripeWebhook } from "../../app/payments/payments.server";
 import { checkoutRequest, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeStripe, useFakeStripe } from "../support/fake-stripe";
@@ -46,7 +46,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   const orderRow = async (id: string) => (await t.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const mailsTo = async (to: string, kind: string) => (await t.handle.db.select().from(outbox).where(eq(outbox.toAddress, to))).filter((m) => m.kind === kind);
 
-  async function placeOrder(fields: Record<string, string> = {}, cart = travelBanBasic) {
+  async function placeOrder(fields: Record<string, string> = {}, cart: CartLineInput[] = travelBanBasic) {
     const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay", ...fields }), userId, cart, lang: "en" });
     if (outcome.kind !== "pay") throw new Error(`expected a payment redirect, got ${JSON.stringify(outcome).slice(0, 300)}`);
     return outcome;
@@ -99,6 +99,34 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(order).toMatchObject({ amount: 65_000, subtotal: 65_000, discount: 0, status: "pending", paymentStatus: "unpaid", currency: "AED" });
       const [session] = await t.handle.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId));
       expect(session!.amount).toBe(65_000);
+    });
+  });
+
+  describe("repeated submissions and quoted speeds", () => {
+    it("makes one order for a Pay sent twice with one key (a retry after the answer was lost), another for another client", async () => {
+      const submissionId = crypto.randomUUID();
+      const first = await placeOrder({ submissionId });
+      const again = await placeOrder({ submissionId });
+      expect(again.orderId).toBe(first.orderId);
+      expect(await t.handle.db.select().from(orders).where(eq(orders.id, first.orderId))).toHaveLength(1);
+      expect((await mailsTo("aisha@example.com", "order-confirmation")).filter((m) => m.subject.includes(first.orderId.slice(0, 8)))).toHaveLength(1);
+      // The same token from another client is that client's own checkout.
+      const [third] = await t.handle.db.insert(users).values({ email: "layla@example.com", passwordHash: "x" }).returning();
+      const theirs = await handleCheckout({ request: checkoutRequest({ ...validFields, email: "layla@example.com", intent: "pay", submissionId }), userId: third!.id, cart: travelBanBasic, lang: "en" });
+      expect(theirs.kind).toBe("pay");
+      expect(theirs.kind === "pay" ? theirs.orderId : "").not.toBe(first.orderId);
+    });
+
+    it("charges a quoted speed: the line keeps it, priced with the multiplier and named in the mail", async () => {
+      const outcome = await placeOrder({}, [{ serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 1 }]);
+      const order = await orderRow(outcome.orderId);
+      expect(order.amount).toBe(142_500);
+      expect(order.tierName).toBe("Comprehensive, Express (×1.5)");
+      const [item] = await t.handle.db.select().from(orderItems).where(eq(orderItems.orderId, outcome.orderId));
+      expect(item).toMatchObject({ tierId: "comprehensive", tierName: "Comprehensive", speed: "express", unitPrice: 142_500 });
+      const [mail] = (await mailsTo("aisha@example.com", "order-confirmation")).filter((m) => m.subject.includes(outcome.orderId.slice(0, 8)));
+      expect(mail!.textBody).toContain("Comprehensive, Express (×1.5)");
+      expect(mail!.textBody).toContain("AED 1,425");
     });
   });
 

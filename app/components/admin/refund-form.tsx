@@ -1,9 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { ResilientForm } from "../forms/resilient-form";
 import type { BackofficeText } from "../../content/backoffice.server";
 import { Button } from "../ui/button";
 import { TextAreaField, TextField } from "../ui/field";
 import { Card } from "../ui/card";
-import { CsrfField } from "../ui/csrf-field";
 import { Notice } from "../ui/notice";
 
 export type RefundPanel = {
@@ -35,8 +35,7 @@ export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: B
         <p className="mt-2 text-sm text-slate-600">{panel.blocked}</p>
       ) : (
         // A new key each time the page is shown: the same form sent twice is refused by the server.
-        <Form method="post" className="mt-3 space-y-3" data-testid="refund-form" key={panel.requestKey}>
-          <CsrfField />
+        <ResilientForm method="post" className="mt-3 space-y-3" data-testid="refund-form" key={panel.requestKey}>
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="requestKey" value={panel.requestKey} />
           <TextField id="refund-amount" name="amount" label={text.refundAmount} hint={panel.maxHint} inputMode="decimal" autoComplete="off" required maxLength={15} defaultValue={reply?.amount ?? panel.maxAed} />
@@ -44,7 +43,7 @@ export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: B
           <Button type="submit" variant="secondary" pending={busy}>
             {text.refundSubmit}
           </Button>
-        </Form>
+        </ResilientForm>
       )}
       {panel.refunds.length ? (
         <div className="mt-4 border-t border-slate-200 pt-3">

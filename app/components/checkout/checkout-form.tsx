@@ -8,6 +8,10 @@ import { fill } from "../../i18n/fill";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Notice } from "../ui/notice";
+import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { SubmissionKey } from "../forms/submission-key";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useResilientForm } from "../forms/use-resilient-form";
 import { OrderSummary, type OrderSummaryData, type OrderSummaryText } from "./order-summary";
 
 export type CheckoutFormText = {
@@ -67,7 +71,11 @@ type Props = {
  * listed, and the whole form is disabled while the payment starts.
  */
 export function CheckoutForm({ text, summaryText, initialSummary, reply, defaults, accept, maxLengths }: Props) {
-  const coupon = useFetcher<CheckoutReply>({ key: "checkout-coupon" });
+  const coupon = useFetcher<CheckoutReply | SubmitFailure>({ key: "checkout-coupon" });
+  // Pay that did not get through keeps the form (chosen files too) with a retry; so does Apply.
+  const { formRef, failure, retry } = useResilientForm();
+  const couponFailure = coupon.state === "idle" && isSubmitFailure(coupon.data) ? coupon.data : null;
+  const lastCoupon = useRef("");
   const csrfToken = useCsrfToken();
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") === "pay";
@@ -76,7 +84,9 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
   const [latest, setLatest] = useState<CheckoutReply | undefined>(reply);
   useEffect(() => setLatest(reply), [reply]);
   useEffect(() => {
-    if (coupon.state === "idle" && coupon.data) setLatest((current) => (current ? { ...current, summary: coupon.data!.summary, couponApplied: coupon.data!.couponApplied, lastResult: mergeCouponResult(current.lastResult, coupon.data!.lastResult) } : coupon.data));
+    const answer = coupon.data;
+    if (coupon.state !== "idle" || !answer || isSubmitFailure(answer)) return;
+    setLatest((current) => (current ? { ...current, summary: answer.summary, couponApplied: answer.couponApplied, lastResult: mergeCouponResult(current.lastResult, answer.lastResult) } : answer));
   }, [coupon.state, coupon.data]);
 
   const summary = latest?.summary ?? initialSummary;
@@ -97,6 +107,7 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
     if (!(input instanceof HTMLInputElement)) return;
     // With JavaScript, only the code is sent: the rest of the form (and chosen files) stays as it is.
     event.preventDefault();
+    lastCoupon.current = input.value;
     coupon.submit({ [CSRF_FIELD]: csrfToken, intent: "apply-coupon", couponCode: input.value }, { method: "post" });
   };
 
@@ -121,9 +132,10 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
             </Notice>
           </div>
         ) : null}
-        <Form method="post" encType="multipart/form-data" id={form.id} className="mt-6">
+        <Form ref={formRef} method="post" encType="multipart/form-data" id={form.id} className="mt-6">
           {/* First part of the body: the server reads the token before the files stream past. */}
           <CsrfField />
+          <SubmissionKey />
           <fieldset disabled={paying} className="space-y-5">
             <TextField id="legalName" name="legalName" label={text.legalName} required autoComplete="name" maxLength={maxLengths.legalName} defaultValue={initial("legalName")} key={fields.legalName.key} errors={fieldErrors("legalName")} />
             <div className="grid gap-5 sm:grid-cols-2">
@@ -179,6 +191,7 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
               </div>
               {/* The code the summary shows applied: if it is gone at Pay, the server says so. */}
               {latest?.couponApplied && summary.couponCode ? <input type="hidden" name="appliedCoupon" value={summary.couponCode} /> : null}
+              <SubmitFailureNotice failure={couponFailure} onRetry={() => coupon.submit({ [CSRF_FIELD]: csrfToken, intent: "apply-coupon", couponCode: lastCoupon.current }, { method: "post" })} className="mt-3" />
               {latest?.couponApplied && summary.discount ? (
                 <p role="status" className="mt-2 text-sm font-semibold text-green-800">
                   {fill(text.couponApplied, { code: summary.couponCode ?? "", discount: summary.discount })}
@@ -195,6 +208,7 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
               </div>
             </details>
 
+            <SubmitFailureNotice failure={failure} onRetry={retry} />
             <p className="text-sm text-slate-600">{text.secureNote}</p>
             <Button type="submit" name="intent" value="pay" size="lg" pending={paying} className="w-full" data-testid="pay-button">
               {paying ? text.processing : summary.totalFils === 0 ? text.confirmFree : fill(text.pay, { total: summary.total })}
