@@ -9,7 +9,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import { DataFolderBusyError } from "./db/data-folder-lock";
 import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
-import { ConfigError, getEnv, type Env } from "./app/env.server";
+import { ConfigError, describeMode, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
 import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose } from "./app/utils/database-outage.server";
 import { isSameOriginRequest } from "./app/utils/same-origin.server";
@@ -49,7 +49,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = createApp(env, build);
   const server = app.listen(env.PORT, () => {
-    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}, ${env.NODE_ENV})`);
+    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}), ${describeMode(env)}`);
   });
   await startBackgroundJobs({ log });
   handleShutdown(server, app);
