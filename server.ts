@@ -11,6 +11,7 @@ import { DataFolderBusyError } from "./db/data-folder-lock";
 import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
 import { ConfigError, describeMode, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
+import { redirectToCanonicalPath } from "./app/seo/canonical-path.server";
 import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose } from "./app/utils/database-outage.server";
 import { isSameOriginRequest } from "./app/utils/same-origin.server";
 
@@ -134,6 +135,8 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     if (allowed) return next();
     res.status(403).type("html").send(plainPage("Request refused", "This form was sent from another site, so we did not accept it. Please go back to our page and try again."));
   });
+
+  app.use(redirectToCanonicalPath(serverBuild.routes));
 
   app.all(
     "*",

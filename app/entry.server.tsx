@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { closingTagsLast } from "./utils/document-end.server";
 import { NonceProvider } from "./utils/nonce";
 import { lowPriorityModulePreloads } from "./utils/script-priority.server";
 
@@ -32,7 +33,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads())), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()).pipe(closingTagsLast())), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -4,6 +4,7 @@ import type { PageContent } from "./types";
 
 export const aboutContent: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "About Us",
       description: "Human-vetted legal information for the UAE and the GCC: who we are, how we work and the team behind every check.",
@@ -31,6 +32,7 @@ export const aboutContent: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "من نحن",
       description: "معلومات قانونية يراجعها مختصون في الإمارات ودول الخليج: من نحن وكيف نعمل والفريق وراء كل فحص.",

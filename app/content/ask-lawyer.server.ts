@@ -24,6 +24,7 @@ export function askLawyerContent(lang: Lang, site: SiteConfig): PageContent {
 
 function english(site: SiteConfig, tel: string, mail: string): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "Consult with Licensed UAE Lawyers",
       description: "Ask licensed legal professionals about contracts, employment, real estate, immigration and business law in the UAE. Response within 24 hours, support 24/7.",
@@ -90,6 +91,7 @@ function english(site: SiteConfig, tel: string, mail: string): PageContent {
 
 function arabic(site: SiteConfig, tel: string, mail: string): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "استشر محامين مرخّصين في الإمارات",
       description: "اطرح أسئلتك على مختصين قانونيين مرخّصين في العقود والعمل والعقارات والهجرة وقانون الأعمال في الإمارات. رد خلال 24 ساعة ودعم على مدار الساعة.",

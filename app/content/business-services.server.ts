@@ -11,6 +11,7 @@ import type { PageContent } from "./types";
 
 const clientCreditCheckPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Client Credit Check in the UAE",
       description: "Check a company or individual before you extend credit in the UAE: trade licence, ownership, court cases, bounced cheques and payment behaviour in one report.",
@@ -68,6 +69,7 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "فحص الجدارة الائتمانية للعملاء في الإمارات",
       description: "افحص الشركة أو الفرد قبل منح الائتمان في الدولة: الرخصة التجارية والملكية والقضايا والشيكات المرتجعة وسلوك السداد في تقرير واحد.",
@@ -128,6 +130,7 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
 
 const receivableManagementPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Receivable Management and Debt Recovery in the UAE",
       description: "Recover unpaid invoices and bounced cheques in the UAE: amicable collection, formal notices and, through licensed law firms, payment orders and enforcement.",
@@ -185,6 +188,7 @@ const receivableManagementPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "إدارة الذمم المدينة وتحصيل الديون في الإمارات",
       description: "استرد الفواتير غير المدفوعة والشيكات المرتجعة في الدولة: تحصيل ودي وإنذارات رسمية، ثم أوامر الأداء والتنفيذ عبر مكاتب محاماة مرخّصة.",
@@ -245,6 +249,7 @@ const receivableManagementPages: Record<Lang, PageContent> = {
 
 const employeeCheckPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Employee Checks and Pre-Employment Screening",
       description: `Screen candidates before you hire in the UAE: identity, criminal record, employment, education, references and ban status. Plans ${fromPrice(lowestPrice("background"), "en").toLowerCase()}.`,
@@ -301,6 +306,7 @@ const employeeCheckPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "فحص الموظفين والتحقق قبل التوظيف",
       description: `افحص المرشحين قبل التوظيف في الدولة: الهوية والسجل الجنائي والخبرات والمؤهلات والمراجع وحالة الحظر. الخطط ${fromPrice(lowestPrice("background"), "ar")}.`,

@@ -7,6 +7,7 @@ import type { PageContent } from "./types";
 /** /for-business/contracts-review: contract types, inclusions, plans, inquiry (contract-review). */
 const contractsReviewPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Contract Review in the UAE",
       description: `Employment, commercial, tenancy and partnership contracts reviewed against UAE law, with risks highlighted in plain language. ${fromPrice(contractReviewFrom.price, "en")}, in ${contractReviewFrom.days.en}.`,
@@ -61,6 +62,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "مراجعة العقود في الإمارات",
       description: `مراجعة عقود العمل والعقود التجارية وعقود الإيجار والشراكة وفق قانون الدولة، مع إبراز المخاطر بلغة واضحة. ${fromPrice(contractReviewFrom.price, "ar")}، خلال ${contractReviewFrom.days.ar}.`,
@@ -119,6 +121,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
 /** /startup-uae/company-formation: structures, setup services, process, plans, inquiry (company-formation). */
 const companyFormationPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Company Formation in the UAE",
       description: `Set up a mainland, free zone or offshore company in the UAE: licensing, documents, visas and bank account guidance. Setup services ${fromPrice(companyFormationFrom.price, "en").toLowerCase()}.`,
@@ -195,6 +198,7 @@ const companyFormationPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "تأسيس الشركات في الإمارات",
       description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو خارجياً في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. خدمات التأسيس ${fromPrice(companyFormationFrom.price, "ar")}.`,

@@ -18,6 +18,7 @@ export function courtPoliceCaseCheckContent(lang: Lang, site: SiteConfig): PageC
 
 function english(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "Court and Police Case Check in the UAE",
       description: `Find out whether a criminal, civil or traffic case is open against you in any of the ${coverage.emirates} emirates. Confidential, reviewed by legal professionals, results in ${timelines.courtPoliceCheck.en}.`,
@@ -119,6 +120,7 @@ function english(): PageContent {
 
 function arabic(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "فحص القضايا والبلاغات في الإمارات",
       description: `اعرف ما إذا كانت هناك قضية جنائية أو مدنية أو مرورية مفتوحة ضدك في أي من الإمارات السبع. فحص سري يراجعه مختصون قانونيون، والنتيجة خلال ${timelines.courtPoliceCheck.ar}.`,

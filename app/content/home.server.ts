@@ -22,6 +22,7 @@ export function homeContent(lang: Lang, site: SiteConfig): PageContent {
   ];
   return {
     meta: page.meta,
+    updated: page.updated,
     sections: page.sections,
     structuredData: [
       legalServiceJsonLd(site, lang, {
@@ -45,6 +46,7 @@ function english(from: From) {
   ];
   const cta = { travel: { label: "Check Travel Status", to: "/ban-checks/travel-ban-check" }, consult: { label: "Consult Legal Expert", to: "/ask-lawyer", variant: "secondary" as const } };
   const content: PageContent = {
+    updated: "2026-11-25",
     meta: {
       title: "UAE Travel Ban Check, Background Checks & Legal Services",
       description:
@@ -191,6 +193,7 @@ function arabic(from: From) {
   ];
   const cta = { travel: { label: "تحقّق من حالة السفر", to: "/ban-checks/travel-ban-check" }, consult: { label: "استشر خبيراً قانونياً", to: "/ask-lawyer", variant: "secondary" as const } };
   const content: PageContent = {
+    updated: "2026-11-25",
     meta: {
       title: "فحص حظر السفر في الإمارات والتحقق من الخلفية والخدمات القانونية",
       description: "اعرف حالة حظر السفر في الإمارات خلال دقائق، وتحقّق من خلفية الموظفين في دول الخليج، وراجِع عقودك وأسّس شركتك — ويراجع مختصون قانونيون كل نتيجة.",

@@ -20,6 +20,7 @@ export function laborBanCheckContent(lang: Lang, site: SiteConfig): PageContent 
 
 function english(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "UAE Labor Ban Check",
       description: `Find out whether a labor ban stops you from taking a new job in the UAE, whether it is temporary or permanent, and how it can be lifted. Results in ${timelines.laborBanResult.en}.`,
@@ -123,6 +124,7 @@ function english(): PageContent {
 
 function arabic(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "فحص حظر العمل في الإمارات",
       description: `اعرف ما إذا كان حظر العمل يمنعك من وظيفة جديدة في الإمارات، وهل هو مؤقت أم دائم، وكيف يُرفع. النتيجة خلال ${timelines.laborBanResult.ar}.`,

@@ -21,6 +21,7 @@ export function travelBanCheckContent(lang: Lang, site: SiteConfig): PageContent
 
 function english(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "UAE Travel Ban Check",
       description: `Check whether a travel ban is registered against you in the UAE. Confidential, reviewed by legal professionals, results in ${timelines.travelBanResult.en}.`,
@@ -122,6 +123,7 @@ function english(): PageContent {
 
 function arabic(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "فحص حظر السفر في الإمارات",
       description: `تحقّق مما إذا كان عليك حظر سفر مسجَّل في الإمارات. فحص سري يراجعه مختصون قانونيون، والنتيجة خلال ${timelines.travelBanResult.ar}.`,
