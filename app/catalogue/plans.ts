@@ -144,7 +144,7 @@ const laborBan: PlanList = {
 const background: PlanList = {
   key: "background",
   service: "background-check",
-  title: { en: "Background Check Plans", ar: "خطط التحقق من الخلفية" },
+  title: { en: "Background Check Plans", ar: "باقات التحقق من الخلفية" },
   tiers: [
     tier("essential", 695, {
       name: { en: "Essential", ar: "الأساسية" },
@@ -225,7 +225,7 @@ const backgroundPackages: PlanList = {
 const contractReview: PlanList = {
   key: "contract-review",
   service: "contract-review",
-  title: { en: "Contract Review Plans", ar: "خطط مراجعة العقود" },
+  title: { en: "Contract Review Plans", ar: "باقات مراجعة العقود" },
   tiers: [
     tier("basic", 1200, {
       name: { en: "Basic", ar: "الأساسية" },

@@ -2,6 +2,7 @@ import { claims } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
 import type { SiteConfig } from "../utils/root-data";
+import { ltr } from "./section-builders.server";
 import type { PageContent } from "./types";
 
 /** The id of the assistant section: not "assistant", which the chat element itself carries. */
@@ -106,8 +107,8 @@ function arabic(site: SiteConfig, tel: string, mail: string): PageContent {
         lead: "اطرح سؤالك على فريقنا القانوني أو على مساعدنا القانوني الذكي. يرد مختص مرخّص على كل استفسار خلال 24 ساعة.",
         highlights: ["رد خلال 24 ساعة", "مختصون قانونيون مرخّصون", `دعم ${claims.support}`],
         ctas: [
-          { label: `اتصل: ${site.phone}`, to: tel },
-          { label: `راسلنا: ${site.email}`, to: mail, variant: "secondary" },
+          { label: `اتصل: ${ltr(site.phone)}`, to: tel },
+          { label: `راسلنا: ${ltr(site.email)}`, to: mail, variant: "secondary" },
         ],
       },
       {

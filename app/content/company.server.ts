@@ -144,7 +144,7 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             items: [
               { title: "عمل له أثر", text: "كل فحص تنجزه يساعد شخصاً على اتخاذ قرار مهم بثقة." },
               { title: "التعلّم المستمر", text: "تدريب منتظم على المستجدات القانونية والتنظيمية في الدولة ودول الخليج." },
-              { title: "فريق متعدد الثقافات", text: `${claims.legalExperts} خبيراً قانونياً من خلفيات ولغات مختلفة.` },
+              { title: "فريق متعدد الثقافات", text: `${claims.legalExperts.ar} خبيراً قانونياً من خلفيات ولغات مختلفة.` },
             ],
           },
           {
@@ -193,7 +193,7 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             items: [
               { title: "Work that matters", text: "Every check you complete helps someone make an important decision with confidence." },
               { title: "Keep learning", text: "Regular training on legal and regulatory changes in the UAE and the GCC." },
-              { title: "A multicultural team", text: `${claims.legalExperts} legal experts from different backgrounds and languages.` },
+              { title: "A multicultural team", text: `${claims.legalExperts.en} legal experts from different backgrounds and languages.` },
             ],
           },
           {

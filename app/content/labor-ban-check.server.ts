@@ -136,7 +136,7 @@ function arabic(): PageContent {
         id: "labor-ban-hero",
         eyebrow: "فحوص الحظر",
         title: "فحص حظر العمل",
-        lead: `هل تغيّر وظيفتك أو تعود إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
+        lead: `هل تنوي تغيير وظيفتك أو العودة إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
         highlights: [`النتيجة خلال ${timelines.laborBanResult.ar}`, `دقة ${claims.accuracy}`, "يراجعها مختصون قانونيون"],
         ctas: [{ label: "اطلب فحص حظر العمل", to: "#inquiry" }],
       },
@@ -197,7 +197,7 @@ function arabic(): PageContent {
         tone: "muted",
         items: [
           {
-            question: "ما حظر العمل؟",
+            question: "ما هو حظر العمل؟",
             answer: "قيد تسجّله وزارة الموارد البشرية والتوطين يمنع إصدار تصريح عمل جديد لك لمدة محددة أو بشكل دائم.",
           },
           {

@@ -52,10 +52,15 @@ const contentPages: Record<string, PageSource> = {
   "/partner-agreement": partnerAgreementContent,
 };
 
-/** The date (YYYY-MM-DD) the page at `path` last changed in `lang`, or undefined for a path with no content module. */
-export function pageUpdated(path: string, lang: Lang, site: SiteConfig): string | undefined {
-  if (path === "/request-check") return requestCheckContent(lang).updated;
+/** The content of the public page at `path` in `lang` (its text and `updated` date), or undefined. */
+export function publicPageContent(path: string, lang: Lang, site: SiteConfig): { updated: string } | undefined {
+  if (path === "/request-check") return requestCheckContent(lang);
   const source = contentPages[path];
   if (!source) return undefined;
-  return (typeof source === "function" ? source(lang, site) : source[lang]).updated;
+  return typeof source === "function" ? source(lang, site) : source[lang];
+}
+
+/** The date (YYYY-MM-DD) the page at `path` last changed in `lang`, or undefined for a path with no content module. */
+export function pageUpdated(path: string, lang: Lang, site: SiteConfig): string | undefined {
+  return publicPageContent(path, lang, site)?.updated;
 }

@@ -84,7 +84,7 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
       const hero = section(home, "home-hero", "hero");
       expect(hero.ctas?.map((cta) => cta.to)).toEqual(["/ban-checks/travel-ban-check", "/ask-lawyer"]);
       const claimsText = hero.highlights!.join(" ");
-      for (const claim of [claims.professionals, claims.accuracy, claims.support]) expect(claimsText).toContain(claim);
+      for (const claim of [claims.professionals[lang], claims.accuracy, claims.support]) expect(claimsText).toContain(claim);
     });
   }
 
@@ -115,7 +115,7 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
   for (const lang of LANGS) {
     it(`travel ban check (${lang}): static card figures, the travel-ban packages at catalogue prices, four ban types, Offer JSON-LD`, () => {
       const page = travelBanCheckContent(lang, site);
-      expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual([claims.checksCompleted, claims.accuracy]);
+      expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual([claims.checksCompleted[lang], claims.accuracy]);
       const plans = section(page, "packages", "plans").plans;
       expect(plans.key).toBe("travel-ban");
       expect(plans.lowestPrice).toBe(lowestPrice("travel-ban"));
