@@ -77,7 +77,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         lead: "اعرف ما توقّع عليه. يقرأ فريقنا القانوني عقدك في ضوء قانون الدولة ويخبرك بلغة واضحة بما يحميك وما يعرّضك للمخاطر وما ينبغي أن تطلب تعديله.",
         highlights: [fromPrice(contractReviewFrom.price, "ar"), `المراجعة خلال ${contractReviewFrom.days.ar}`, "عقود بالعربية والإنجليزية"],
         ctas: [
-          { label: "اطّلع على الخطط", to: "#plans" },
+          { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
         ],
       },
@@ -112,7 +112,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
       plansSection("ar", "contract-review", { intro: "اختر حسب طول العقد ودرجة تعقيده، وارفع العقد عند إتمام الطلب." }),
       inquirySection("ar", "contract-review", {
         title: "استفسر عن عقد",
-        intro: "لست متأكداً من الخطة المناسبة، أو لديك عدة عقود؟ صِفها لنا وسنرد خلال 24 ساعة.",
+        intro: "لست متأكداً من الباقة المناسبة، أو لديك عدة عقود؟ صِفها لنا وسنرد خلال 24 ساعة.",
       }),
     ],
   },
@@ -201,7 +201,7 @@ const companyFormationPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "تأسيس الشركات في الإمارات",
-      description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو خارجياً في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. خدمات التأسيس ${fromPrice(companyFormationFrom.price, "ar")}.`,
+      description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو كشركة خارجية (أوفشور) في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. خدمات التأسيس ${fromPrice(companyFormationFrom.price, "ar")}.`,
       keywords: ["تأسيس الشركات في الإمارات", "تأسيس الأعمال في دبي", "شركة في المنطقة الحرة", "رخصة البر الرئيسي", "شركة أوفشور في الإمارات"],
     },
     sections: [
