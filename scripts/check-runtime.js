@@ -20,8 +20,12 @@ console.log(`runtime stage in ${root}: ${files} files, ${megabytes.toFixed(1)} M
 const imported = new Set();
 for (const file of ["build/server.js", "build/index.js"]) {
   const code = fs.readFileSync(path.join(root, file), "utf8");
-  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"./][^"]*)"/g)) {
-    if (!match[1].startsWith("node:")) imported.add(match[1]);
+  // esbuild writes static imports one per line; dynamic ones as import("name").
+  const statics = code.matchAll(/^import\s+(?:[\w$*{}\s,]+\s+from\s+)?"([^"\n]+)";?$/gm);
+  const dynamics = code.matchAll(/\bimport\(\s*"([^"\n]+)"\s*\)/g);
+  for (const match of [...statics, ...dynamics]) {
+    const name = match[1];
+    if (/^[@\w]/.test(name) && !name.startsWith("node:")) imported.add(name);
   }
 }
 const load = spawnSync(process.execPath, ["--input-type=module", "-e", `for (const name of JSON.parse(process.argv[1])) await import(name);`, JSON.stringify([...imported])], { cwd: root, encoding: "utf8" });
