@@ -8,8 +8,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import { DataFolderBusyError } from "./db/data-folder-lock";
 import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
-import { ConfigError, getEnv, type Env } from "./app/env.server";
+import { ConfigError, describeMode, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
+import { redirectToCanonicalPath } from "./app/seo/canonical-path.server";
 import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose, RETRY_AFTER_UNAVAILABLE_SECONDS } from "./app/utils/database-outage.server";
 import { plainPage } from "./app/utils/plain-page.server";
 import { remixRequestHandler } from "./app/utils/remix-handler.server";
@@ -50,7 +51,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = createApp(env, build);
   const server = app.listen(env.PORT, () => {
-    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}, ${env.NODE_ENV})`);
+    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}), ${describeMode(env)}`);
   });
   await startBackgroundJobs({ log });
   handleShutdown(server, app);
@@ -124,6 +125,8 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   app.use(responseHeaderRules());
   // Normalised URL, same-origin check and form token, bounded and cleaned bodies: before any route.
   app.use(requestGate({ siteUrl: env.SITE_URL }));
+
+  app.use(redirectToCanonicalPath(serverBuild.routes));
 
   app.all(
     "*",

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderHtmlStream } from "./utils/render-html.server";
+import { closingTagsLast } from "./utils/document-end.server";
 import { NonceProvider } from "./utils/nonce";
 import { lowPriorityModulePreloads } from "./utils/script-priority.server";
 
@@ -36,7 +37,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   forwardRetryAfter(status, responseHeaders, remixContext);
-  return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers: responseHeaders, status });
+  return new Response(body.pipeThrough(lowPriorityModulePreloads()).pipeThrough(closingTagsLast()), { headers: responseHeaders, status });
 }
 
 /**

@@ -210,3 +210,14 @@ export function getEnv(): Env {
 export function resetEnvForTests() {
   delete (globalThis as EnvHolder)[cacheKey];
 }
+
+/**
+ * How the server announces its mode at start. `npm start` builds a production bundle and then runs
+ * it in development mode unless NODE_ENV says otherwise, so the line says which mode runs and why.
+ */
+export function describeMode(env: Env, source: Record<string, string | undefined> = process.env): string {
+  if (env.NODE_ENV === "production") return "production mode (NODE_ENV=production)";
+  if (env.NODE_ENV === "test") return "test mode (NODE_ENV=test)";
+  const why = source.NODE_ENV?.trim() ? "NODE_ENV=development" : "NODE_ENV is not set";
+  return `development mode (${why}: local defaults such as a generated session secret and /dev/mailbox; set NODE_ENV=production to deploy)`;
+}

@@ -21,6 +21,7 @@ export function laborBanCheckContent(lang: Lang, site: SiteConfig): PageContent 
 
 function english(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "UAE Labor Ban Check",
       description: `Find out whether a labor ban stops you from taking a new job in the UAE, whether it is temporary or permanent, and how it can be lifted. Results in ${timelines.laborBanResult.en}.`,
@@ -128,6 +129,7 @@ function english(): PageContent {
 
 function arabic(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "فحص حظر العمل في الإمارات",
       description: `اعرف ما إذا كان حظر العمل يمنعك من وظيفة جديدة في الإمارات، وهل هو مؤقت أم دائم، وكيف يُرفع. النتيجة خلال ${timelines.laborBanResult.ar}.`,
@@ -139,7 +141,7 @@ function arabic(): PageContent {
         id: "labor-ban-hero",
         eyebrow: "فحوص الحظر",
         title: "فحص حظر العمل",
-        lead: `هل تغيّر وظيفتك أو تعود إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
+        lead: `هل تنوي تغيير وظيفتك أو العودة إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
         highlights: [`النتيجة خلال ${timelines.laborBanResult.ar}`, `دقة ${claims.accuracy}`, "يراجعها مختصون قانونيون"],
         ctas: [
           { label: "اطلب فحص حظر العمل", to: "#inquiry" },
@@ -204,7 +206,7 @@ function arabic(): PageContent {
         tone: "muted",
         items: [
           {
-            question: "ما حظر العمل؟",
+            question: "ما هو حظر العمل؟",
             answer: "قيد تسجّله وزارة الموارد البشرية والتوطين يمنع إصدار تصريح عمل جديد لك لمدة محددة أو بشكل دائم.",
           },
           {

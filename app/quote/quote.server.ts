@@ -42,8 +42,9 @@ const text: Record<Lang, QuoteText> = {
     urgency: "الاستعجال",
     multiplier: "المُضاعِف",
     finalPrice: "السعر النهائي",
-    delivery: "التسليم",
-    deliveryDays: "{days} أيام",
+    // The noun after a number changes with the number in Arabic (5 أيام, 14 يوماً): the unit goes in the label.
+    delivery: "مدة التسليم بالأيام",
+    deliveryDays: "{days}",
     savings: "التوفير",
     addToCart: "أضف إلى السلة",
   },

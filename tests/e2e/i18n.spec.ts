@@ -42,7 +42,7 @@ async function latinWordsIn(page: Page, only?: string): Promise<string[]> {
     .replace(/(?<!\w)\/[\w\-/.?=&:]*/g, " ")
     .replace(/\bX+\b/g, " ")
     .replace(/\b\w*\d\w*\b/g, " ")
-    .replace(/\b(Sanad Legal|Stripe|AED|UAE|GCC|VAT|PDF|PNG|JPG|JPEG|DOCX?|WhatsApp|Visa|Mastercard|Emirates ID|ID|AI|FAQ|KYC|AML|HR|CV|PRO|LLC|FZE|FZ-LLC|DED|DIFC|ADGM|DMCC|SMS|OTP|ISO|SSL|TLS|GDPR|PDPL|IEC|HTTPS|IP|Enter|Shift|LCP|INP|CLS|FCP|TTFB|[A-Z]{1,3}\d[\w-]*)\b/g, " ")
+    .replace(/\b(Sanad Legal|Stripe|UAE|GCC|VAT|PDF|PNG|JPG|JPEG|DOCX?|WhatsApp|Visa|Mastercard|Emirates ID|ID|AI|FAQ|KYC|AML|HR|CV|PRO|LLC|FZE|FZ-LLC|DED|DIFC|ADGM|DMCC|SMS|OTP|ISO|SSL|TLS|GDPR|PDPL|IEC|HTTPS|IP|Enter|Shift|LCP|INP|CLS|FCP|TTFB|[A-Z]{1,3}\d[\w-]*)\b/g, " ")
     .replace(/\b[A-Z]\b/g, " ");
   return [...new Set(stripped.match(/[A-Za-z]{2,}/g) ?? [])];
 }

@@ -38,6 +38,16 @@ describe("money", () => {
   });
 });
 
+describe("money in Arabic", () => {
+  it("writes both notations in Arabic letters: the symbol in cart, plans and checkout, the dirham by name in quotes and dashboards", () => {
+    const strip = (text: string) => text.replace(/[\u200E\u200F]/g, "").replace(/\u00A0/g, " ");
+    expect(strip(formatMoney(65_000, "ar", "symbol"))).toBe("650 د.إ.");
+    expect(strip(formatMoney(20_000, "ar", "code"))).toBe("200 درهم");
+    expect(strip(formatMoney(125_050, "ar", "code"))).toBe("1,250.50 درهم");
+    for (const style of ["symbol", "code"] as const) expect(formatMoney(1_250_000, "ar", style)).not.toMatch(/[A-Za-z]/);
+  });
+});
+
 describe("titles", () => {
   it("adds the brand suffix only when missing", () => {
     expect(withTitleSuffix("About", "Sanad Legal")).toBe("About | Sanad Legal");
