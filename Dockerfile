@@ -1,32 +1,24 @@
 # syntax=docker/dockerfile:1
-# Multi-stage: install and build with every dependency, run with production dependencies only.
+# Two stages: install and build with every dependency; run with only the files the server loads.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm install`, not `npm ci`: see docs/decisions/006-npm-install.md
 RUN npm install --no-audit --no-fund --loglevel=error
-
-FROM deps AS build
 COPY . .
-RUN npm run build
-
-FROM node:20-bookworm-slim AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund --loglevel=error && npm cache clean --force
+# The built server and app, static files, migrations and the traced files of node_modules
+# (scripts/runtime-files.js; no build tools, tests, type definitions or source maps):
+# docs/decisions/064-runtime-image.md
+RUN npm run build && node scripts/runtime-files.js /runtime && mkdir /runtime/data
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=prod-deps /app/node_modules ./node_modules
-COPY --from=build /app/build ./build
-COPY --from=build /app/public ./public
-COPY --from=build /app/db/migrations ./db/migrations
-COPY package.json ./
-RUN mkdir -p /app/data && chown node:node /app/data
+COPY --from=build /runtime ./
+RUN chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000

@@ -2,20 +2,22 @@ import crypto from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { DataFolderBusyError } from "./db/data-folder-lock";
 import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
-import { ConfigError, getEnv, type Env } from "./app/env.server";
+import { ConfigError, describeMode, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
-import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose } from "./app/utils/database-outage.server";
-import { isSameOriginRequest } from "./app/utils/same-origin.server";
+import { redirectToCanonicalPath } from "./app/seo/canonical-path.server";
+import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose, RETRY_AFTER_UNAVAILABLE_SECONDS } from "./app/utils/database-outage.server";
+import { plainPage } from "./app/utils/plain-page.server";
+import { remixRequestHandler } from "./app/utils/remix-handler.server";
+import { requestGate } from "./app/utils/request-gate.server";
+import { pathLang } from "./app/utils/request-url.server";
+import { responseHeaderRules } from "./app/utils/response-headers.server";
 
-/** Paths that take POSTs from other origins and authenticate them another way (signatures). */
-const CROSS_ORIGIN_POST_PATHS = [/^\/webhooks\//];
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
 function log(message: string) {
@@ -49,7 +51,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = createApp(env, build);
   const server = app.listen(env.PORT, () => {
-    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}, ${env.NODE_ENV})`);
+    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}), ${describeMode(env)}`);
   });
   await startBackgroundJobs({ log });
   handleShutdown(server, app);
@@ -119,25 +121,16 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     next();
   });
   app.use(securityHeaders(env));
+  // Cache-Control for answers that depend on the visitor, Permissions-Policy, Retry-After.
+  app.use(responseHeaderRules());
+  // Normalised URL, same-origin check and form token, bounded and cleaned bodies: before any route.
+  app.use(requestGate({ siteUrl: env.SITE_URL }));
 
-  // Every state-changing request must come from our own pages.
-  app.use((req, res, next) => {
-    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-    if (CROSS_ORIGIN_POST_PATHS.some((pattern) => pattern.test(req.path))) return next();
-    const allowed = isSameOriginRequest({
-      origin: req.get("origin"),
-      referer: req.get("referer"),
-      host: req.get("host"),
-      protocol: req.protocol,
-      siteUrl: env.SITE_URL,
-    });
-    if (allowed) return next();
-    res.status(403).type("html").send(plainPage("Request refused", "This form was sent from another site, so we did not accept it. Please go back to our page and try again."));
-  });
+  app.use(redirectToCanonicalPath(serverBuild.routes));
 
   app.all(
     "*",
-    createRequestHandler({
+    remixRequestHandler({
       build,
       // Only a development server shows error details; test runs behave as production does.
       mode: env.NODE_ENV === "development" ? "development" : "production",
@@ -150,8 +143,9 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   );
 
   // Errors outside Remix (Remix renders its own error pages).
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    const lang = pathLang(req.path);
     const status = (error as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       // e.g. a missing file under /build: a plain answer, not a page
@@ -159,12 +153,12 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
       return;
     }
     if (isDatabaseUnavailable(error)) {
-      res.status(503).setHeader("Retry-After", "30");
-      res.type("html").send(plainPage("Service temporarily unavailable", "We are having trouble reaching our systems. Please try again in a minute."));
+      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+      res.type("html").send(plainPage("unavailable", lang));
       return;
     }
     log(`error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`);
-    res.status(500).type("html").send(plainPage("Something went wrong", `Please try again in a moment. If it keeps happening, quote this reference to our team: ${String(res.locals.requestId)}`));
+    res.status(500).type("html").send(plainPage("serverError", lang, String(res.locals.requestId)));
   });
 
   return app;
@@ -197,11 +191,6 @@ function securityHeaders(env: Env) {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
-}
-
-function plainPage(title: string, message: string) {
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#0f1f3d"><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/">Return to the home page</a></p></body></html>`;
 }
 
 /** SIGTERM/SIGINT: stop accepting, let requests in flight finish (bounded), stop jobs, close the database, exit 0. */

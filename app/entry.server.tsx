@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderHtmlStream } from "./utils/render-html.server";
+import { closingTagsLast } from "./utils/document-end.server";
 import { NonceProvider } from "./utils/nonce";
 import { lowPriorityModulePreloads } from "./utils/script-priority.server";
 
@@ -10,7 +10,7 @@ const STREAM_TIMEOUT_MS = 10_000;
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -18,35 +18,36 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  let status = responseStatusCode;
   // Crawlers get the whole document at once; browsers get the shell first, then streamed parts.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={STREAM_TIMEOUT_MS} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads())), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are streamed as error boundaries; log them once.
-          if (shellRendered) console.error(`render error id=${loadContext.requestId}:`, error);
-        },
+  const body = await renderHtmlStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={STREAM_TIMEOUT_MS} />
+    </NonceProvider>,
+    {
+      nonce,
+      waitForAll: isbot(request.headers.get("user-agent") ?? ""),
+      timeoutMs: STREAM_TIMEOUT_MS + 1000,
+      onError(error, { shellRendered }) {
+        status = 500;
+        // Errors after the shell are streamed as error boundaries; log them once.
+        if (shellRendered) console.error(`render error id=${loadContext.requestId}:`, error);
       },
-    );
-    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
-  });
+    },
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  forwardRetryAfter(status, responseHeaders, remixContext);
+  return new Response(body.pipeThrough(lowPriorityModulePreloads()).pipeThrough(closingTagsLast()), { headers: responseHeaders, status });
+}
+
+/**
+ * Remix passes only cookies from loaders and actions on to a page, so a form answered with a 429
+ * (or a loader's thrown 503) would lose the Retry-After it set: carry it over.
+ */
+function forwardRetryAfter(status: number, headers: Headers, { staticHandlerContext: context }: EntryContext) {
+  if ((status !== 429 && status !== 503) || headers.has("Retry-After")) return;
+  const given = [...Object.values(context.actionHeaders ?? {}), ...Object.values(context.loaderHeaders ?? {})].map((h) => h.get("Retry-After")).find(Boolean);
+  if (given) headers.set("Retry-After", given);
 }
 
 /** Logs unexpected server errors with the request id shown on the error page; aborted requests are not errors. */

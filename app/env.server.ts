@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { parseOpeningHours } from "./cases/office-time";
+import { DEFAULT_DATABASE_TIMEOUTS } from "../db/client";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
 export class ConfigError extends Error {
@@ -18,10 +19,24 @@ const httpUrl = z
   .refine((value) => /^https?:\/\/[^/\s]+/i.test(value) && URL.canParse(value), "must be an http(s) URL such as https://example.com")
   .transform((value) => value.replace(/\/+$/, ""));
 
+const milliseconds = (min: number, max: number) =>
+  z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
 /** Office hours as shipped, in both languages. */
 export const DEFAULT_OFFICE_HOURS = {
   en: "Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)",
   ar: "من الأحد إلى الخميس، من 9:00 إلى 18:00 (بتوقيت الخليج)",
+} as const;
+
+/** The supplier details shipped for development and demos: set the real ones (SUPPLIER_*) before issuing invoices. */
+export const DEFAULT_SUPPLIER = {
+  address: "Office 1204, Bay Square Building 5, Business Bay, Dubai, United Arab Emirates",
+  addressAr: "مكتب 1204، مبنى باي سكوير 5، الخليج التجاري، دبي، الإمارات العربية المتحدة",
+  trn: "100000000000003",
 } as const;
 
 const schema = z.object({
@@ -45,6 +60,12 @@ const schema = z.object({
     .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100, "must be between 1 and 100").default(10),
+  /** PostgreSQL only (db/client.ts): a new connection must be ready within this. */
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(500, 60_000).default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  /** PostgreSQL only: the server cancels longer statements; a connection silent for this plus a second is dropped. */
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(500, 600_000).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  /** PostgreSQL only: the server ends a session left idle inside a transaction for this long. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(500, 600_000).default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
   DATA_DIR: z.string().min(1).default("./data"),
   /** How many proxy hops in front of us to trust for the client address (0: none). */
   TRUST_PROXY: z.coerce.number({ message: "must be a number of proxy hops (0, 1, 2…)" }).int().min(0).max(10).default(0),
@@ -83,14 +104,37 @@ const schema = z.object({
   CHAT_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
   /** Web Vitals beacons per client address per minute (tests raise it: every browser test shares one address). */
   VITALS_RATE_LIMIT: z.coerce.number({ message: "must be a whole number" }).int().min(1).max(1_000_000).default(60),
+  /** The seller printed on tax invoices and credit notes (English and Arabic), and its UAE Tax Registration Number. */
+  SUPPLIER_NAME: z.string().trim().min(2).max(150, "must be at most 150 characters").optional(),
+  SUPPLIER_NAME_AR: z.string().trim().min(2).max(150, "must be at most 150 characters").optional(),
+  SUPPLIER_ADDRESS: z.string().trim().min(5).max(300, "must be at most 300 characters").default(DEFAULT_SUPPLIER.address),
+  SUPPLIER_ADDRESS_AR: z.string().trim().min(5).max(300, "must be at most 300 characters").optional(),
+  SUPPLIER_TRN: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .refine((value) => /^\d{15}$/.test(value), "must be the 15-digit UAE Tax Registration Number")
+    .default(DEFAULT_SUPPLIER.trn),
+  /** UAE VAT in percent, included in every price (0 to 100, at most two decimals). */
+  VAT_RATE: z
+    .string()
+    .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) && Number(value) <= 100, "must be a percentage from 0 to 100 such as 5 or 5.25")
+    .transform((value) => Math.round(Number(value) * 100))
+    .default(500),
+  /** Unpaid orders are cancelled (and their coupon use released) this many hours after they were placed. */
+  UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int("must be a whole number of hours").min(1, "must be at least 1").max(720, "must be at most 720 (30 days)").default(72),
   DEMO_DATA: booleanFlag.default(false),
   LOG_REQUESTS: booleanFlag.default(true),
 });
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR"> & {
+export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
   SITE_URL: string;
+  SUPPLIER_NAME: string;
+  SUPPLIER_NAME_AR: string;
+  SUPPLIER_ADDRESS_AR: string;
+  /** VAT_RATE in basis points (500 = 5 %). */
+  VAT_RATE: number;
   OFFICE_HOURS_AR: string;
   SESSION_SECRET: string[];
   STAFF_EMAIL: string;
@@ -130,6 +174,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // Changed English hours without an Arabic rendering: show them as configured rather than stale Arabic hours.
     OFFICE_HOURS_AR: raw.OFFICE_HOURS_AR ?? (raw.OFFICE_HOURS === DEFAULT_OFFICE_HOURS.en ? DEFAULT_OFFICE_HOURS.ar : raw.OFFICE_HOURS),
     STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,
+    SUPPLIER_NAME: raw.SUPPLIER_NAME ?? raw.SITE_NAME,
+    // Without an Arabic rendering the names are printed as configured rather than a stale default.
+    SUPPLIER_NAME_AR: raw.SUPPLIER_NAME_AR ?? raw.SUPPLIER_NAME ?? raw.SITE_NAME,
+    SUPPLIER_ADDRESS_AR: raw.SUPPLIER_ADDRESS_AR ?? (raw.SUPPLIER_ADDRESS === DEFAULT_SUPPLIER.address ? DEFAULT_SUPPLIER.addressAr : raw.SUPPLIER_ADDRESS),
     MAIL_FROM: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@${new URL(siteUrl).hostname === "localhost" ? "sanadlegal.ae" : new URL(siteUrl).hostname}>`,
     isProduction,
     dataDir,
@@ -167,4 +215,15 @@ export function getEnv(): Env {
 /** Tests: forget the cached configuration so the next getEnv() reads process.env again. */
 export function resetEnvForTests() {
   delete (globalThis as EnvHolder)[cacheKey];
+}
+
+/**
+ * How the server announces its mode at start. `npm start` builds a production bundle and then runs
+ * it in development mode unless NODE_ENV says otherwise, so the line says which mode runs and why.
+ */
+export function describeMode(env: Env, source: Record<string, string | undefined> = process.env): string {
+  if (env.NODE_ENV === "production") return "production mode (NODE_ENV=production)";
+  if (env.NODE_ENV === "test") return "test mode (NODE_ENV=test)";
+  const why = source.NODE_ENV?.trim() ? "NODE_ENV=development" : "NODE_ENV is not set";
+  return `development mode (${why}: local defaults such as a generated session secret and /dev/mailbox; set NODE_ENV=production to deploy)`;
 }

@@ -1,11 +1,16 @@
 import { pruneVitals } from "./analytics/vitals.server";
 import { deleteExpiredConversations } from "./assistant/conversations.server";
 import { announceAdminSetup } from "./auth/admin-setup.server";
-import { getEnv } from "./env.server";
+import { deleteExpiredSessions } from "./auth/session.server";
+import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
+import { issueMissingInvoices } from "./invoices/tax-documents.server";
+import { expireUnpaidOrders } from "./orders/expiry.server";
+import { reconcilePendingRefunds } from "./payments/refunds.server";
 import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/retention.server";
 import { startMailWorker } from "./mail/worker.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
 import { pruneRateLimits } from "./utils/rate-limit.server";
+import { pruneSubmissionKeys } from "./utils/submission-keys.server";
 
 type Logger = (message: string) => void;
 
@@ -16,6 +21,11 @@ const stoppers: Array<() => Promise<void>> = [];
 export async function startBackgroundJobs({ log }: { log: Logger }) {
   const prune = () => pruneRateLimits().catch((error: unknown) => log(`rate-limit pruning failed: ${String(error)}`));
   timers.push(setInterval(prune, 10 * 60 * 1000).unref());
+  // Sessions past their expiry (signed-in ones after 14 days, half-way ones after minutes) are deleted.
+  const expireSessions = () => deleteExpiredSessions().catch((error: unknown) => log(`session clean-up failed: ${String(error)}`));
+  timers.push(setInterval(expireSessions, 10 * 60 * 1000).unref());
+  const pruneKeys = () => pruneSubmissionKeys().catch((error: unknown) => log(`submission-key pruning failed: ${String(error)}`));
+  timers.push(setInterval(pruneKeys, 60 * 60 * 1000).unref());
   const pruneWebVitals = () => pruneVitals().catch((error: unknown) => log(`web-vitals pruning failed: ${String(error)}`));
   timers.push(setInterval(pruneWebVitals, 60 * 60 * 1000).unref());
   // Assistant conversations are kept 30 days after their last message.
@@ -27,6 +37,12 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
     await deleteExpiredWidgetChats().catch((error: unknown) => log(`chat-widget clean-up failed: ${String(error)}`));
   };
   timers.push(setInterval(() => void retention(), 6 * 60 * 60 * 1000).unref());
+  // Unpaid orders are cancelled after UNPAID_ORDER_EXPIRY_HOURS, giving their coupon use back.
+  const expireOrders = () => expireUnpaidOrders({ log }).catch((error: unknown) => log(`unpaid-order expiry failed: ${String(error)}`));
+  timers.push(setInterval(expireOrders, 10 * 60 * 1000).unref());
+  // Refunds the payment provider has not confirmed (or could not be reached for) are asked about again.
+  const reconcileRefunds = () => reconcilePendingRefunds().catch((error: unknown) => log(`refund reconciliation failed: ${String(error)}`));
+  timers.push(setInterval(reconcileRefunds, 2 * 60 * 1000).unref());
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 
@@ -42,6 +58,15 @@ const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   async (log) => {
     await announceAdminSetup(log).catch((error: unknown) => log(`admin set-up link not created: ${String(error)}`));
     return async () => {};
+  },
+  // Paid orders without a tax invoice (paid before invoicing existed) get one, now and hourly.
+  async (log) => {
+    const env = getEnv();
+    if (env.isProduction && env.SUPPLIER_TRN === DEFAULT_SUPPLIER.trn) log("WARNING: SUPPLIER_TRN is not set: tax invoices carry the placeholder TRN. Set SUPPLIER_NAME, SUPPLIER_ADDRESS and SUPPLIER_TRN.");
+    const backfill = () => issueMissingInvoices().catch((error: unknown) => log(`issuing missing invoices failed: ${String(error)}`));
+    void backfill();
+    const timer = setInterval(backfill, 60 * 60 * 1000).unref();
+    return async () => clearInterval(timer);
   },
   // Development and demo installs (DEMO_DATA=true) have the demo coupon, so checkout can be tried at once.
   async (log) => {

@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { AnalyticsRecorder } from "./components/analytics/analytics-recorder";
-import { ChatWidget } from "./components/chat/chat-widget";
-import { ErrorPage } from "./components/layout/error-page";
+import { ChatWidget, loadChatPanel } from "./components/chat/chat-widget";
+import { InPageLinks } from "./components/layout/in-page-links";
 import { deferred } from "./components/page/deferred";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -13,10 +13,20 @@ import { loadShellData } from "./shell.server";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
 import { useRootData } from "./utils/root-data";
+import { isSubmitFailure } from "./utils/submit-failure";
 
 // Shown to few visitors (docs/decisions/017-…): its code is a separate chunk, fetched only when the
 // notice is on the page and touched; until then its server HTML (a link and a plain form) works as is.
 const LanguageSuggestion = deferred(() => import("./components/layout/language-suggestion").then((m) => m.LanguageSuggestion), "language-suggestion", { when: "used" });
+
+// The error pages are not on a page's first load either: a server-rendered error page works as
+// HTML until touched, and the code is fetched when the browser is idle, so an error met later
+// (a navigation the connection dropped) finds it there.
+const loadErrorPage = () => import("./components/layout/error-page").then((m) => m.ErrorPage);
+const ErrorPage = deferred(loadErrorPage, "error-page", { when: "used" });
+// The cart's sender (cart-store.ts) and the chat panel likewise, so what the visitor does after
+// the connection dropped finds their code there.
+const loadLater = () => Promise.all([loadErrorPage(), import("./components/cart/cart-sender"), loadChatPanel()]);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -28,8 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 // The shell changes with the language (URL prefix), the user and the cart: re-read it after
-// actions and when the language changes, not on every navigation.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+// actions and when the language changes, not on every navigation. Not after a submission that
+// never got through (app/utils/submission.ts): nothing changed, and the connection is bad.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }) => {
+  if (isSubmitFailure(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return true;
   if (langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname)) return true;
   return defaultShouldRevalidate;
@@ -72,11 +84,21 @@ function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
       <ChatWidget />
+      <SiteFooter />
       <AnalyticsRecorder />
+      <InPageLinks />
+      <WhenIdle load={loadLater} />
     </>
   );
+}
+
+/** Fetches modules the page may need later once the browser is idle (quietly, if offline). */
+function WhenIdle({ load }: { load: () => Promise<unknown> }) {
+  useEffect(() => {
+    (window.requestIdleCallback ?? setTimeout)(() => void load().catch(() => undefined));
+  }, [load]);
+  return null;
 }
 
 export default function App() {
@@ -93,7 +115,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Shell>
-      <ErrorPage status={status} requestId={data?.requestId} />
+      <ErrorPage status={status} requestId={data?.requestId} error={isRouteErrorResponse(error) ? undefined : error} />
     </Shell>
   );
 }

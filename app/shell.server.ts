@@ -6,6 +6,7 @@ import { langFromPath, localizePath, stripLangPrefix } from "./i18n/lang";
 import { langCookieHeader, pageLanguage } from "./i18n/lang-cookie.server";
 import { uiStrings } from "./i18n/ui";
 import type { RootData } from "./utils/root-data";
+import { visitorFormToken } from "./utils/csrf.server";
 import { readFormFlash } from "./utils/form-flash.server";
 import { readToast } from "./utils/toast.server";
 
@@ -24,6 +25,9 @@ export async function loadShellData(request: Request, requestId: string) {
     headers.append("Set-Cookie", await commitCartLines(request, cart.lines));
     toast ??= { kind: "info", title: uiStrings[lang].cart.staleDropped };
   }
+  // Every form carries the visitor's token (app/components/ui/csrf-field.tsx); a new visitor gets its cookie here.
+  const formGuard = visitorFormToken(request.headers.get("Cookie"));
+  if (formGuard.setCookie) headers.append("Set-Cookie", formGuard.setCookie);
   // Remember the language (for pages without a prefix) and maybe suggest the other one; never a redirect.
   const language = pageLanguage(request, lang);
   if (language.remember) headers.append("Set-Cookie", langCookieHeader(language.remember));
@@ -38,6 +42,7 @@ export async function loadShellData(request: Request, requestId: string) {
     cart: cartView(cart),
     formFlash: form.flash,
     formToken: crypto.randomUUID(),
+    csrfToken: formGuard.token,
     languageSuggestion: language.suggest && { lang: language.suggest, href: localizePath(language.suggest, stripLangPrefix(url.pathname)) + url.search },
   };
   return data(shell, { headers });

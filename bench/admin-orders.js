@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startBenchServer, writeResult } from "./lib/server.js";
+import { Visitor } from "./lib/session.js";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
@@ -109,13 +110,10 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function logIn(url, { email, password }) {
-  const body = new URLSearchParams({ intent: "login", email, password });
-  const response = await fetch(`${url}/client-login`, { method: "POST", body, redirect: "manual", headers: { origin: url, "content-type": "application/x-www-form-urlencoded" } });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
-  const session = cookies.find((c) => c.startsWith("__session="));
-  if (!session) throw new Error(`login failed (HTTP ${response.status})`);
-  return session;
+async function logIn(url, { email, password, totpSecret }) {
+  const visitor = new Visitor(url);
+  await visitor.logIn(email, password, totpSecret);
+  return `__session=${visitor.cookies.get("__session")}`;
 }
 
 function median(values) {

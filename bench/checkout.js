@@ -4,15 +4,22 @@
 // Budget: /checkout serves at least 40 % of the home page's requests per second (it reads the
 // session user and prices the cart from the catalogue), no errors, at most 130 KB gzipped
 // JavaScript (the form, Conform and the coupon fetcher on top of React and Remix).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { pageWeight } from "./lib/page-weight.js";
 import { startBenchServer, writeResult } from "./lib/server.js";
+import { seedAdmin } from "./lib/session.js";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BUDGET = { minThroughputVsHome: 0.4, jsGzipBytes: 130 * 1024 };
 
-const server = await startBenchServer();
+// A confirmed client to sign in as (sign-in waits for a confirmed address), seeded before the server starts.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-bench-checkout-"));
+const { client } = seedAdmin(dataDir);
+const server = await startBenchServer({ DATA_DIR: dataDir });
 const cookies = new Map();
 const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 
@@ -35,10 +42,7 @@ async function post(path, fields) {
 }
 
 try {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = "bench-password-2025!";
-  await post("/client-login", { intent: "register", name: "Bench Client", email, password, confirmPassword: password });
-  await post("/client-login", { intent: "login", email, password });
+  await post("/client-login", { intent: "login", email: client.email, password: client.password });
   await post("/cart/update", { intent: "add", serviceType: "travel-ban", tierId: "comprehensive" });
   await post("/cart/update", { intent: "add", serviceType: "labor-ban", tierId: "basic" });
   const headers = { Cookie: cookieHeader(), "accept-encoding": "gzip" };

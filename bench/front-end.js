@@ -15,13 +15,13 @@ import { Visitor, clientWithCart, seedAdmin } from "./lib/session.js";
 const BUDGET = { path: "/", jsGzipBytes: 100 * 1024, cssGzipBytes: 15 * 1024 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-bench-front-"));
-const admin = seedAdmin(dataDir).admin;
+const { admin, client: seededClient } = seedAdmin(dataDir);
 const server = await startBenchServer({ DATA_DIR: dataDir });
 const misses = [];
 try {
-  const client = await clientWithCart(server.url);
+  const client = await clientWithCart(server.url, seededClient);
   const adminVisitor = new Visitor(server.url);
-  await adminVisitor.logIn(admin.email, admin.password);
+  await adminVisitor.logIn(admin.email, admin.password, admin.totpSecret);
   const pages = [
     { path: "/", who: "anonymous" },
     { path: "/ban-checks/travel-ban-check", who: "anonymous" },

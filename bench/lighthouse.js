@@ -15,12 +15,13 @@
 //   CHROME_PATH=/usr/bin/chromium
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pageWeight } from "./lib/page-weight.js";
 import { startBenchServer, writeResult } from "./lib/server.js";
-import { clientWithCart } from "./lib/session.js";
+import { clientWithCart, seedAdmin } from "./lib/session.js";
 
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/ar", "/ban-checks/travel-ban-check", "/checkout"];
 const SIGNED_IN_PATHS = new Set(["/checkout", "/dashboard"]);
@@ -62,7 +63,10 @@ async function audit(url, port, extraHeaders, skipAudits) {
   }
 }
 
-const server = await startBenchServer();
+// A confirmed client to sign in as (sign-in waits for a confirmed address), seeded before the server starts.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-bench-lighthouse-"));
+const seeded = PAGES.some((path) => SIGNED_IN_PATHS.has(path)) ? seedAdmin(dataDir) : null;
+const server = await startBenchServer({ DATA_DIR: dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -71,7 +75,7 @@ const pages = [];
 let failed = false;
 try {
   // Warm up the server (first database query, JIT) so the first audit does not pay for it.
-  const client = PAGES.some((path) => SIGNED_IN_PATHS.has(path)) ? await clientWithCart(server.url) : null;
+  const client = seeded ? await clientWithCart(server.url, seeded.client) : null;
   const headersFor = (path) => (SIGNED_IN_PATHS.has(path) ? { Cookie: client.cookieHeader() } : undefined);
   for (const path of PAGES) for (let i = 0; i < 3; i++) await fetch(server.url + path, { headers: headersFor(path) });
   for (const path of PAGES) {

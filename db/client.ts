@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { watchedSocketFactory } from "./connection-watchdog";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -25,15 +26,33 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL's limits on one connection (the embedded database runs in this process: nothing to hang,
+ * and it does not enforce statement timeouts).
+ * - `connectMs`: a new connection must be ready (TCP, TLS, authentication) within this;
+ * - `statementMs`: the server cancels a statement that runs longer (statement_timeout); the client
+ *   gives up on a connection that has not answered for this long plus ANSWER_GRACE_MS (half-open);
+ * - `idleInTransactionMs`: the server ends a session left idle inside a transaction, releasing its locks.
+ */
+export type DatabaseTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 5000, idleInTransactionMs: 10_000 };
+/** How much longer than statement_timeout the client waits before it calls a connection dead. */
+export const ANSWER_GRACE_MS = 1000;
+
 /** `snapshot`: an in-memory database starts from this PGlite data dump (tests start from a migrated one). */
-export type DatabaseTarget = { url: string; poolSize?: number } | { dataDir: string } | { memory: true; snapshot?: Blob };
+export type DatabaseTarget = { url: string; poolSize?: number; timeouts?: DatabaseTimeouts } | { dataDir: string } | { memory: true; snapshot?: Blob };
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if ("url" in target) {
+    const timeouts = target.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     const client = postgres(target.url, {
       max: target.poolSize ?? 10,
       idle_timeout: 30,
-      connect_timeout: 5,
+      connect_timeout: timeouts.connectMs / 1000,
+      // Sent at connection start-up: enforced by the server for every statement of the pool.
+      connection: { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.idleInTransactionMs },
+      // postgres.js takes a socket factory (documented, missing from its types).
+      ...({ socket: watchedSocketFactory({ answerWithinMs: timeouts.statementMs + ANSWER_GRACE_MS }) } as object),
       // Between reconnection attempts after a failed connection. The driver's default grows to 20 s,
       // so requests queued while PostgreSQL is away would wait that long before failing; at most
       // half a second keeps them failing fast (a 503 page) and recovery quick once it is back.

@@ -52,7 +52,8 @@ if (wanted("unit") || wanted("integration")) {
   const vitestJson = path.join("test-results", "vitest-results.json");
   fs.rmSync(vitestJson, { force: true });
   const projects = [wanted("unit") ? ["--project", "unit"] : [], wanted("integration") ? ["--project", "integration:*"] : []].flat();
-  run("vitest (unit + integration)", "npx", ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
+  const label = `vitest (${[wanted("unit") ? "unit" : "", wanted("integration") ? "integration" : ""].filter(Boolean).join(" + ")})`;
+  run(label, "npx", ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
     count: () => {
       const report = readJson(vitestJson);
       if (!report) return { passed: 0, failed: 0 };

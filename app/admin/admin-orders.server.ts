@@ -118,9 +118,9 @@ export async function updateStatusFromForm(form: FormData, viewer: Viewer, lang:
     if (order && viewer.role !== "admin" && (order.status === "cancelled" || status === "cancelled")) return { toast: { kind: "error", title: t.admin.forbidden }, status: 403 };
     const result = await changeOrderStatus({ orderId, status, actorId: viewer.id, note: typeof note === "string" ? note.slice(0, 1000) : null });
     if (!result.ok) {
-      return result.error === "invalid-input"
-        ? { toast: { kind: "error", title: t.admin.invalidInput }, status: 400 }
-        : { toast: { kind: "error", title: t.admin.updateFailed }, status: 404 };
+      if (result.error === "invalid-input") return { toast: { kind: "error", title: t.admin.invalidInput }, status: 400 };
+      if (result.error === "coupon-gone") return { toast: { kind: "error", title: t.admin.updateFailed, description: t.admin.couponGone }, status: 409 };
+      return { toast: { kind: "error", title: t.admin.updateFailed }, status: 404 };
     }
     const label = t.status[result.to] ?? result.to;
     return {

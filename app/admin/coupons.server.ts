@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import * as z from "zod";
-import { coupons, orders } from "../../db/schema";
+import { couponRedemptions, coupons, orders } from "../../db/schema";
 import { db } from "../db.server";
 import { isUuid } from "../orders/order-queries.server";
 
@@ -29,6 +29,7 @@ export const couponFormSchema = z
         return date;
       }),
     maxRedemptions: z.coerce.number({ message: "maxRedemptions" }).int("maxRedemptions").min(1, "maxRedemptions").max(1_000_000, "maxRedemptions").optional(),
+    maxPerClient: z.coerce.number({ message: "maxPerClient" }).int("maxPerClient").min(1, "maxPerClient").max(1_000_000, "maxPerClient").optional(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === "percent" && (value.value > 100 || !Number.isInteger(value.value))) ctx.addIssue({ code: "custom", path: ["value"], message: "percent" });
@@ -36,7 +37,10 @@ export const couponFormSchema = z
 
 export type CouponInput = z.infer<typeof couponFormSchema>;
 
-/** All coupons, newest first, with how many orders used each (paid or not) and how many paid. */
+const usesWhere = (status: "reserved" | "paid" | "released") =>
+  sql<number>`(select count(*) from "coupon_redemptions" r where r."coupon_id" = "coupons"."id" and r."status" = ${status})`.mapWith(Number);
+
+/** All coupons, newest first, with their uses: reserved by unpaid orders, paid, released. */
 export async function listCoupons() {
   return db
     .select({
@@ -47,9 +51,11 @@ export async function listCoupons() {
       active: coupons.active,
       expiresAt: coupons.expiresAt,
       maxRedemptions: coupons.maxRedemptions,
-      redemptions: coupons.redemptions,
+      maxPerClient: coupons.maxPerClient,
       createdAt: coupons.createdAt,
-      ordersUsing: sql<number>`(select count(*) from "orders" o where o."coupon_code" = "coupons"."code")`.mapWith(Number),
+      reserved: usesWhere("reserved"),
+      paid: usesWhere("paid"),
+      released: usesWhere("released"),
     })
     .from(coupons)
     .orderBy(desc(coupons.createdAt));
@@ -61,7 +67,7 @@ export async function createCoupon(input: CouponInput, actorId: string): Promise
   const value = input.kind === "fixed" ? Math.round(input.value * 100) : input.value;
   const [row] = await db
     .insert(coupons)
-    .values({ code: input.code, kind: input.kind, value, expiresAt: input.expiresAt, maxRedemptions: input.maxRedemptions ?? null, createdBy: actorId })
+    .values({ code: input.code, kind: input.kind, value, expiresAt: input.expiresAt, maxRedemptions: input.maxRedemptions ?? null, maxPerClient: input.maxPerClient ?? null, createdBy: actorId })
     .onConflictDoNothing({ target: coupons.code })
     .returning({ id: coupons.id });
   return row ? { ok: true, id: row.id } : { ok: false, error: "duplicate" };
@@ -72,6 +78,21 @@ export async function setCouponActive(id: unknown, active: boolean): Promise<boo
   if (!isUuid(id)) return false;
   const updated = await db.update(coupons).set({ active }).where(eq(coupons.id, id)).returning({ id: coupons.id });
   return updated.length > 0;
+}
+
+export type DeleteCouponResult = "deleted" | "not-found" | "in-use";
+
+/** Deletes a coupon no order ever used; one with uses is kept for the records (deactivate it instead). */
+export async function deleteCoupon(id: unknown): Promise<DeleteCouponResult> {
+  if (!isUuid(id)) return "not-found";
+  return db.transaction(async (tx) => {
+    const [coupon] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, id)).for("update");
+    if (!coupon) return "not-found";
+    const [use] = await tx.select({ id: couponRedemptions.id }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id)).limit(1);
+    if (use) return "in-use";
+    await tx.delete(coupons).where(eq(coupons.id, id));
+    return "deleted";
+  });
 }
 
 /** The orders that used a coupon, newest first (its redemptions). */

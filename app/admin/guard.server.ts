@@ -42,9 +42,3 @@ export async function requireStaffAction(request: Request): Promise<SessionUser>
   if (!isStaffRole(user.role)) forbidden(request);
   return user;
 }
-
-/** A path on this site to come back to after a form post (never another origin). */
-export function localReturnPath(value: FormDataEntryValue | null, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 1000) return fallback;
-  return value;
-}

@@ -2,6 +2,7 @@ import { and, gte, lt, sql } from "drizzle-orm";
 import * as z from "zod";
 import { WEB_VITAL_NAMES, webVitals } from "../../db/schema";
 import { db } from "../db.server";
+import { parseJsonInput } from "../utils/input-text.server";
 
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 
@@ -73,7 +74,8 @@ export function parseVitalsBeacon(body: string): VitalRecord[] | null {
   if (body.length === 0 || body.length > MAX_BEACON_BYTES) return null;
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    // Strings pass the input boundary like form fields do (a route path with NUL never reaches the database).
+    json = parseJsonInput(body);
   } catch {
     return null;
   }

@@ -137,6 +137,12 @@ export async function prepareQuestion(request: Request, form: FormData, input: {
   return { ok: true, question: checked.question, lang, conversationId, newConversation: true, visitor, headers };
 }
 
+/** Points the visitor's cookie at a conversation (a retried question answered from the first attempt's conversation). */
+export async function rememberConversation(visitor: Visitor, conversationId: string): Promise<Headers> {
+  visitor.set("conversationId", conversationId);
+  return commitVisitor(visitor);
+}
+
 export type AnswerResult =
   | { ok: true; source: "model" | "offline"; text: string; messageId: string }
   | { ok: false; text: string; messageId: string; reason: string };

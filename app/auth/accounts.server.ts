@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { authTokens, users, type User } from "../../db/schema";
+import { authTokens, recoveryCodes, users, type User } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import type { Lang } from "../i18n/lang";
 import { queueMail } from "../mail/outbox.server";
 import { accountMail, siteLink } from "./emails.server";
 import { decoyHash, hashPassword, verifyPassword } from "./password.server";
+import { endOtherSessions } from "./session.server";
 import { consumeToken, findAnyToken, findValidToken, issueToken, revokeTokens } from "./tokens.server";
 
 /** Resends of the verification e-mail allowed per user in any 24 hours (the first e-mail is not one). */
@@ -103,12 +104,18 @@ export async function resendVerification(userId: string, lang: Lang, now = new D
   });
 }
 
-/** Confirms the e-mail of the link's account (single use). Returns the user, or null for a bad link. */
+/**
+ * Confirms the e-mail of the link's account (single use) and does nothing else: nobody is signed
+ * in. Any session the account had ends (none should exist: sign-in waits for this), so whoever
+ * registered with someone else's address has nothing open once its owner confirms it.
+ * Returns the user, or null for a bad link.
+ */
 export async function verifyEmail(token: unknown, now = new Date()): Promise<User | null> {
   return db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, "verify-email", now);
     if (!row?.userId) return null;
     await revokeTokens(tx, row.userId, "verify-email", now);
+    await endOtherSessions(row.userId, null, tx);
     const [user] = await tx
       .update(users)
       .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
@@ -150,9 +157,9 @@ export async function userOfResetToken(token: unknown, now = new Date()) {
 }
 
 /**
- * Sets a new password through a reset link (single use). Bumps the session version, which signs
- * out every existing session; the link also proves the e-mail, so an unverified address becomes
- * verified. Returns the updated user, or null for a bad link.
+ * Sets a new password through a reset link (single use) and ends every session of the account;
+ * the link also proves the e-mail, so an unverified address becomes verified. Returns the updated
+ * user, or null for a bad link.
  */
 export async function resetPassword(token: unknown, password: string, now = new Date()): Promise<User | null> {
   const passwordHash = await hashPassword(password);
@@ -164,20 +171,25 @@ export async function resetPassword(token: unknown, password: string, now = new 
       .update(users)
       .set({
         passwordHash,
-        sessionVersion: sql`${users.sessionVersion} + 1`,
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
         updatedAt: now,
       })
       .where(eq(users.id, row.userId))
       .returning();
+    await endOtherSessions(row.userId, null, tx);
     return user ?? null;
   });
 }
 
 export type ChangePasswordResult = { ok: true; user: User } | { ok: false; reason: "wrong-password" | "same-password" };
 
-/** Changes the password after checking the current one; other sessions end (session version). */
-export async function changePassword(userId: string, currentPassword: string, newPassword: string, { now = new Date(), lang }: { now?: Date; lang?: Lang } = {}): Promise<ChangePasswordResult> {
+/** Changes the password after checking the current one; every session but `keepSessionId` (this browser's) ends. */
+export async function changePassword(
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+  { now = new Date(), lang, keepSessionId = null }: { now?: Date; lang?: Lang; keepSessionId?: string | null } = {},
+): Promise<ChangePasswordResult> {
   const user = await findUserById(userId);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return { ok: false, reason: "wrong-password" };
   if (currentPassword === newPassword) return { ok: false, reason: "same-password" };
@@ -185,9 +197,10 @@ export async function changePassword(userId: string, currentPassword: string, ne
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+      .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
+    await endOtherSessions(userId, keepSessionId, tx);
     await revokeTokens(tx, userId, "reset-password", now);
     await queueMail(tx, accountMail("password-changed", { to: updated!.email, name: updated!.fullName, lang: lang ?? updated!.lang, url: siteLink(lang ?? updated!.lang, "/password-reset") }));
     return { ok: true as const, user: updated! };
@@ -208,9 +221,13 @@ export async function rememberLanguage(userId: string, lang: Lang) {
 
 /**
  * Creates an admin account, or promotes the existing account of that e-mail and sets its password
- * (other sessions of it end). The address counts as verified: an operator vouches for it.
+ * (its sessions end). The address counts as verified: an operator vouches for it. The admin signs
+ * in with a second factor, set up at the first sign-in (requireUser takes them there).
  */
-export async function createOrPromoteAdmin({ email, password, name }: { email: string; password: string; name?: string | null }, tx: Queryable = db) {
+export async function createOrPromoteAdmin(
+  { email, password, name, resetTwoFactor = false }: { email: string; password: string; name?: string | null; resetTwoFactor?: boolean },
+  tx: Queryable = db,
+) {
   const address = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
   const existing = await findUserByEmail(address, tx);
@@ -221,13 +238,16 @@ export async function createOrPromoteAdmin({ email, password, name }: { email: s
       .set({
         role: "admin",
         passwordHash,
-        sessionVersion: sql`${users.sessionVersion} + 1`,
         emailConfirmedAt: existing.emailConfirmedAt ?? now,
+        // An operator's way back in for an admin who lost both phone and recovery codes: set it up again at the next sign-in.
+        ...(resetTwoFactor ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null } : {}),
         ...(name ? { fullName: name.trim() } : {}),
         updatedAt: now,
       })
       .where(eq(users.id, existing.id))
       .returning();
+    await endOtherSessions(existing.id, null, tx);
+    if (resetTwoFactor) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, existing.id));
     return { user: user!, created: false };
   }
   const [user] = await tx

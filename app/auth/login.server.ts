@@ -6,15 +6,24 @@ import type { User } from "../../db/schema";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import type { Lang } from "../i18n/lang";
 import { formOrEmpty } from "../utils/http.server";
-import { hitRateLimit, peekRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
+import { takeAttempt, type RateLimitRule } from "../utils/rate-limit.server";
 import { normalizeEmail, rememberLanguage, verifyCredentials } from "./accounts.server";
 import { loginSchema } from "./schemas.server";
+import { isKnownDevice } from "./session.server";
 
 /**
- * Failed sign-ins allowed per window. Per e-mail protects one account from password guessing; per
- * address slows one machine trying many accounts (generous: offices share one address).
+ * Failed sign-ins allowed per 15 minutes, counted before the password is checked (so parallel
+ * guesses cannot exceed them) and given back when it was right:
+ * - per e-mail and client address: the one guessing is slowed down;
+ * - per e-mail from browsers that never signed in to that account: guessing from many addresses
+ *   is capped, while the owner's own browsers are not held up by it;
+ * - per client address across accounts: one machine trying many accounts (generous: offices share
+ *   one address).
+ * The owner can always get in: from a browser they signed in on before, or through the e-mailed
+ * password reset link, which is counted separately.
  */
-export const LOGIN_FAILURES_PER_EMAIL: RateLimitRule = { name: "login-email", limit: 8, windowSeconds: 15 * 60 };
+export const LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS: RateLimitRule = { name: "login-email-ip", limit: 5, windowSeconds: 15 * 60 };
+export const LOGIN_FAILURES_PER_EMAIL: RateLimitRule = { name: "login-email", limit: 10, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { name: "login-ip", limit: 50, windowSeconds: 15 * 60 };
 
 class InvalidCredentialsError extends Error {
@@ -35,14 +44,16 @@ export const authenticator = new Authenticator<User>().use(
 );
 
 export type LoginOutcome =
-  | { kind: "ok"; user: User; redirectTo: string | undefined }
+  /** Right password; `next` says what the session becomes: signed in, awaiting the code, or awaiting verification of the address. */
+  | { kind: "ok"; user: User; next: "signed-in" | "second-factor" | "unverified"; redirectTo: string | undefined }
   | { kind: "invalid"; reply: SubmissionResult<string[]> }
   | { kind: "throttled"; retryAfterSeconds: number; reply: SubmissionResult<string[]> };
 
 /**
- * Signs a visitor in from the login form: validates, checks the failure limits (per e-mail and
- * per address, shared by every instance through the database), then authenticates through
- * remix-auth. Wrong password and unknown e-mail give the same message.
+ * Signs a visitor in from the login form: validates, takes a place under each failure limit
+ * (shared by every instance through the database), then authenticates through remix-auth. Wrong
+ * password and unknown e-mail give the same message. A right password for an unconfirmed address
+ * does not sign in; for an account with two-factor sign-in it only opens the code step.
  */
 export async function attemptLogin(request: Request, { clientAddress, lang }: { clientAddress: string; lang: Lang }): Promise<LoginOutcome> {
   const t = accountText[lang];
@@ -52,21 +63,30 @@ export async function attemptLogin(request: Request, { clientAddress, lang }: { 
   if (submission.status !== "success") return { kind: "invalid", reply: submission.reply({ hideFields: ["password"] }) };
   const email = normalizeEmail(submission.value.email);
 
-  const [byEmail, byAddress] = await Promise.all([peekRateLimit(LOGIN_FAILURES_PER_EMAIL, email), peekRateLimit(LOGIN_FAILURES_PER_ADDRESS, clientAddress)]);
-  const blocked = [byEmail, byAddress].filter((limit) => !limit.allowed);
-  if (blocked.length) {
-    const retryAfterSeconds = Math.max(...blocked.map((limit) => limit.retryAfterSeconds));
+  const rules = [
+    { rule: LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS, subject: `${email}|${clientAddress}` },
+    { rule: LOGIN_FAILURES_PER_ADDRESS, subject: clientAddress },
+  ];
+  if (!(await isKnownDevice(request, email))) rules.push({ rule: LOGIN_FAILURES_PER_EMAIL, subject: email });
+  const attempt = await takeAttempt(rules);
+  if (!attempt.allowed) {
+    const retryAfterSeconds = attempt.retryAfterSeconds;
     return { kind: "throttled", retryAfterSeconds, reply: submission.reply({ formErrors: [tryAgainText(t, retryAfterSeconds)], hideFields: ["password"] }) };
   }
 
   try {
     const user = await authenticator.authenticate("form", request);
+    // A right password is not a failure.
+    await attempt.release();
     await rememberLanguage(user.id, lang);
-    return { kind: "ok", user, redirectTo: submission.value.redirectTo };
+    const next = user.emailConfirmedAt === null ? "unverified" : user.totpEnabledAt !== null ? "second-factor" : "signed-in";
+    return { kind: "ok", user, next, redirectTo: submission.value.redirectTo };
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (!(error instanceof InvalidCredentialsError)) throw error;
-    await Promise.all([hitRateLimit(LOGIN_FAILURES_PER_EMAIL, email), hitRateLimit(LOGIN_FAILURES_PER_ADDRESS, clientAddress)]);
+    if (!(error instanceof InvalidCredentialsError)) {
+      await attempt.release();
+      throw error;
+    }
     return { kind: "invalid", reply: submission.reply({ formErrors: [t.login.invalid], hideFields: ["password"] }) };
   }
 }

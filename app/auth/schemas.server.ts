@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { AccountText } from "../content/accounts.server";
 import { requiredCleanString } from "../utils/clean-text.server";
 import { isCommonPassword } from "./common-passwords.server";
+import { parseSecondFactorInput } from "./two-factor.server";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -73,4 +74,19 @@ export function setupSchema(t: AccountText) {
   return z
     .object({ token: z.string(), name: nameField(t), email: emailField(t), password: newPasswordField(t), confirmPassword: z.string({ error: t.validation.passwordRequired }) })
     .superRefine(matching("password", t));
+}
+
+/** A code typed at the second sign-in step (or to confirm a change): an authenticator code or, when `recovery`, a recovery code. */
+export function secondFactorSchema(t: AccountText, { recovery }: { recovery: boolean }) {
+  const message = recovery ? t.twoFactor.codeInvalid : t.twoFactor.totpInvalid;
+  return z.object({
+    code: z
+      .string({ error: message })
+      .max(64, message)
+      .refine((value) => {
+        const input = parseSecondFactorInput(value);
+        return input !== null && (recovery || input.kind === "totp");
+      }, message),
+    redirectTo: z.string().optional(),
+  });
 }

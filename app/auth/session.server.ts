@@ -1,13 +1,16 @@
-import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
-import { eq } from "drizzle-orm";
-import { users, type User, type UserRole } from "../../db/schema";
-import { db } from "../db.server";
+import crypto from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { sessions, users, type SessionStage, type User, type UserRole } from "../../db/schema";
+import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../utils/toast";
 import { toastHeaders } from "../utils/toast.server";
+import { requiresTwoFactor } from "./roles";
 
-/** The signed-in user as the rest of the app sees it (never the password hash). */
+/** The signed-in user as the rest of the app sees it (never the password hash or a secret). */
 export type SessionUser = {
   id: string;
   email: string;
@@ -15,74 +18,117 @@ export type SessionUser = {
   role: UserRole;
   emailVerified: boolean;
   lang: Lang;
+  twoFactorEnabled: boolean;
 };
 
-/** issuedAt: when the user signed in (ms since 1970); the server, not only the browser, ends the session after the maximum age. */
-type SessionData = { userId: string; version: number; issuedAt: number };
-
+/** A signed-in session lasts 14 days from sign-in; the cookie expires with it. */
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
+/** Half-way sessions (code awaited, address unconfirmed) are short. */
+const STAGE_LIFETIME_SECONDS: Record<SessionStage, number> = { active: SESSION_MAX_AGE_SECONDS, "second-factor": 10 * 60, unverified: 30 * 60 };
+/** last_seen_at is written at most this often per session: reads stay reads. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
-function sessionStorage() {
+const SESSION_COOKIE = "__session";
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+let cookies: { session: ReturnType<typeof createCookie>; devices: ReturnType<typeof createCookie> } | undefined;
+function cookieJar() {
   const env = getEnv();
-  // Signed (HMAC with SESSION_SECRET; several secrets rotate), so an edited or forged cookie reads as empty.
-  storage ??= createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env.isProduction,
-      secrets: env.SESSION_SECRET,
-      maxAge: SESSION_MAX_AGE_SECONDS,
-    },
-  });
-  return storage;
+  const base = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: env.isProduction, secrets: env.SESSION_SECRET };
+  // Signed (HMAC with SESSION_SECRET; several secrets rotate): an edited or forged value reads as nothing.
+  cookies ??= {
+    session: createCookie(SESSION_COOKIE, { ...base, maxAge: SESSION_MAX_AGE_SECONDS }),
+    // The accounts that signed in on this browser before: they are not held up by a per-account
+    // limit that someone else's guessing has filled (app/auth/login.server.ts).
+    devices: createCookie("__device", { ...base, maxAge: 60 * 60 * 24 * 365 }),
+  };
+  return cookies;
 }
 
-function getSession(request: Request): Promise<Session<SessionData>> {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+const hashSessionToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** The session token in the request's cookie, or null. No cookie: no work at all (anonymous pages never reach the database). */
+async function tokenOf(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${SESSION_COOKIE}=`)) return null;
+  try {
+    const value: unknown = await cookieJar().session.parse(header);
+    return typeof value === "string" && TOKEN_PATTERN.test(value) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export function toSessionUser(user: User): SessionUser {
-  return { id: user.id, email: user.email, fullName: user.fullName, role: user.role, emailVerified: user.emailConfirmedAt !== null, lang: user.lang };
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    emailVerified: user.emailConfirmedAt !== null,
+    lang: user.lang,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+  };
 }
 
-// The root loader and the route's loader both ask for the user of the same request: one query.
-const userOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+type CurrentSession = { sessionId: string; stage: SessionStage; user: User };
 
-/**
- * The signed-in user, or null. A session whose version is older than the user's (the password
- * changed since), older than the maximum age, or whose user no longer exists counts as signed out.
- */
-export function getUser(request: Request): Promise<SessionUser | null> {
-  let pending = userOfRequest.get(request);
+// The root loader and the route's loader both ask about the same request: one query.
+const sessionOfRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
+/** The unexpired session row named by the request's cookie, with its user: one indexed read. */
+function currentSession(request: Request): Promise<CurrentSession | null> {
+  let pending = sessionOfRequest.get(request);
   if (!pending) {
-    pending = readUser(request);
-    userOfRequest.set(request, pending);
+    pending = readSession(request);
+    sessionOfRequest.set(request, pending);
   }
   return pending;
 }
 
-async function readUser(request: Request): Promise<SessionUser | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  const version = session.get("version");
-  const issuedAt = session.get("issuedAt");
-  if (typeof userId !== "string" || typeof version !== "number" || !isUuid(userId)) return null;
-  // A copied cookie outlives the browser's expiry: the signed sign-in time decides. A cookie
-  // without one (made before this check existed) counts as expired: one more sign-in.
-  if (typeof issuedAt !== "number" || Date.now() - issuedAt > SESSION_MAX_AGE_SECONDS * 1000 || issuedAt > Date.now() + 60_000) return null;
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.sessionVersion !== version) return null;
-  return toSessionUser(user);
+async function readSession(request: Request): Promise<CurrentSession | null> {
+  const token = await tokenOf(request);
+  if (!token) return null;
+  const now = new Date();
+  const [row] = await db
+    .select({ sessionId: sessions.id, stage: sessions.stage, lastSeenAt: sessions.lastSeenAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (row.stage === "active" && now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, stage: row.stage, user: row.user };
 }
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+/** The signed-in user, or null (no cookie, a forged or unknown one, an ended or expired session, or one still half-way). */
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const session = await currentSession(request);
+  return session?.stage === "active" ? toSessionUser(session.user) : null;
+}
+
+/** The id of the request's signed-in session (to mark "this device" and keep it when ending the others). */
+export async function getSessionId(request: Request): Promise<string | null> {
+  const session = await currentSession(request);
+  return session?.stage === "active" ? session.sessionId : null;
+}
+
+/** A half-way session of `stage` (password right, code awaited or address unconfirmed) with its user, or null. */
+export async function getPendingSession(request: Request, stage: Exclude<SessionStage, "active">) {
+  const session = await currentSession(request);
+  return session?.stage === stage ? { sessionId: session.sessionId, user: session.user } : null;
+}
 
 const signInToast: Record<Lang, Toast> = {
   en: { kind: "info", title: "Please sign in", description: "Sign in to your account to continue." },
   ar: { kind: "info", title: "يرجى تسجيل الدخول", description: "سجّل الدخول إلى حسابك للمتابعة." },
+};
+
+const enrolToast: Record<Lang, Toast> = {
+  en: { kind: "info", title: "Two-factor authentication required", description: "Set up two-factor authentication to continue." },
+  ar: { kind: "info", title: "التحقق بخطوتين مطلوب", description: "فعّل التحقق بخطوتين للمتابعة." },
 };
 
 export type RequireUserOptions = {
@@ -95,21 +141,32 @@ export type RequireUserOptions = {
   toast?: Toast;
   /** The language of the login page; defaults to the URL's. Routes without a language prefix pass `requestLang(request)`. */
   lang?: Lang;
+  /** Only for the enrolment page itself: a staff account without two-factor sign-in may open it. */
+  allowWithoutTwoFactor?: boolean;
 };
+
+/** Where a staff account without two-factor sign-in is sent before anything else. */
+export const TWO_FACTOR_SETUP_PATH = "/dashboard/settings/two-factor";
 
 /**
  * The signed-in user; anonymous visitors are redirected (thrown response) to the login page in the
- * page's language with `?redirectTo=` and a notice. Use in every protected loader and action.
+ * page's language with `?redirectTo=` and a notice. Staff without two-factor sign-in are taken to
+ * its enrolment first. Use in every protected loader and action.
  */
 export async function requireUser(request: Request, options: RequireUserOptions = {}): Promise<SessionUser> {
   const user = await getUser(request);
-  if (user) return user;
   const url = new URL(request.url);
   const lang = options.lang ?? langFromPath(url.pathname);
-  const back = safeRedirect(options.redirectTo ?? url.pathname + url.search, "/");
+  if (user) {
+    if (!options.allowWithoutTwoFactor && requiresTwoFactor(user.role) && !user.twoFactorEnabled) {
+      throw redirect(localizePath(lang, TWO_FACTOR_SETUP_PATH), { headers: await toastHeaders(enrolToast[lang]) });
+    }
+    return user;
+  }
+  const back = safeRedirectPath(options.redirectTo ?? url.pathname + url.search, "/");
   const headers = await toastHeaders(options.toast ?? signInToast[lang]);
-  // A stale or forged cookie is dropped on the way.
-  if (request.headers.get("Cookie")?.includes("__session=")) headers.append("Set-Cookie", await sessionStorage().destroySession(await getSession(request)));
+  // A stale, ended or forged cookie is dropped on the way (a half-way sign-in is kept: its code may still come).
+  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE}=`) && !(await currentSession(request))) headers.append("Set-Cookie", await signOutCookie());
   throw redirect(`${localizePath(lang, "/client-login")}?redirectTo=${encodeURIComponent(back)}`, { headers });
 }
 
@@ -120,36 +177,121 @@ export async function requireAdmin(request: Request, options: RequireUserOptions
   return user;
 }
 
+export type StartSession = {
+  user: Pick<User, "id" | "email">;
+  /** The request that signs in: its old session (if any) ends, its user agent names the device. */
+  request: Request;
+  clientAddress: string;
+  stage?: SessionStage;
+};
+
 /**
- * `to` when it is a path on this site, else `fallback`. Refuses absolute and protocol-relative
- * URLs ("//evil.example", "/\\evil.example") so a crafted `redirectTo` cannot send users away.
+ * Starts a session: a new random token in a new row, the old session of this browser deleted
+ * (a new sign-in never keeps an old id: no fixation, no switching into someone else's session).
+ * Returns the Set-Cookie values.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // Control characters and backslashes are never part of our paths; browsers treat "\" as "/".
-  if ([...to].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
-  return to;
+export async function startSession({ user, request, clientAddress, stage = "active" }: StartSession): Promise<string[]> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = new Date();
+  const oldToken = await tokenOf(request);
+  await db.transaction(async (tx) => {
+    if (oldToken) await tx.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(oldToken)));
+    await tx.insert(sessions).values({
+      userId: user.id,
+      tokenHash: hashSessionToken(token),
+      stage,
+      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      clientAddress: clientAddress.slice(0, 100),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + STAGE_LIFETIME_SECONDS[stage] * 1000),
+    });
+  });
+  const setCookies = [await cookieJar().session.serialize(token, { maxAge: STAGE_LIFETIME_SECONDS[stage] })];
+  if (stage === "active") setCookies.push(await rememberDevice(request, user.email));
+  return setCookies;
 }
 
-/** Signs `user` in (a fresh cookie with their current session version) and redirects. */
-export async function createUserSession({ user, redirectTo, toast }: { user: Pick<User, "id" | "sessionVersion">; redirectTo: string; toast?: Toast }) {
-  const session = await sessionStorage().getSession();
-  session.set("userId", user.id);
-  session.set("version", user.sessionVersion);
-  session.set("issuedAt", Date.now());
+/** Signs `user` in (a new session row and cookie) and redirects. */
+export async function createUserSession({ redirectTo, toast, ...start }: StartSession & { redirectTo: string; toast?: Toast }) {
   const headers = toast ? await toastHeaders(toast) : new Headers();
-  headers.append("Set-Cookie", await sessionStorage().commitSession(session));
+  for (const cookie of await startSession(start)) headers.append("Set-Cookie", cookie);
   return redirect(redirectTo, { headers });
 }
 
-/** The Set-Cookie value that signs the browser out. */
-export async function signOutCookie(request: Request) {
-  return sessionStorage().destroySession(await getSession(request));
+/** The Set-Cookie value that clears the session cookie. */
+export function signOutCookie() {
+  return cookieJar().session.serialize("", { maxAge: 0 });
+}
+
+/** Ends the request's session on the server (the row is deleted) and returns the cookie that clears it in the browser. */
+export async function endRequestSession(request: Request) {
+  const token = await tokenOf(request);
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+  return signOutCookie();
 }
 
 /** Signs out and redirects (to the home page in the request's language unless told otherwise). */
 export async function logout(request: Request, { redirectTo, toast }: { redirectTo?: string; toast?: Toast } = {}) {
   const headers = toast ? await toastHeaders(toast) : new Headers();
-  headers.append("Set-Cookie", await signOutCookie(request));
+  headers.append("Set-Cookie", await endRequestSession(request));
   return redirect(redirectTo ?? localizePath(langFromPath(new URL(request.url).pathname), "/"), { headers });
+}
+
+/** The account's signed-in sessions, most recently seen first. */
+export async function listSessions(userId: string, now = new Date()) {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, clientAddress: sessions.clientAddress, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.stage, "active"), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one session of the account (never another account's: both ids must match). Whether one ended. */
+export async function endSession(userId: string, sessionId: string) {
+  if (!isUuid(sessionId)) return false;
+  const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of the account but `keepSessionId` (all of them when it is null). */
+export async function endOtherSessions(userId: string, keepSessionId: string | null, tx: Queryable = db) {
+  const ended = await tx
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Deletes expired sessions (run by the job runner). */
+export async function deleteExpiredSessions(now = new Date()) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+const MAX_REMEMBERED_ACCOUNTS = 5;
+/** Accounts are remembered by a short digest of their address, not the address itself. */
+const accountDigest = (email: string) => crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 16);
+
+async function devicesOf(request: Request): Promise<string[]> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("__device=")) return [];
+  try {
+    const value: unknown = await cookieJar().devices.parse(header);
+    return Array.isArray(value) ? value.filter((digest): digest is string => typeof digest === "string").slice(0, MAX_REMEMBERED_ACCOUNTS) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function rememberDevice(request: Request, email: string) {
+  const digest = accountDigest(email);
+  const known = (await devicesOf(request)).filter((other) => other !== digest);
+  return cookieJar().devices.serialize([digest, ...known].slice(0, MAX_REMEMBERED_ACCOUNTS));
+}
+
+/** Whether this browser has signed in to the account of `email` before (a signed cookie that only a successful sign-in sets). */
+export async function isKnownDevice(request: Request, email: string) {
+  return (await devicesOf(request)).includes(accountDigest(email));
 }

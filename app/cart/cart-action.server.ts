@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { findTier } from "../catalogue";
+import { priceLine, speedLabel } from "../catalogue";
 import { fill } from "../i18n/fill";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { requestLang } from "../i18n/lang-cookie.server";
@@ -8,8 +8,9 @@ import { refererPath, safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../utils/toast";
 import { toastHeaders } from "../utils/toast.server";
 import { applyCartIntent, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartView } from "./cart-rules";
-import { cartSession, cartView, commitCartLines, priceLines, storedLines } from "./cart.server";
+import { appliedChangeKeys, cartSession, cartView, commitCartLines, priceLines, rememberChangeKey, storedLines } from "./cart.server";
 import { formOrEmpty } from "../utils/http.server";
+import { submissionToken } from "../utils/submission-keys.server";
 
 /** The JSON answer to a script's cart request (forms posted with `respond=data`). */
 export type CartActionData = { ok: boolean; toast?: Toast; cart: CartView };
@@ -42,6 +43,9 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
   const session = await cartSession(request);
   const current = priceLines(storedLines(session.get("l")), lang);
   const change = intentFromForm(form);
+  // A change this cart has had already (sent again after its answer was lost) is not applied twice.
+  const changeKey = submissionToken(form) ?? null;
+  const repeated = changeKey !== null && appliedChangeKeys(session).includes(changeKey);
 
   let lines: CartLine[] = current.lines;
   let toast: Toast | undefined;
@@ -49,25 +53,28 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
   if (!change) {
     status = 400;
     toast = { kind: "error", title: text.invalid };
-  } else if (change.intent !== "clear" && change.intent !== "decrement" && change.intent !== "remove" && !findTier(change.serviceType, change.tierId)) {
-    // Adding a tier the catalogue does not have (an edited form or an old page).
+  } else if (change.intent !== "clear" && change.intent !== "decrement" && change.intent !== "remove" && !priceLine(change.serviceType, change.tierId, change.speed)) {
+    // Adding a tier the catalogue does not have, or at a speed it is not quoted at (an edited form or an old page).
     status = 400;
     toast = { kind: "error", title: text.unavailable };
   } else {
-    const result = applyCartIntent(current.lines, change);
+    const result = repeated ? { lines: current.lines } : applyCartIntent(current.lines, change);
     lines = result.lines;
+    if (changeKey && !repeated) rememberChangeKey(session, changeKey);
     if (result.limit === "line-limit") toast = { kind: "error", title: fill(text.lineLimit, { max: MAX_CART_LINES }) };
     else if (result.limit === "quantity-limit") toast = { kind: "error", title: fill(text.quantityLimit, { max: MAX_LINE_QUANTITY }) };
     else if (change.intent === "add") {
-      const found = findTier(change.serviceType, change.tierId)!;
-      toast = { kind: "success", title: text.added, description: fill(text.addedText, { item: found.tier.name[lang] }) };
+      const found = priceLine(change.serviceType, change.tierId, change.speed)!;
+      const speed = change.speed ? speedLabel(change.speed, lang) : null;
+      const item = speed ? `${found.tier.name[lang]}, ${speed}` : found.tier.name[lang];
+      toast = { kind: "success", title: text.added, description: fill(text.addedText, { item }) };
     }
   }
 
   const cart = priceLines(lines, lang);
   const headers = new Headers();
   // Also rewrites a cookie that named stale tiers, even when the change itself was refused.
-  if (lines !== current.lines || current.dropped > 0) headers.append("Set-Cookie", await commitCartLines(session, cart.lines));
+  if (lines !== current.lines || current.dropped > 0 || (changeKey && !repeated)) headers.append("Set-Cookie", await commitCartLines(session, cart.lines));
   if (current.dropped > 0 && !toast) toast = { kind: "info", title: text.staleDropped };
 
   if (wantsData) {

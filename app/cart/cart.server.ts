@@ -1,18 +1,21 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
-import { findTier, planLists, serviceName, type PlanListKey, type ServiceKey } from "../catalogue";
+import { isSpeed, planLists, priceLine, serviceName, speedLabel, type PlanListKey, type ServiceKey } from "../catalogue";
 import { getEnv } from "../env.server";
 import { langFromPath, type Lang } from "../i18n/lang";
-import { cartCount, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartItem, type CartLine, type CartView } from "./cart-rules";
+import { cartCount, cartLineKey, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartItem, type CartLine, type CartView } from "./cart-rules";
 
 export type { CartItem, CartLine, CartView };
 
 /**
  * The cart lives in a signed, httpOnly cookie session ("__cart"), so any number of app instances
- * can serve it. The cookie holds only [service type, tier id, quantity] per line; names and
- * prices are looked up in the catalogue on every read, so neither an edited nor an old cookie can
- * change a price. A cookie whose signature does not verify reads as an empty cart.
+ * can serve it. The cookie holds only [service type, tier id, quantity] per line, plus the speed
+ * for a line quoted faster than standard; names and prices are looked up in the catalogue on
+ * every read, so neither an edited nor an old cookie can change a price. A cookie whose signature
+ * does not verify reads as an empty cart. It also keeps the submission keys of the last changes
+ * ("k"): a change sent again (a retry after a dropped connection) is not applied twice.
  */
-type CartSessionData = { l: Array<[string, string, number]> };
+type StoredLine = [string, string, number] | [string, string, number, string];
+type CartSessionData = { l: StoredLine[]; k: string[] };
 
 let storage: ReturnType<typeof createCookieSessionStorage<CartSessionData>> | undefined;
 let storageSecrets: string[] | undefined;
@@ -57,12 +60,14 @@ export function storedLines(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
   const lines: CartLine[] = [];
   for (const entry of value.slice(0, MAX_CART_LINES * 2)) {
-    if (!Array.isArray(entry) || entry.length !== 3) continue;
-    const [serviceType, tierId, quantity] = entry as unknown[];
+    if (!Array.isArray(entry) || (entry.length !== 3 && entry.length !== 4)) continue;
+    const [serviceType, tierId, quantity, rawSpeed] = entry as unknown[];
     if (typeof serviceType !== "string" || typeof tierId !== "string" || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) continue;
-    const existing = lines.find((line) => line.serviceType === serviceType && line.tierId === tierId);
+    if (rawSpeed !== undefined && !isSpeed(rawSpeed)) continue;
+    const speed = rawSpeed ?? "standard";
+    const existing = lines.find((line) => line.serviceType === serviceType && line.tierId === tierId && (line.speed ?? "standard") === speed);
     if (existing) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + quantity);
-    else if (lines.length < MAX_CART_LINES) lines.push({ serviceType, tierId, quantity: Math.min(MAX_LINE_QUANTITY, quantity) });
+    else if (lines.length < MAX_CART_LINES) lines.push({ serviceType, tierId, ...(speed === "standard" ? {} : { speed }), quantity: Math.min(MAX_LINE_QUANTITY, quantity) });
   }
   return lines;
 }
@@ -79,22 +84,25 @@ export function priceLines(input: readonly CartLine[], lang: Lang): Cart {
   const items: PricedCartItem[] = [];
   let dropped = 0;
   for (const line of input) {
-    const found = findTier(line.serviceType, line.tierId);
+    const speed = line.speed ?? "standard";
+    const found = priceLine(line.serviceType, line.tierId, speed);
     if (!found) {
       dropped++;
       continue;
     }
     lines.push(line);
     items.push({
-      key: `${found.list.key}:${found.tier.id}`,
+      key: cartLineKey(found.list.key, found.tier.id, speed),
       serviceType: found.list.key,
       serviceKey: found.list.service,
       tierId: found.tier.id,
+      speed,
+      speedName: speedLabel(speed, lang),
       serviceName: displayServiceName(found.list.key, lang),
       tierName: found.tier.name[lang],
-      unitPrice: found.tier.price,
+      unitPrice: found.unitPrice,
       quantity: line.quantity,
-      lineTotal: found.tier.price * line.quantity,
+      lineTotal: found.unitPrice * line.quantity,
     });
   }
   return { lines, items, count: cartCount(lines), subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0), dropped };
@@ -129,7 +137,7 @@ export async function commitCartLines(request: Request | Session<CartSessionData
   if (lines.length === 0) return cartStorage().destroySession(session);
   session.set(
     "l",
-    lines.map((line) => [line.serviceType, line.tierId, line.quantity]),
+    lines.map((line): StoredLine => (line.speed && line.speed !== "standard" ? [line.serviceType, line.tierId, line.quantity, line.speed] : [line.serviceType, line.tierId, line.quantity])),
   );
   return cartStorage().commitSession(session);
 }
@@ -146,4 +154,19 @@ export async function cartCookieFor(lines: readonly CartLine[]): Promise<string>
   const session = await cartStorage().getSession();
   const setCookie = await commitCartLines(session, lines);
   return setCookie.split(";")[0]!;
+}
+
+/** How many change keys the cookie remembers: more than a queue of changes ever holds unanswered. */
+const KEPT_CHANGE_KEYS = 12;
+const CHANGE_KEY = /^[0-9a-f-]{36}$/i;
+
+/** The submission keys of the last changes applied to this cart. */
+export function appliedChangeKeys(session: Session<CartSessionData>): string[] {
+  const value = session.get("k");
+  return Array.isArray(value) ? value.filter((key): key is string => typeof key === "string" && CHANGE_KEY.test(key)).slice(-KEPT_CHANGE_KEYS) : [];
+}
+
+/** Remembers a change's key (committed with the lines by commitCartLines). */
+export function rememberChangeKey(session: Session<CartSessionData>, key: string) {
+  session.set("k", [...appliedChangeKeys(session).filter((kept) => kept !== key), key].slice(-KEPT_CHANGE_KEYS));
 }

@@ -2,7 +2,7 @@ import { casesText, type CasesText } from "../content/cases.server";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import type { Lang } from "../i18n/lang";
-import { isMultipart, parseUploadForm, UPLOAD_LIMITS, uploadProblemMessage, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
+import { isMultipart, MESSAGE_UPLOAD_LIMITS, parseUploadForm, uploadProblemMessage, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
 import { formOrEmpty } from "../utils/http.server";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import type { Toast } from "../utils/toast";
@@ -11,12 +11,7 @@ import { assignCase, postMessage, resolveRequest, type PostError, type Side } fr
 
 /** The message form's file input. */
 export const MESSAGE_DOCUMENTS_FIELD = "documents";
-/** Documents per message; each is checked like the checkout's (PDF, JPEG, PNG by their content, 10 MB). */
-export const MESSAGE_UPLOAD_LIMITS = {
-  ...UPLOAD_LIMITS,
-  maxFiles: 5,
-  maxTotalBytes: 5 * UPLOAD_LIMITS.maxFileBytes + 256 * 1024,
-} as const;
+export { MESSAGE_UPLOAD_LIMITS };
 
 /**
  * Messages and requests per person and 10 minutes: plenty for a conversation, a stop for floods

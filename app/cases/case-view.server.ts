@@ -69,7 +69,7 @@ export function threadView(thread: Thread, options: { viewer: Viewer; audience: 
 
 export type ThreadView = ReturnType<typeof threadView>;
 
-type LineRef = { serviceKey: string; tierId: string; turnaroundValue: number | null; turnaroundUnit: TurnaroundUnit | null };
+type LineRef = { serviceKey: string; tierId: string; speed?: string | null; turnaroundValue: number | null; turnaroundUnit: TurnaroundUnit | null };
 
 /**
  * What an order page says about time: "Expected by …" (or due and overdue, for staff) once paid,
@@ -83,8 +83,11 @@ export function turnaroundView(order: { status: OrderStatus; paymentStatus: Paym
   let slowest: { minutes: number; delivery: string } | null = null;
   for (const item of order.items) {
     const turnaround = lineTurnaround(item);
-    const delivery = findTierOfService(item.serviceKey, item.tierId)?.delivery[lang];
-    if (!turnaround || !delivery) continue;
+    if (!turnaround) continue;
+    // At the standard speed, the package's own words; bought faster, the time it now promises.
+    const sped = item.speed !== undefined && item.speed !== null && item.speed !== "standard";
+    const delivery = sped ? fill(t.units[turnaround.unit] ?? "", { count: turnaround.value }) : findTierOfService(item.serviceKey, item.tierId)?.delivery[lang];
+    if (!delivery) continue;
     const minutes = turnaroundOfficeMinutes(turnaround, dayMinutes);
     if (!slowest || minutes > slowest.minutes) slowest = { minutes, delivery };
   }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { MAX_MESSAGE_LENGTH, orderDocuments, orderEvents, orderMessages, orders, REQUEST_KINDS, STAFF_ROLES, users, type MessageKind, type Order, type RequestKind } from "../../db/schema";
+import { MAX_MESSAGE_LENGTH, orderDocuments, PAID_STATUSES, orderEvents, orderMessages, orders, REQUEST_KINDS, STAFF_ROLES, users, type MessageKind, type Order, type RequestKind } from "../../db/schema";
 import { casesText } from "../content/cases.server";
 import { db, type Transaction } from "../db.server";
 import { fill } from "../i18n/fill";
@@ -10,7 +10,7 @@ import type { UploadedFile } from "../orders/uploads.server";
 import { plainText } from "../utils/clean-text.server";
 import { canManageMoney, canWorkCase, type Viewer } from "./access.server";
 import { mailClient, mailStaff, type CaseParties } from "./case-mail.server";
-import { refundCancelledOrder } from "./refund.server";
+import { refundCancelledOrder, type RefundOutcome } from "./refund.server";
 import { extendDueTime } from "./turnaround.server";
 
 /** Which side of the conversation a post comes from: the order's client, or the team. */
@@ -181,7 +181,9 @@ function requestName(kind: RequestKind, lang: Lang) {
   return casesText[lang].requestNames[kind] ?? kind;
 }
 
-export type ResolveResult = { ok: true; decision: "accept" | "decline"; kind: RequestKind } | { ok: false; error: "not-found" | "already-decided" | "admin-only" | "too-long" | "case-closed" };
+export type ResolveResult =
+  | { ok: true; decision: "accept" | "decline"; kind: RequestKind; refund?: RefundOutcome }
+  | { ok: false; error: "not-found" | "already-decided" | "admin-only" | "too-long" | "case-closed" };
 
 /**
  * Staff accept or decline a client's request. More time moves the due time by the business days
@@ -195,7 +197,7 @@ export async function resolveRequest(input: { orderId: string; requestId: unknow
   const requestId = input.requestId;
   const reply = plainText(input.reply);
   if (reply.length > MAX_MESSAGE_LENGTH) return { ok: false, error: "too-long" };
-  return db.transaction(async (tx): Promise<ResolveResult> => {
+  const resolved = await db.transaction(async (tx): Promise<ResolveResult & { refundDue?: boolean }> => {
     const found = await lockCase(tx, input.orderId);
     if (!found || !canWorkCase(input.viewer, found.full)) return { ok: false, error: "not-found" };
     const order = found.full;
@@ -215,14 +217,15 @@ export async function resolveRequest(input: { orderId: string; requestId: unknow
       .where(eq(orderMessages.id, request.id));
     const lang = order.lang;
     let dueAt = order.dueAt;
-    let refunded: number | null = null;
+    // What the client paid (less what was already refunded) goes back to them.
+    const refundDue = decision === "accept" && request.kind === "cancellation-request" && (PAID_STATUSES as readonly string[]).includes(order.paymentStatus) && order.paymentStatus !== "refunded";
+    const refunded = refundDue ? Math.max(0, (order.paidAmount ?? order.amount) - order.refundedAmount) : null;
     if (decision === "accept" && request.kind === "extension-request" && dueAt) {
       dueAt = extendDueTime(dueAt, request.extensionDays ?? 0);
       await tx.update(orders).set({ dueAt }).where(eq(orders.id, order.id));
     }
     if (decision === "accept" && request.kind === "cancellation-request") {
       await changeOrderStatusInTransaction(tx, { orderId: order.id, status: "cancelled", actorId: input.viewer.id, note: "Cancellation requested by the client", mailClient: false });
-      if (order.paymentStatus === "paid") refunded = (await refundCancelledOrder(tx, order, input.viewer.id)).amount;
     }
     await tx.insert(orderMessages).values({
       orderId: order.id,
@@ -240,11 +243,15 @@ export async function resolveRequest(input: { orderId: string; requestId: unknow
       const paragraphs =
         request.kind === "extension-request"
           ? [dueAt ? fill(text.accepted.extension, { days: request.extensionDays ?? 0, date: formatDateTime(dueAt, lang) }) : fill(text.accepted.extensionUnpaid, { days: request.extensionDays ?? 0 })]
-          : [text.accepted.cancellation, ...(refunded !== null ? [fill(text.accepted.refund, { amount: formatMoney(refunded, lang, "code") })] : [])];
+          : [text.accepted.cancellation, ...(refunded ? [fill(text.accepted.refund, { amount: formatMoney(refunded, lang, "code") })] : [])];
       return { kind: "case-request-accepted", subject: text.accepted.subject, paragraphs };
     });
-    return { ok: true, decision, kind: request.kind };
+    return { ok: true, decision, kind: request.kind, refundDue };
   });
+  // The refund runs once the cancellation is committed: it talks to the payment provider.
+  if (!resolved.ok || !resolved.refundDue) return resolved.ok ? { ok: true, decision: resolved.decision, kind: resolved.kind } : resolved;
+  const refund = await refundCancelledOrder({ orderId: input.orderId, requestId, actorId: input.viewer.id });
+  return { ok: true, decision: resolved.decision, kind: resolved.kind, refund };
 }
 
 export type AssignResult = { ok: true; changed: boolean; assigneeId: string | null } | { ok: false; error: "not-found" | "invalid-assignee" };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { orderItems, orders, type OrderStatus, type TurnaroundUnit } from "../../db/schema";
-import { findTierOfService, turnaroundOfficeMinutes, type Turnaround } from "../catalogue";
+import { findTierOfService, isSpeed, turnaroundAtSpeed, turnaroundOfficeMinutes, type Turnaround } from "../catalogue";
 import type { Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { addOfficeMinutes, DEFAULT_OFFICE_SCHEDULE, officeDayMinutes, parseOpeningHours, type OfficeSchedule } from "./office-time";
@@ -11,12 +11,16 @@ export function officeSchedule(): OfficeSchedule {
   return hours ? { ...DEFAULT_OFFICE_SCHEDULE, ...hours } : DEFAULT_OFFICE_SCHEDULE;
 }
 
-type LineRef = { serviceKey: string; tierId: string; turnaroundValue: number | null; turnaroundUnit: TurnaroundUnit | null };
+type LineRef = { serviceKey: string; tierId: string; speed?: string | null; turnaroundValue: number | null; turnaroundUnit: TurnaroundUnit | null };
 
-/** A line's promised turnaround: as stored when it was sold, else the catalogue's (lines sold before turnarounds were kept). */
+/**
+ * A line's promised turnaround: as stored when it was sold, else the catalogue's at the line's
+ * speed (lines sold before turnarounds were kept).
+ */
 export function lineTurnaround(line: LineRef): Turnaround | null {
   if (line.turnaroundValue !== null && line.turnaroundUnit !== null) return { value: line.turnaroundValue, unit: line.turnaroundUnit };
-  return findTierOfService(line.serviceKey, line.tierId)?.turnaround ?? null;
+  const tier = findTierOfService(line.serviceKey, line.tierId);
+  return tier ? turnaroundAtSpeed(tier.turnaround, isSpeed(line.speed) ? line.speed : "standard") : null;
 }
 
 /** The due time of lines worked from `start`: the slowest line's promise, in office time. Null when no line promises one. */
@@ -40,7 +44,7 @@ export function extendDueTime(dueAt: Date, days: number, schedule = officeSchedu
  */
 export async function startTurnaroundClock(tx: Queryable, orderId: string, paidAt: Date) {
   const lines = await tx
-    .select({ serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, turnaroundValue: orderItems.turnaroundValue, turnaroundUnit: orderItems.turnaroundUnit })
+    .select({ serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, speed: orderItems.speed, turnaroundValue: orderItems.turnaroundValue, turnaroundUnit: orderItems.turnaroundUnit })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   const dueAt = dueTimeOf(lines, paidAt);

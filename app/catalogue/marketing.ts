@@ -42,9 +42,9 @@ export type AuditKey = (typeof AUDIT_KEYS)[number];
 /** Compliance audit "from" prices and durations. */
 export const complianceAudits: Record<AuditKey, { name: Localized<string>; from: number; duration: Localized<string> }> = {
   corporate: { name: { en: "Corporate Compliance", ar: "امتثال الشركات" }, from: aed(15_000), duration: { en: "2-4 weeks", ar: "2-4 أسابيع" } },
-  employment: { name: { en: "Employment Compliance", ar: "امتثال العمل" }, from: aed(8_500), duration: { en: "1-2 weeks", ar: "1-2 أسبوع" } },
+  employment: { name: { en: "Employment Compliance", ar: "امتثال العمل" }, from: aed(8_500), duration: { en: "1-2 weeks", ar: "أسبوع إلى أسبوعين" } },
   regulatory: { name: { en: "Regulatory Compliance", ar: "الامتثال التنظيمي" }, from: aed(12_000), duration: { en: "2-3 weeks", ar: "2-3 أسابيع" } },
-  "data-protection": { name: { en: "Data Protection", ar: "حماية البيانات" }, from: aed(7_500), duration: { en: "1-2 weeks", ar: "1-2 أسبوع" } },
+  "data-protection": { name: { en: "Data Protection", ar: "حماية البيانات" }, from: aed(7_500), duration: { en: "1-2 weeks", ar: "أسبوع إلى أسبوعين" } },
 };
 
 /** Turnaround claims (spec section 9, "Marketing prices and timelines"). */
@@ -61,8 +61,8 @@ export const timelines = {
   temporaryLaborBan: { en: "6 months", ar: "6 أشهر" },
   appealSimple: { en: "2-4 weeks", ar: "2-4 أسابيع" },
   appealComplex: { en: "3-6 months", ar: "3-6 أشهر" },
-  appealConsultation: { en: "1-2 days", ar: "1-2 يوم" },
-  appealDocuments: { en: "1-2 weeks", ar: "1-2 أسبوع" },
+  appealConsultation: { en: "1-2 days", ar: "يوم إلى يومين" },
+  appealDocuments: { en: "1-2 weeks", ar: "أسبوع إلى أسبوعين" },
   appealProcessing: { en: "2-8 weeks", ar: "2-8 أسابيع" },
   appealResolution: { en: "1-6 months", ar: "1-6 أشهر" },
 } satisfies Record<string, Localized<string>>;
@@ -88,13 +88,17 @@ export const GCC_COUNTRIES: Array<Localized<string>> = [
   { en: "Oman", ar: "عُمان" },
 ];
 
-/** Home page claims (spec section 1) and about-page statistics (document 2, section 9). */
+/**
+ * Home page claims (spec section 1) and about-page statistics (document 2, section 9). Counts
+ * are written per language: Arabic says "أكثر من" (more than) where English writes "+", never
+ * both, and spells numbers out in full (no Latin "K").
+ */
 export const claims = {
-  professionals: "10,000+",
+  professionals: { en: "10,000+", ar: "أكثر من 10,000" },
   accuracy: "99.9%",
   averageResponse: { en: "2 minute", ar: "دقيقتان" },
   support: "24/7",
-  checksCompleted: "10K+",
-  clientsServed: "5000+",
-  legalExperts: "15+",
-} as const;
+  checksCompleted: { en: "10K+", ar: "أكثر من 10,000" },
+  clientsServed: { en: "5,000+", ar: "أكثر من 5,000" },
+  legalExperts: { en: "15+", ar: "أكثر من 15" },
+} as const satisfies Record<string, string | Localized<string>>;

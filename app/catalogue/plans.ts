@@ -155,7 +155,7 @@ const laborBan: PlanList = {
 const background: PlanList = {
   key: "background",
   service: "background-check",
-  title: { en: "Background Check Plans", ar: "خطط التحقق من الخلفية" },
+  title: { en: "Background Check Plans", ar: "باقات التحقق من الخلفية" },
   tiers: [
     tier("essential", 695, {
       name: { en: "Essential", ar: "الأساسية" },
@@ -174,7 +174,7 @@ const background: PlanList = {
       turnaround: businessDays(7),
       features: {
         en: ["Everything in Essential", "Employment history verification", "Education verification"],
-        ar: ["كل ما في الخطة الأساسية", "التحقق من سجل التوظيف", "التحقق من المؤهلات التعليمية"],
+        ar: ["كل ما في الباقة الأساسية", "التحقق من سجل التوظيف", "التحقق من المؤهلات التعليمية"],
       },
     }),
     tier("comprehensive", 1450, {
@@ -184,7 +184,7 @@ const background: PlanList = {
       turnaround: businessDays(10),
       features: {
         en: ["Everything in Standard", "Civil and court case search", "Travel and labor ban status", "Reference checks"],
-        ar: ["كل ما في الخطة القياسية", "البحث في القضايا المدنية والمحاكم", "حالة حظر السفر والعمل", "التحقق من المراجع"],
+        ar: ["كل ما في الباقة القياسية", "البحث في القضايا المدنية والمحاكم", "حالة حظر السفر والعمل", "التحقق من المراجع"],
       },
       popular: true,
     }),
@@ -195,7 +195,7 @@ const background: PlanList = {
       turnaround: businessDays(14),
       features: {
         en: ["Everything in Comprehensive", "Directorships and company links", "Media and sanctions screening", "Analyst summary"],
-        ar: ["كل ما في الخطة الشاملة", "العضويات في مجالس الإدارة وارتباطات الشركات", "فحص الإعلام وقوائم العقوبات", "ملخص من محلل"],
+        ar: ["كل ما في الباقة الشاملة", "العضويات في مجالس الإدارة وارتباطات الشركات", "فحص الإعلام وقوائم العقوبات", "ملخص من محلل"],
       },
     }),
   ],
@@ -243,7 +243,7 @@ const backgroundPackages: PlanList = {
 const contractReview: PlanList = {
   key: "contract-review",
   service: "contract-review",
-  title: { en: "Contract Review Plans", ar: "خطط مراجعة العقود" },
+  title: { en: "Contract Review Plans", ar: "باقات مراجعة العقود" },
   tiers: [
     tier("basic", 1200, {
       name: { en: "Basic", ar: "الأساسية" },

@@ -1,6 +1,6 @@
 import type { Lang } from "../i18n/lang";
-import { findTier, type PlanListKey } from "./plans";
-import { computeQuote, type QuoteFigures, type Speed } from "./quote";
+import { findTier, type PlanList, type PlanListKey, type PlanTier } from "./plans";
+import { computeQuote, SPEED_MULTIPLIERS, type QuoteFigures, type Speed } from "./quote";
 import type { Localized } from "./services";
 
 /** The quote calculator's services and tiers (spec section 9, "Quote tiers"), priced from the plan lists. */
@@ -76,4 +76,31 @@ export function quote(service: unknown, tierId: unknown, speed: Speed, lang: Lan
     delivery: entry.deliveryDays,
     ...computeQuote(found.tier.price, speed),
   };
+}
+
+/** The speeds' names (quote calculator, cart, orders, mails). */
+export const SPEED_NAMES: Record<Speed, Localized<string>> = {
+  standard: { en: "Standard", ar: "عادي" },
+  express: { en: "Express", ar: "سريع" },
+  "same-day": { en: "Same-day", ar: "في اليوم نفسه" },
+};
+
+/** How a line at a faster speed is labelled: "Express (×1.5)"; nothing for the standard speed. */
+export function speedLabel(speed: Speed, lang: Lang): string | null {
+  if (speed === "standard") return null;
+  const multiplier = new Intl.NumberFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-AE").format(SPEED_MULTIPLIERS[speed]);
+  return `${SPEED_NAMES[speed][lang]} (×${multiplier})`;
+}
+
+/**
+ * A cart or order line's tier and unit price (fils): the catalogue price at the standard speed;
+ * at a faster speed the quote's final price (multiplier applied, rounded to whole dirhams), for
+ * the tiers the quote calculator offers only. Undefined for anything else: such a line is not sold.
+ */
+export function priceLine(serviceType: unknown, tierId: unknown, speed: Speed = "standard"): { list: PlanList; tier: PlanTier; unitPrice: number } | undefined {
+  const found = findTier(serviceType, tierId);
+  if (!found) return undefined;
+  if (speed === "standard") return { ...found, unitPrice: found.tier.price };
+  const quoted = quote(serviceType, tierId, speed);
+  return quoted ? { ...found, unitPrice: quoted.finalPrice } : undefined;
 }

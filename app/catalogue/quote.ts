@@ -3,14 +3,11 @@
  * dirhams; savings = 10% of the base price, except 0 for standard speed. Pure and free of catalogue
  * data, so the quote calculator can run it in the browser on tiers its loader sent.
  */
-export const SPEEDS = ["standard", "express", "same-day"] as const;
-export type Speed = (typeof SPEEDS)[number];
+import type { Speed } from "./speeds";
+
+export { isSpeed, SPEEDS, type Speed } from "./speeds";
 
 export const SPEED_MULTIPLIERS: Record<Speed, number> = { standard: 1, express: 1.5, "same-day": 2.5 };
-
-export function isSpeed(value: unknown): value is Speed {
-  return typeof value === "string" && (SPEEDS as readonly string[]).includes(value);
-}
 
 export type QuoteFigures = {
   /** Fils. */

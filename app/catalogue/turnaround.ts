@@ -1,4 +1,5 @@
 import type { TurnaroundUnit } from "../../db/schema/orders";
+import type { Speed } from "./speeds";
 
 /**
  * A promised turnaround, as the catalogue sells it: "results in 2 minutes", "6 hours", "3-5
@@ -21,4 +22,14 @@ export function turnaroundOfficeMinutes(turnaround: Turnaround, officeDayMinutes
     case "business-days":
       return turnaround.value * officeDayMinutes;
   }
+}
+
+/**
+ * The promise at a delivery speed bought through the quote: express is "50% faster" (the time
+ * divided by 1.5, rounded up), same-day at most one business day; the standard speed as sold.
+ */
+export function turnaroundAtSpeed(turnaround: Turnaround, speed: Speed | null | undefined): Turnaround {
+  if (speed === "express") return { ...turnaround, value: Math.max(1, Math.ceil(turnaround.value / 1.5)) };
+  if (speed === "same-day" && turnaround.unit === "business-days") return { value: 1, unit: "business-days" };
+  return turnaround;
 }

@@ -9,6 +9,8 @@ import { answerFromKnowledgeBase, type KnowledgeLink } from "../knowledge/knowle
 import { cleanText } from "../utils/clean-text.server";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { readForm } from "../utils/http.server";
+import { safeRedirectPath } from "../utils/safe-redirect";
+import { once, submissionKeyOf } from "../utils/submission-keys.server";
 
 /** The floating chat widget: canned answers from the knowledge base, the short transcript kept server-side. */
 export const CHAT_MESSAGE_MAX = 500;
@@ -77,9 +79,11 @@ export async function loadTranscript(request: Request): Promise<ChatMessageView[
 export async function chatAction(request: Request, context: Pick<AppLoadContext, "clientAddress">) {
   const lang: Lang = langFromPath(new URL(request.url).pathname);
   const t = chatStrings[lang];
-  const back = localizePath(lang, "/chat#chat-input-page");
   const form = await readForm(request);
   if (!form) return new Response(t.failed, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  // Back to the chat page, which keeps the page the visitor came from for its "Back to the site" link.
+  const from = chatReturnPath(form.get("from"));
+  const back = `${localizePath(lang, "/chat")}${from ? `?from=${encodeURIComponent(from)}` : ""}#chat-input-page`;
   const fetchMode = form.get("mode") === "fetch";
   const reply = async (answer: ChatAnswer, status = 200, headers?: Headers) => (fetchMode ? data(answer, { status, headers }) : redirect(back, { status: 303, headers }));
 
@@ -93,9 +97,11 @@ export async function chatAction(request: Request, context: Pick<AppLoadContext,
 
   const answer = answerFromKnowledgeBase(message, lang);
   const headers = new Headers();
-  let id = await conversationId(request);
-  const messages = await db.transaction(async (tx) => {
+  const known = await conversationId(request);
+  // Once per submission key: a retried message (its answer was lost on the way) is not stored twice.
+  const { result } = await once(submissionKeyOf(form, "chat"), async (tx) => {
     const now = new Date();
+    let id = known;
     const [existing] = id ? await tx.select({ id: chatConversations.id }).from(chatConversations).where(and(eq(chatConversations.id, id), eq(chatConversations.channel, "widget"))) : [];
     if (existing) {
       await tx.update(chatConversations).set({ updatedAt: now }).where(eq(chatConversations.id, existing.id));
@@ -111,10 +117,18 @@ export async function chatAction(request: Request, context: Pick<AppLoadContext,
         { conversationId: id!, role: "assistant", content: encodeAnswer(answer.text, answer.links), source: "offline", createdAt: new Date(now.getTime() + 1) },
       ])
       .returning({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content });
-    return rows.map((row) => ({ id: row.id, role: row.role, ...decode(row.role, row.content) }));
+    return { conversationId: id!, messages: rows.map((row) => ({ id: row.id, role: row.role, ...decode(row.role, row.content) })) };
   });
+  const { conversationId: id, messages } = result;
   const session = await chatStorage().getSession();
   session.set("id", id!);
   headers.append("Set-Cookie", await chatStorage().commitSession(session));
   return reply({ messages }, 200, headers);
+}
+
+/** The page the chat was opened from (the `from` of /chat?from=…): a path on this site, never the chat itself. */
+export function chatReturnPath(value: unknown): string | null {
+  const path = safeRedirectPath(value, "");
+  if (!path || /^\/(ar\/)?chat(\/|\?|#|$)/.test(path)) return null;
+  return path.split("#")[0]!;
 }

@@ -4,6 +4,7 @@ import type { PageContent } from "./types";
 
 export const aboutContent: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "About Us",
       description: "Human-vetted legal information for the UAE and the GCC: who we are, how we work and the team behind every check.",
@@ -22,15 +23,16 @@ export const aboutContent: Record<Lang, PageContent> = {
         id: "about-stats",
         title: "In numbers",
         items: [
-          { value: claims.clientsServed, label: "Clients served" },
+          { value: claims.clientsServed.en, label: "Clients served" },
           { value: claims.accuracy, label: "Accuracy" },
           { value: claims.support, label: "Support" },
-          { value: claims.legalExperts, label: "Legal experts" },
+          { value: claims.legalExperts.en, label: "Legal experts" },
         ],
       },
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "من نحن",
       description: "معلومات قانونية يراجعها مختصون في الإمارات ودول الخليج: من نحن وكيف نعمل والفريق وراء كل فحص.",
@@ -49,10 +51,10 @@ export const aboutContent: Record<Lang, PageContent> = {
         id: "about-stats",
         title: "بالأرقام",
         items: [
-          { value: claims.clientsServed, label: "عميل خدمناهم" },
+          { value: claims.clientsServed.ar, label: "عميل خدمناهم" },
           { value: claims.accuracy, label: "دقة" },
           { value: claims.support, label: "دعم" },
-          { value: claims.legalExperts, label: "خبيراً قانونياً" },
+          { value: claims.legalExperts.ar, label: "خبيراً قانونياً" },
         ],
       },
     ],

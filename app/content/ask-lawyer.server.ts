@@ -2,6 +2,7 @@ import { claims } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
 import type { SiteConfig } from "../utils/root-data";
+import { ltr } from "./section-builders.server";
 import type { PageContent } from "./types";
 
 /** The id of the assistant section: not "assistant", which the chat element itself carries. */
@@ -24,6 +25,7 @@ export function askLawyerContent(lang: Lang, site: SiteConfig): PageContent {
 
 function english(site: SiteConfig, tel: string, mail: string): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "Consult with Licensed UAE Lawyers",
       description: "Ask licensed legal professionals about contracts, employment, real estate, immigration and business law in the UAE. Response within 24 hours, support 24/7.",
@@ -90,6 +92,7 @@ function english(site: SiteConfig, tel: string, mail: string): PageContent {
 
 function arabic(site: SiteConfig, tel: string, mail: string): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "استشر محامين مرخّصين في الإمارات",
       description: "اطرح أسئلتك على مختصين قانونيين مرخّصين في العقود والعمل والعقارات والهجرة وقانون الأعمال في الإمارات. رد خلال 24 ساعة ودعم على مدار الساعة.",
@@ -104,8 +107,8 @@ function arabic(site: SiteConfig, tel: string, mail: string): PageContent {
         lead: "اطرح سؤالك على فريقنا القانوني أو على مساعدنا القانوني الذكي. يرد مختص مرخّص على كل استفسار خلال 24 ساعة.",
         highlights: ["رد خلال 24 ساعة", "مختصون قانونيون مرخّصون", `دعم ${claims.support}`],
         ctas: [
-          { label: `اتصل: ${site.phone}`, to: tel },
-          { label: `راسلنا: ${site.email}`, to: mail, variant: "secondary" },
+          { label: `اتصل: ${ltr(site.phone)}`, to: tel },
+          { label: `راسلنا: ${ltr(site.email)}`, to: mail, variant: "secondary" },
         ],
       },
       {

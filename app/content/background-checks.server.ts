@@ -7,6 +7,7 @@ import type { Lang } from "../i18n/lang";
 /** /for-business/background-checks: three priced packages (Select Package), what we verify, inquiry (background-check). */
 const backgroundChecksPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Background Checks for Employers in the UAE",
       description: `Pre-employment screening and business due diligence in the UAE: identity, criminal record, employment, education and company checks, verified by people. ${fromPrice(backgroundMarketingPrices.individual, "en")}.`,
@@ -67,6 +68,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "التحقق من الخلفية لأصحاب العمل في الإمارات",
       description: `فحص ما قبل التوظيف والعناية الواجبة للشركات في الإمارات: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات، يتحقق منها مختصون. ${fromPrice(backgroundMarketingPrices.individual, "ar")}.`,
@@ -131,6 +133,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
 /** /for-business/background-checks-gcc: what is verified, risk mitigation, process, turnaround, inquiry (background-check-gcc), 6 FAQs. */
 const backgroundChecksGccPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "GCC Background Checks",
       description: "Background checks across the six GCC countries: identity, criminal records, employment, education and company verification for employers hiring across the Gulf.",
@@ -231,6 +234,7 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "التحقق من الخلفية في دول الخليج",
       description: "التحقق من الخلفية في دول مجلس التعاون الست: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات لأصحاب العمل الذين يوظفون في أنحاء الخليج.",

@@ -11,6 +11,7 @@ import type { PageContent } from "./types";
 
 const clientCreditCheckPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Client Credit Check in the UAE",
       description: "Check a company or individual before you extend credit in the UAE: trade licence, ownership, court cases, bounced cheques and payment behaviour in one report.",
@@ -68,6 +69,7 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "فحص الجدارة الائتمانية للعملاء في الإمارات",
       description: "افحص الشركة أو الفرد قبل منح الائتمان في الدولة: الرخصة التجارية والملكية والقضايا والشيكات المرتجعة وسلوك السداد في تقرير واحد.",
@@ -128,6 +130,7 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
 
 const receivableManagementPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Receivable Management and Debt Recovery in the UAE",
       description: "Recover unpaid invoices and bounced cheques in the UAE: amicable collection, formal notices and, through licensed law firms, payment orders and enforcement.",
@@ -185,6 +188,7 @@ const receivableManagementPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "إدارة الذمم المدينة وتحصيل الديون في الإمارات",
       description: "استرد الفواتير غير المدفوعة والشيكات المرتجعة في الدولة: تحصيل ودي وإنذارات رسمية، ثم أوامر الأداء والتنفيذ عبر مكاتب محاماة مرخّصة.",
@@ -245,6 +249,7 @@ const receivableManagementPages: Record<Lang, PageContent> = {
 
 const employeeCheckPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Employee Checks and Pre-Employment Screening",
       description: `Screen candidates before you hire in the UAE: identity, criminal record, employment, education, references and ban status. Plans ${fromPrice(lowestPrice("background"), "en").toLowerCase()}.`,
@@ -301,9 +306,10 @@ const employeeCheckPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "فحص الموظفين والتحقق قبل التوظيف",
-      description: `افحص المرشحين قبل التوظيف في الدولة: الهوية والسجل الجنائي والخبرات والمؤهلات والمراجع وحالة الحظر. الخطط ${fromPrice(lowestPrice("background"), "ar")}.`,
+      description: `افحص المرشحين قبل التوظيف في الدولة: الهوية والسجل الجنائي والخبرات والمؤهلات والمراجع وحالة الحظر. الباقات ${fromPrice(lowestPrice("background"), "ar")}.`,
       keywords: ["فحص الموظفين في الإمارات", "الفحص قبل التوظيف", "التحقق من المرشحين في دبي", "التحقق من الخلفية للموارد البشرية", "التحقق من الخبرات"],
     },
     sections: [
@@ -313,20 +319,20 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "فحص الموظفين",
         lead: "فحص مصمَّم لفرق الموارد البشرية: فحوص موحّدة لكل مرشح، وموافقة نجمعها عنك، وتقارير يقرؤها مديرو التوظيف في دقيقة.",
-        highlights: [`الخطط ${fromPrice(lowestPrice("background"), "ar")}`, `خيار اليوم نفسه ${fromPrice(lowestPrice("express"), "ar")}`, "أسعار خاصة لعشرة فحوص شهرياً فأكثر"],
+        highlights: [`الباقات ${fromPrice(lowestPrice("background"), "ar")}`, `خيار اليوم نفسه ${fromPrice(lowestPrice("express"), "ar")}`, "أسعار خاصة لعشرة فحوص شهرياً فأكثر"],
         ctas: [
-          { label: "اطّلع على الخطط", to: "#plans" },
+          { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
         ],
       },
-      plansSection("ar", "background", { title: "خطط فحص الموظفين", intro: "اختر عمق الفحص المناسب للوظيفة، وأضف خطة لكل مرشح." }),
+      plansSection("ar", "background", { title: "باقات فحص الموظفين", intro: "اختر عمق الفحص المناسب للوظيفة، وأضف باقة لكل مرشح." }),
       plansSection("ar", "express", { id: "express", intro: "للتوظيف العاجل: النتيجة في اليوم نفسه." }),
       {
         kind: "steps",
         id: "process",
         title: "كيف نعمل",
         steps: [
-          { title: "اطلب الفحوص", text: "اختر خطة لكل مرشح وأضف بياناته عند إتمام الطلب." },
+          { title: "اطلب الفحوص", text: "اختر باقة لكل مرشح وأضف بياناته عند إتمام الطلب." },
           { title: "موافقة المرشح", text: "نرسل إلى المرشح طلب الموافقة ونجمع المستندات اللازمة." },
           { title: "التحقق", text: "يتحقق فريقنا من كل بند لدى المصادر الرسمية وأصحاب العمل السابقين." },
           { title: "التقرير", text: "تستلم تقريراً واضحاً تمت مراجعته في لوحة العميل." },
@@ -343,7 +349,7 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         },
         {
           question: "كم يستغرق فحص الموظف؟",
-          answer: `يعتمد ذلك على الخطة: من 5-7 أيام عمل للخطة القياسية إلى 10-14 يوم عمل للخطة التنفيذية. ويُسلَّم خيار اليوم نفسه خلال 8 ساعات، وتستغرق الفحوص العاجلة عادةً ${timelines.backgroundUrgent.ar}.`,
+          answer: `يعتمد ذلك على الخطة: من 5-7 أيام عمل للباقة القياسية إلى 10-14 يوم عمل للباقة التنفيذية. ويُسلَّم خيار اليوم نفسه خلال 8 ساعات، وتستغرق الفحوص العاجلة عادةً ${timelines.backgroundUrgent.ar}.`,
         },
         {
           question: "هل تفحصون مرشحين عملوا خارج الدولة؟",

@@ -103,6 +103,7 @@ const en = {
     notDue: "Not paid yet",
     delivered: "Delivered",
     extended: "Due date moved to {date}",
+    units: { minutes: "{count} minutes", hours: "{count} hours", "business-days": "{count} business days" } as Record<string, string>,
   },
   assignment: {
     title: "Assignment",
@@ -268,6 +269,7 @@ const ar: CasesText = {
     notDue: "غير مدفوع بعد",
     delivered: "تم التسليم",
     extended: "تغير الموعد إلى {date}",
+    units: { minutes: "{count} دقائق", hours: "{count} ساعات", "business-days": "{count} أيام عمل" },
   },
   assignment: {
     title: "الإسناد",

@@ -10,6 +10,7 @@ import type { PageContent } from "./types";
 export function technologyContent(lang: Lang): PageContent {
   return lang === "ar"
     ? {
+        updated: "2026-11-25",
         meta: {
           title: "التقنية لدينا",
           description: "كيف نستخدم التقنية لتقديم فحوص قانونية أسرع وأكثر أماناً: بوابة عملاء آمنة وتخزين مشفّر ومراجعة بشرية لكل نتيجة.",
@@ -63,6 +64,7 @@ export function technologyContent(lang: Lang): PageContent {
         ],
       }
     : {
+        updated: "2026-11-25",
         meta: {
           title: "Our Technology",
           description: "How we use technology to deliver faster, safer legal checks: a secure client portal, encrypted storage and a person reviewing every result.",
@@ -120,6 +122,7 @@ export function technologyContent(lang: Lang): PageContent {
 export function careersContent(lang: Lang, site: SiteConfig): PageContent {
   return lang === "ar"
     ? {
+        updated: "2026-11-25",
         meta: {
           title: "الوظائف",
           description: `انضم إلى فريق ${site.name}: باحثون قانونيون ومختصون في الامتثال وخدمة العملاء يساعدون الناس والشركات في الإمارات ودول الخليج.`,
@@ -141,7 +144,7 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             items: [
               { title: "عمل له أثر", text: "كل فحص تنجزه يساعد شخصاً على اتخاذ قرار مهم بثقة." },
               { title: "التعلّم المستمر", text: "تدريب منتظم على المستجدات القانونية والتنظيمية في الدولة ودول الخليج." },
-              { title: "فريق متعدد الثقافات", text: `${claims.legalExperts} خبيراً قانونياً من خلفيات ولغات مختلفة.` },
+              { title: "فريق متعدد الثقافات", text: `${claims.legalExperts.ar} خبيراً قانونياً من خلفيات ولغات مختلفة.` },
             ],
           },
           {
@@ -168,6 +171,7 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
         ],
       }
     : {
+        updated: "2026-11-25",
         meta: {
           title: "Careers",
           description: `Join ${site.name}: legal researchers, compliance specialists and client relations staff helping people and businesses across the UAE and the GCC.`,
@@ -189,7 +193,7 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             items: [
               { title: "Work that matters", text: "Every check you complete helps someone make an important decision with confidence." },
               { title: "Keep learning", text: "Regular training on legal and regulatory changes in the UAE and the GCC." },
-              { title: "A multicultural team", text: `${claims.legalExperts} legal experts from different backgrounds and languages.` },
+              { title: "A multicultural team", text: `${claims.legalExperts.en} legal experts from different backgrounds and languages.` },
             ],
           },
           {
@@ -220,6 +224,7 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
 export function partnersContent(lang: Lang): PageContent {
   return lang === "ar"
     ? {
+        updated: "2026-11-25",
         meta: {
           title: "الشركاء",
           description: "شراكات مع شركات التوظيف والموارد البشرية ومراكز الخدمات وشركات الانتقال لتقديم فحوص قانونية موثوقة لعملائها في الإمارات.",
@@ -272,6 +277,7 @@ export function partnersContent(lang: Lang): PageContent {
         ],
       }
     : {
+        updated: "2026-11-25",
         meta: {
           title: "Partners",
           description: "Partnerships with recruitment agencies, HR teams, service centres and relocation companies offering reliable legal checks to their clients in the UAE.",
@@ -328,6 +334,7 @@ export function partnersContent(lang: Lang): PageContent {
 export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageContent {
   return lang === "ar"
     ? {
+        updated: "2026-11-25",
         meta: {
           title: "شبكة المحامين",
           description: `محامون ومكاتب محاماة مرخّصون في الإمارات يراجعون عمل ${site.name} ويتولون الإجراءات القضائية ضمن خدماتنا. انضم إلى الشبكة.`,
@@ -368,6 +375,7 @@ export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageConten
         ],
       }
     : {
+        updated: "2026-11-25",
         meta: {
           title: "Attorney Network",
           description: `Licensed UAE advocates and law firms who review ${site.name}'s work and handle court filings within our services. Join the network.`,
@@ -413,6 +421,7 @@ export function contactContent(lang: Lang, site: SiteConfig): PageContent {
   const page: PageContent =
     lang === "ar"
       ? {
+          updated: "2026-11-25",
           meta: {
             title: "اتصل بنا",
             description: `تواصل مع ${site.name} هاتفياً أو بالبريد الإلكتروني أو عبر نموذج الاستفسار. نرد على كل استفسار خلال 24 ساعة.`,
@@ -441,6 +450,7 @@ export function contactContent(lang: Lang, site: SiteConfig): PageContent {
           ],
         }
       : {
+          updated: "2026-11-25",
           meta: {
             title: "Contact Us",
             description: `Contact ${site.name} by phone, e-mail or through our inquiry form. We reply to every inquiry within 24 hours.`,

@@ -7,6 +7,7 @@ import type { PageContent } from "./types";
 /** /for-business/contracts-review: contract types, inclusions, plans, inquiry (contract-review). */
 const contractsReviewPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Contract Review in the UAE",
       description: `Employment, commercial, tenancy and partnership contracts reviewed against UAE law, with risks highlighted in plain language. ${fromPrice(contractReviewFrom.price, "en")}, in ${contractReviewFrom.days.en}.`,
@@ -61,6 +62,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "مراجعة العقود في الإمارات",
       description: `مراجعة عقود العمل والعقود التجارية وعقود الإيجار والشراكة وفق قانون الدولة، مع إبراز المخاطر بلغة واضحة. ${fromPrice(contractReviewFrom.price, "ar")}، خلال ${contractReviewFrom.days.ar}.`,
@@ -75,7 +77,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         lead: "اعرف ما توقّع عليه. يقرأ فريقنا القانوني عقدك في ضوء قانون الدولة ويخبرك بلغة واضحة بما يحميك وما يعرّضك للمخاطر وما ينبغي أن تطلب تعديله.",
         highlights: [fromPrice(contractReviewFrom.price, "ar"), `المراجعة خلال ${contractReviewFrom.days.ar}`, "عقود بالعربية والإنجليزية"],
         ctas: [
-          { label: "اطّلع على الخطط", to: "#plans" },
+          { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
         ],
       },
@@ -110,7 +112,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
       plansSection("ar", "contract-review", { intro: "اختر حسب طول العقد ودرجة تعقيده، وارفع العقد عند إتمام الطلب." }),
       inquirySection("ar", "contract-review", {
         title: "استفسر عن عقد",
-        intro: "لست متأكداً من الخطة المناسبة، أو لديك عدة عقود؟ صِفها لنا وسنرد خلال 24 ساعة.",
+        intro: "لست متأكداً من الباقة المناسبة، أو لديك عدة عقود؟ صِفها لنا وسنرد خلال 24 ساعة.",
       }),
     ],
   },
@@ -119,6 +121,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
 /** /startup-uae/company-formation: structures, setup services, process, plans, inquiry (company-formation). */
 const companyFormationPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Company Formation in the UAE",
       description: `Set up a mainland, free zone or offshore company in the UAE: licensing, documents, visas and bank account guidance. Setup services ${fromPrice(companyFormationFrom.price, "en").toLowerCase()}.`,
@@ -195,9 +198,10 @@ const companyFormationPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "تأسيس الشركات في الإمارات",
-      description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو خارجياً في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. خدمات التأسيس ${fromPrice(companyFormationFrom.price, "ar")}.`,
+      description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو كشركة خارجية (أوفشور) في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. خدمات التأسيس ${fromPrice(companyFormationFrom.price, "ar")}.`,
       keywords: ["تأسيس الشركات في الإمارات", "تأسيس الأعمال في دبي", "شركة في المنطقة الحرة", "رخصة البر الرئيسي", "شركة أوفشور في الإمارات"],
     },
     sections: [

@@ -18,6 +18,7 @@ export function courtPoliceCaseCheckContent(lang: Lang, site: SiteConfig): PageC
 
 function english(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "Court and Police Case Check in the UAE",
       description: `Find out whether a criminal, civil or traffic case is open against you in any of the ${coverage.emirates} emirates. Confidential, reviewed by legal professionals, results in ${timelines.courtPoliceCheck.en}.`,
@@ -119,6 +120,7 @@ function english(): PageContent {
 
 function arabic(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "فحص القضايا والبلاغات في الإمارات",
       description: `اعرف ما إذا كانت هناك قضية جنائية أو مدنية أو مرورية مفتوحة ضدك في أي من الإمارات السبع. فحص سري يراجعه مختصون قانونيون، والنتيجة خلال ${timelines.courtPoliceCheck.ar}.`,
@@ -130,7 +132,7 @@ function arabic(): PageContent {
         id: "case-check-hero",
         eyebrow: "فحوص الحظر",
         title: "فحص القضايا والبلاغات",
-        lead: `قد تمنعك قضية لا تعلم بها من تجديد إقامتك أو وظيفة جديدة أو رحلة. نتحقق من سجلات المحاكم والشرطة في الإمارات السبع ونخبرك بما نجده خلال ${timelines.courtPoliceCheck.ar}.`,
+        lead: `قد تمنعك قضية لا تعلم بها من تجديد إقامتك أو الحصول على وظيفة جديدة أو السفر. نتحقق من سجلات المحاكم والشرطة في الإمارات السبع ونخبرك بما نجده خلال ${timelines.courtPoliceCheck.ar}.`,
         highlights: ["الإمارات السبع", `دقة ${claims.accuracy}`, "سرية تامة"],
         ctas: [{ label: "اطلب فحص القضايا", to: "#inquiry" }],
       },
@@ -197,7 +199,7 @@ function arabic(): PageContent {
             answer: `عادةً ${timelines.courtPoliceCheck.ar}.`,
           },
           {
-            question: "هل هذا هو شهادة حسن السيرة والسلوك؟",
+            question: "هل هذا الفحص هو شهادة حسن السيرة والسلوك؟",
             answer: "لا. شهادة حسن السيرة والسلوك وثيقة رسمية تصدرها الشرطة. أما فحصنا فيخبرك بالقضايا المفتوحة والسابقة لتتصرف قبل التقدّم بطلبها.",
           },
           {

@@ -22,6 +22,7 @@ export function homeContent(lang: Lang, site: SiteConfig): PageContent {
   ];
   return {
     meta: page.meta,
+    updated: page.updated,
     sections: page.sections,
     structuredData: [
       legalServiceJsonLd(site, lang, {
@@ -45,6 +46,7 @@ function english(from: From) {
   ];
   const cta = { travel: { label: "Check Travel Status", to: "/ban-checks/travel-ban-check" }, consult: { label: "Consult Legal Expert", to: "/ask-lawyer", variant: "secondary" as const } };
   const content: PageContent = {
+    updated: "2026-11-25",
     meta: {
       title: "UAE Travel Ban Check, Background Checks & Legal Services",
       description:
@@ -58,7 +60,7 @@ function english(from: From) {
         eyebrow: "Human-vetted legal intelligence for the UAE and the GCC",
         title: "Know where you stand before you travel, hire or sign",
         lead: "Travel ban checks, background checks, contract review and company formation for individuals and businesses, with every result reviewed by a legal professional before it reaches you.",
-        highlights: [`Trusted by ${claims.professionals} professionals`, `${claims.accuracy} accuracy`, `${claims.averageResponse.en} average response`, `${claims.support} support`],
+        highlights: [`Trusted by ${claims.professionals.en} professionals`, `${claims.accuracy} accuracy`, `${claims.averageResponse.en} average response`, `${claims.support} support`],
         ctas: [cta.travel, cta.consult],
       },
       {
@@ -93,7 +95,7 @@ function english(from: From) {
         kind: "cards",
         id: "credentials",
         title: "Human-Vetted Credentials",
-        intro: `Our ${claims.legalExperts} legal experts work to recognised professional, security and data-protection standards.`,
+        intro: `Our ${claims.legalExperts.en} legal experts work to recognised professional, security and data-protection standards.`,
         columns: 4,
         items: [
           { title: "Licensed Legal Consultants", text: "Results are reviewed by consultants holding legal qualifications recognised in the UAE." },
@@ -187,10 +189,11 @@ function arabic(from: From) {
     `اعرف ما إذا كان عليك حظر سفر مسجَّل قبل أن تسافر. النتيجة خلال ${timelines.travelBanResult.ar}.`,
     "تحقّق من المرشحين والمستأجرين والشركاء: الهوية والعمل والمؤهلات والسجل الجنائي.",
     `يراجع مختص قانوني عقدك، ويشير إلى البنود الخطرة، ويقترح التعديلات خلال ${contractReviewFrom.days.ar}.`,
-    "في البر الرئيسي أو المنطقة الحرة أو خارجياً: الرخص والتسجيل والتأشيرات من البداية إلى النهاية.",
+    "في البر الرئيسي أو المناطق الحرة أو كشركة خارجية (أوفشور): نتولى الرخص والتسجيل والتأشيرات من البداية إلى النهاية.",
   ];
   const cta = { travel: { label: "تحقّق من حالة السفر", to: "/ban-checks/travel-ban-check" }, consult: { label: "استشر خبيراً قانونياً", to: "/ask-lawyer", variant: "secondary" as const } };
   const content: PageContent = {
+    updated: "2026-11-25",
     meta: {
       title: "فحص حظر السفر في الإمارات والتحقق من الخلفية والخدمات القانونية",
       description: "اعرف حالة حظر السفر في الإمارات خلال دقائق، وتحقّق من خلفية الموظفين في دول الخليج، وراجِع عقودك وأسّس شركتك — ويراجع مختصون قانونيون كل نتيجة.",
@@ -203,7 +206,7 @@ function arabic(from: From) {
         eyebrow: "معلومات قانونية يراجعها مختصون في الإمارات ودول الخليج",
         title: "اعرف موقفك قبل أن تسافر أو توظّف أو توقّع",
         lead: "فحص حظر السفر والتحقق من الخلفية ومراجعة العقود وتأسيس الشركات للأفراد والشركات، ويراجع مختص قانوني كل نتيجة قبل وصولها إليك.",
-        highlights: [`يثق بنا أكثر من ${claims.professionals} مهني`, `دقة ${claims.accuracy}`, `متوسط الرد ${claims.averageResponse.ar}`, `دعم ${claims.support}`],
+        highlights: [`يثق بنا ${claims.professionals.ar} مهني`, `دقة ${claims.accuracy}`, `متوسط زمن الرد ${claims.averageResponse.ar}`, `دعم ${claims.support}`],
         ctas: [cta.travel, cta.consult],
       },
       {
@@ -237,8 +240,8 @@ function arabic(from: From) {
       {
         kind: "cards",
         id: "credentials",
-        title: "اعتمادات يراجعها مختصون",
-        intro: `يعمل خبراؤنا القانونيون (أكثر من ${claims.legalExperts}) وفق معايير مهنية وأمنية ومعايير حماية البيانات المعترف بها.`,
+        title: "مؤهلات واعتمادات موثوقة",
+        intro: `يعمل لدينا ${claims.legalExperts.ar} خبيراً قانونياً وفق معايير مهنية وأمنية ومعايير حماية البيانات المعترف بها.`,
         columns: 4,
         items: [
           { title: "مستشارون قانونيون مرخّصون", text: "يراجع النتائج مستشارون يحملون مؤهلات قانونية معترفاً بها في الدولة." },

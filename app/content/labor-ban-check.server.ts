@@ -2,6 +2,7 @@ import { claims, lowestPrice, timelines } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
 import type { SiteConfig } from "../utils/root-data";
+import { plansSection } from "./section-builders.server";
 import type { PageContent } from "./types";
 
 export const LABOR_BAN_CHECK_PATH = "/ban-checks/labor-ban-check";
@@ -20,6 +21,7 @@ export function laborBanCheckContent(lang: Lang, site: SiteConfig): PageContent 
 
 function english(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "UAE Labor Ban Check",
       description: `Find out whether a labor ban stops you from taking a new job in the UAE, whether it is temporary or permanent, and how it can be lifted. Results in ${timelines.laborBanResult.en}.`,
@@ -33,7 +35,10 @@ function english(): PageContent {
         title: "Labor Ban Check",
         lead: `Changing jobs or coming back to the UAE? Find out whether a labor ban is on your record, how long it lasts and what you can do about it. Verified results in ${timelines.laborBanResult.en}.`,
         highlights: [`Results in ${timelines.laborBanResult.en}`, `${claims.accuracy} accuracy`, "Reviewed by legal professionals"],
-        ctas: [{ label: "Request a Labor Ban Check", to: "#inquiry" }],
+        ctas: [
+          { label: "Request a Labor Ban Check", to: "#inquiry" },
+          { label: "See Plans", to: "#plans", variant: "secondary" },
+        ],
       },
       {
         kind: "cards",
@@ -78,6 +83,7 @@ function english(): PageContent {
           "Knowing the end date lets you plan your return or next role",
         ],
       },
+      plansSection("en", "labor-ban", { intro: "Every plan includes a written status report. Express delivers the comprehensive check within 24 hours." }),
       {
         kind: "inquiry",
         id: "inquiry",
@@ -123,6 +129,7 @@ function english(): PageContent {
 
 function arabic(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "فحص حظر العمل في الإمارات",
       description: `اعرف ما إذا كان حظر العمل يمنعك من وظيفة جديدة في الإمارات، وهل هو مؤقت أم دائم، وكيف يُرفع. النتيجة خلال ${timelines.laborBanResult.ar}.`,
@@ -134,9 +141,12 @@ function arabic(): PageContent {
         id: "labor-ban-hero",
         eyebrow: "فحوص الحظر",
         title: "فحص حظر العمل",
-        lead: `هل تغيّر وظيفتك أو تعود إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
+        lead: `هل تنوي تغيير وظيفتك أو العودة إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
         highlights: [`النتيجة خلال ${timelines.laborBanResult.ar}`, `دقة ${claims.accuracy}`, "يراجعها مختصون قانونيون"],
-        ctas: [{ label: "اطلب فحص حظر العمل", to: "#inquiry" }],
+        ctas: [
+          { label: "اطلب فحص حظر العمل", to: "#inquiry" },
+          { label: "اطّلع على الباقات", to: "#plans", variant: "secondary" },
+        ],
       },
       {
         kind: "cards",
@@ -181,6 +191,7 @@ function arabic(): PageContent {
           "معرفة تاريخ الانتهاء تساعدك على التخطيط لعودتك أو وظيفتك التالية",
         ],
       },
+      plansSection("ar", "labor-ban", { intro: "تشمل كل باقة تقريراً مكتوباً بالحالة، وتسلّم الباقة السريعة الفحص الشامل خلال 24 ساعة." }),
       {
         kind: "inquiry",
         id: "inquiry",
@@ -195,7 +206,7 @@ function arabic(): PageContent {
         tone: "muted",
         items: [
           {
-            question: "ما حظر العمل؟",
+            question: "ما هو حظر العمل؟",
             answer: "قيد تسجّله وزارة الموارد البشرية والتوطين يمنع إصدار تصريح عمل جديد لك لمدة محددة أو بشكل دائم.",
           },
           {

@@ -13,7 +13,7 @@ import type { PageContent, ProseBlock } from "./types";
  * The Arabic versions are translations; legalDocument() adds the note that the English prevails.
  */
 
-type Doc = { title: string; lead: string; description: string; keywords: string[]; blocks: ProseBlock[] };
+type Doc = { title: string; lead: string; updated: string; description: string; keywords: string[]; blocks: ProseBlock[] };
 
 const R = RETENTION;
 
@@ -22,6 +22,7 @@ function privacyPolicy(lang: Lang, site: SiteConfig): Doc {
     return {
       title: "سياسة الخصوصية",
       lead: `كيف تجمع ${site.name} بياناتك الشخصية وتستخدمها وتشاركها وتحميها، وما حقوقك.`,
+      updated: "2026-11-25",
       description: `سياسة الخصوصية لدى ${site.name}: البيانات التي نجمعها وأسباب جمعها ومن نشاركها معه ومدة الاحتفاظ بها وحقوقك بموجب قانون حماية البيانات الشخصية في الإمارات.`,
       keywords: ["سياسة الخصوصية", "حماية البيانات الشخصية", "المرسوم بقانون اتحادي رقم 45 لسنة 2021", "ملفات تعريف الارتباط", "حقوق صاحب البيانات"],
       blocks: [
@@ -84,6 +85,7 @@ function privacyPolicy(lang: Lang, site: SiteConfig): Doc {
   return {
     title: "Privacy Policy",
     lead: `How ${site.name} collects, uses, shares and protects your personal data, and your rights.`,
+    updated: "2026-11-25",
     description: `${site.name}'s Privacy Policy: the personal data we collect, why, who we share it with, how long we keep it and your rights under the UAE personal data protection law.`,
     keywords: ["privacy policy", "personal data protection UAE", "Federal Decree-Law 45 of 2021", "cookies", "data subject rights"],
     blocks: [
@@ -149,6 +151,7 @@ function termsOfService(lang: Lang, site: SiteConfig): Doc {
     return {
       title: "شروط الخدمة",
       lead: `الشروط التي تحكم استخدامك موقع ${site.name} وطلبك خدماتها.`,
+      updated: "2026-11-25",
       description: `شروط خدمة ${site.name}: طبيعة خدماتنا (لسنا مكتب محاماة)، والطلبات والأسعار بالدرهم، والدفع، والاسترداد، والمسؤولية، والقانون الإماراتي الواجب التطبيق.`,
       keywords: ["شروط الخدمة", "الشروط والأحكام", "القانون الإماراتي", "الطلبات والدفع", "حدود المسؤولية"],
       blocks: [
@@ -193,6 +196,7 @@ function termsOfService(lang: Lang, site: SiteConfig): Doc {
   return {
     title: "Terms of Service",
     lead: `The terms that govern your use of ${site.name}'s website and the services you order from us.`,
+    updated: "2026-11-25",
     description: `${site.name}'s Terms of Service: what our services are (we are not a law firm), orders and AED prices, payment, refunds, liability and the UAE law that governs them.`,
     keywords: ["terms of service", "terms and conditions", "UAE law", "orders and payment", "limitation of liability"],
     blocks: [
@@ -240,6 +244,7 @@ function refundPolicy(lang: Lang, site: SiteConfig): Doc {
     return {
       title: "سياسة الاسترداد",
       lead: "الرسوم غير قابلة للاسترداد إلا في الحالات الواردة في هذه السياسة.",
+      updated: "2026-11-25",
       description: `سياسة الاسترداد لدى ${site.name}: متى تسترد رسومك كاملة أو جزئياً، ومتى لا تُسترد، وكيف تقدّم طلب الاسترداد ومدة معالجته.`,
       keywords: ["سياسة الاسترداد", "استرداد الرسوم", "إلغاء الطلب", "الخدمة العاجلة", "إعادة جدولة الاستشارة"],
       blocks: [
@@ -282,6 +287,7 @@ function refundPolicy(lang: Lang, site: SiteConfig): Doc {
   return {
     title: "Refund Policy",
     lead: "Fees are non-refundable, except in the cases this policy sets out.",
+    updated: "2026-11-25",
     description: `${site.name}'s Refund Policy: when you get a full or partial refund, when fees are not refunded, and how to ask for a refund and how long it takes.`,
     keywords: ["refund policy", "refunds", "order cancellation", "express service refund", "consultation rescheduling"],
     blocks: [
@@ -327,6 +333,7 @@ function dataRetentionPolicy(lang: Lang, site: SiteConfig): Doc {
     return {
       title: "سياسة الاحتفاظ بالبيانات",
       lead: "ما البيانات التي نحتفظ بها، ولأي مدة، وكيف نحذفها.",
+      updated: "2026-11-25",
       description: `سياسة الاحتفاظ بالبيانات لدى ${site.name}: مدة الاحتفاظ بالاستفسارات وطلبات الفحص والطلبات والمستندات والتقارير والحسابات ومحادثات المساعد، وكيف نحذفها.`,
       keywords: ["سياسة الاحتفاظ بالبيانات", "مدة الاحتفاظ", "حذف البيانات", "حماية البيانات في الإمارات", "السجلات التجارية"],
       blocks: [
@@ -359,6 +366,7 @@ function dataRetentionPolicy(lang: Lang, site: SiteConfig): Doc {
   return {
     title: "Data Retention Policy",
     lead: "What data we keep, for how long, and how we delete it.",
+    updated: "2026-11-25",
     description: `${site.name}'s Data Retention Policy: how long we keep inquiries, check requests, orders, documents, reports, accounts and assistant conversations, and how we delete them.`,
     keywords: ["data retention policy", "retention periods", "data deletion", "UAE data protection", "record keeping"],
     blocks: [
@@ -394,6 +402,7 @@ function partnerAgreement(lang: Lang, site: SiteConfig): Doc {
     return {
       title: "اتفاقية الشركاء",
       lead: `الشروط التي تحكم العلاقة بين ${site.name} والشركات المنضمة إلى برنامج الشركاء.`,
+      updated: "2026-11-25",
       description: `اتفاقية الشركاء لدى ${site.name}: التزامات الطرفين والرسوم والفواتير وحماية البيانات والسرية ومدة الاتفاقية والقانون الإماراتي الواجب التطبيق.`,
       keywords: ["اتفاقية الشركاء", "برنامج الشركاء", "شروط الشراكة", "حماية البيانات", "القانون الإماراتي"],
       blocks: [
@@ -435,6 +444,7 @@ function partnerAgreement(lang: Lang, site: SiteConfig): Doc {
   return {
     title: "Partner Agreement",
     lead: `The terms of the relationship between ${site.name} and the businesses in our partner programme.`,
+    updated: "2026-11-25",
     description: `${site.name}'s Partner Agreement: both sides' obligations, fees and invoicing, data protection, confidentiality, term and the UAE law that governs it.`,
     keywords: ["partner agreement", "partner programme", "partnership terms", "data protection", "UAE law"],
     blocks: [
@@ -477,7 +487,7 @@ function partnerAgreement(lang: Lang, site: SiteConfig): Doc {
 function legalPage(id: string, build: (lang: Lang, site: SiteConfig) => Doc) {
   return (lang: Lang, site: SiteConfig): PageContent => {
     const doc = build(lang, site);
-    return legalDocument(lang, { id, title: doc.title, lead: doc.lead, blocks: doc.blocks, meta: { title: doc.title, description: doc.description, keywords: doc.keywords } });
+    return legalDocument(lang, { id, title: doc.title, lead: doc.lead, blocks: doc.blocks, updated: doc.updated, meta: { title: doc.title, description: doc.description, keywords: doc.keywords } });
   };
 }
 

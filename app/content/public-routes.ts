@@ -24,6 +24,7 @@ export const publicRoutes: PublicRoute[] = [
   page("/ask-lawyer", 0.8),
   page("/about", 0.5),
   page("/quote", 0.6),
+  page("/request-check", 0.7),
   // For business, start-up
   page("/for-business/background-checks", 0.8),
   page("/for-business/background-checks-gcc", 0.7),

@@ -7,6 +7,7 @@ import type { PageContent } from "./types";
 export function quotePageContent(lang: Lang): PageContent {
   if (lang === "ar") {
     return {
+      updated: "2026-11-25",
       meta: {
         title: "عرض سعر فوري",
         description: "احسب سعر فحص حظر السفر أو التحقق من الخلفية أو فحص حظر العمل أو مراجعة العقود، بالسرعة التي تناسبك.",
@@ -20,6 +21,7 @@ export function quotePageContent(lang: Lang): PageContent {
     };
   }
   return {
+    updated: "2026-11-25",
     meta: {
       title: "Instant Quote",
       description: "Work out the price of a travel ban check, background check, labor ban check or contract review at the speed you need.",

@@ -18,8 +18,11 @@ function en(price: string, product: string) {
     meta: {
       title: "Request a Travel Ban Check",
       description: `Request a quick UAE travel ban check in three steps: your details, verification and secure payment of ${price}.`,
+      keywords: ["request travel ban check", "UAE travel ban check online", "travel ban status UAE"],
       noindex: false,
     } satisfies PageMeta,
+    /** When this page's text last changed (the sitemap's lastmod). */
+    updated: "2026-11-25",
     title: "Request a Travel Ban Check",
     intro: "Three short steps. We check the official records and send you the result.",
     stepOf: "Step {step} of 3",
@@ -58,9 +61,11 @@ function ar(price: string, product: string): RequestCheckContent {
   return {
     meta: {
       title: "اطلب فحص حظر السفر",
-      description: `اطلب فحصاً سريعاً لحظر السفر في الإمارات في ثلاث خطوات: بياناتك، التحقق، ثم الدفع الآمن بقيمة ${price}.`,
+      description: `اطلب فحصاً سريعاً لحظر السفر في الإمارات في ثلاث خطوات: بياناتك، ثم التحقق، ثم الدفع الآمن بقيمة ${price}.`,
+      keywords: ["طلب فحص حظر السفر", "فحص حظر السفر في الإمارات عبر الإنترنت", "معرفة حالة حظر السفر"],
       noindex: false,
     },
+    updated: "2026-11-25",
     title: "اطلب فحص حظر السفر",
     intro: "ثلاث خطوات قصيرة. نتحقق من السجلات الرسمية ونرسل إليك النتيجة.",
     stepOf: "الخطوة {step} من 3",

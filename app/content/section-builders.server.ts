@@ -115,10 +115,11 @@ export const ENGLISH_PREVAILS =
  * A legal document page: a short hero and the document as prose with its 'Last updated' date.
  * The Arabic version opens with the note that the English version prevails.
  */
-export function legalDocument(lang: Lang, doc: { id: string; meta: PageMeta; title: string; lead: string; blocks: ProseBlock[] }): PageContent {
+export function legalDocument(lang: Lang, doc: { id: string; meta: PageMeta; updated: string; title: string; lead: string; blocks: ProseBlock[] }): PageContent {
   const blocks: ProseBlock[] = lang === "ar" ? [{ note: ENGLISH_PREVAILS }, ...doc.blocks] : doc.blocks;
   return {
     meta: doc.meta,
+    updated: doc.updated,
     sections: [
       { kind: "hero", id: `${doc.id}-hero`, eyebrow: lang === "ar" ? "وثيقة قانونية" : "Legal", title: doc.title, lead: doc.lead },
       { kind: "prose", id: doc.id, blocks, updated: LEGAL_LAST_UPDATED[lang] },

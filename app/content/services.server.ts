@@ -89,6 +89,7 @@ const auditText: Record<(typeof AUDIT_KEYS)[number], Record<Lang, string>> = {
 
 const documentAuthenticationPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Document Authentication and Attestation in the UAE",
       description: `Attestation of personal, educational and commercial documents for use in the UAE and abroad: notarisation, embassy and MOFA stages handled for you in ${timelines.documentAuthentication.en}.`,
@@ -135,6 +136,7 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "توثيق المستندات والتصديق عليها في الإمارات",
       description: `تصديق المستندات الشخصية والتعليمية والتجارية لاستخدامها في الدولة وخارجها: نتولى مراحل التوثيق والسفارة ووزارة الخارجية خلال ${timelines.documentAuthentication.ar}.`,
@@ -184,6 +186,7 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
 
 const legalConsultationPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Legal Consultation in the UAE",
       description: `Speak with a legal professional about immigration, business, employment, real estate, family or criminal matters in the UAE, by video, phone or in person. ${fromPrice(consultationFrom, "en")}.`,
@@ -232,6 +235,7 @@ const legalConsultationPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "الاستشارات القانونية في الإمارات",
       description: `تحدّث مع مختص قانوني في مسائل الهجرة والأعمال والعمل والعقارات والأسرة والقضايا الجنائية في الدولة، عبر الفيديو أو الهاتف أو حضورياً. ${fromPrice(consultationFrom, "ar")}.`,
@@ -283,6 +287,7 @@ const legalConsultationPages: Record<Lang, PageContent> = {
 
 const complianceAuditPages: Record<Lang, PageContent> = {
   en: {
+    updated: "2026-11-25",
     meta: {
       title: "Compliance Audits for UAE Businesses",
       description: `Corporate, employment, regulatory and data protection compliance audits for companies in the UAE, with a prioritised action plan. ${fromPrice(auditFrom, "en")}.`,
@@ -335,6 +340,7 @@ const complianceAuditPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
+    updated: "2026-11-25",
     meta: {
       title: "تدقيق الامتثال للشركات في الإمارات",
       description: `تدقيق امتثال الشركات والعمل والامتثال التنظيمي وحماية البيانات للشركات في الدولة، مع خطة عمل مرتبة حسب الأولوية. ${fromPrice(auditFrom, "ar")}.`,

@@ -18,6 +18,7 @@ export function travelBanAppealContent(lang: Lang, site: SiteConfig): PageConten
 function english(): PageContent {
   const t = (key: keyof typeof timelines) => timelines[key].en;
   return {
+    updated: "2026-11-25",
     meta: {
       title: "Travel Ban Appeal and Removal in the UAE",
       description: `Lift a UAE travel ban: case assessment, settlement and appeal filings handled by legal professionals. Simple cases resolved in ${t("appealSimple")}.`,
@@ -146,6 +147,7 @@ function english(): PageContent {
 function arabic(): PageContent {
   const t = (key: keyof typeof timelines) => timelines[key].ar;
   return {
+    updated: "2026-11-25",
     meta: {
       title: "التظلم من حظر السفر ورفعه في الإمارات",
       description: `ارفع حظر السفر في الإمارات: تقييم القضية والتسوية وتقديم التظلم يتولاها مختصون قانونيون. تُحل الحالات البسيطة خلال ${t("appealSimple")}.`,
@@ -157,7 +159,7 @@ function arabic(): PageContent {
         id: "appeal-hero",
         eyebrow: "فحوص الحظر",
         title: "التظلم من حظر السفر",
-        lead: "يمكن في الغالب رفع حظر السفر. نعرف سبب فرضه، ونُعدّ ملفك، ونتابعه مع المحكمة أو النيابة أو الدائن حتى تتمكن من السفر.",
+        lead: "يمكن في الغالب رفع حظر السفر. نحدد سبب فرضه، ونُعدّ ملفك، ونتابعه مع المحكمة أو النيابة أو الدائن حتى تتمكن من السفر.",
         highlights: [`استشارة خلال ${t("appealConsultation")}`, "نتفاوض على التسوية نيابةً عنك", "مختصون قانونيون مرخّصون"],
         ctas: [
           { label: "ابدأ التظلم", to: "#inquiry" },

@@ -21,6 +21,7 @@ export function travelBanCheckContent(lang: Lang, site: SiteConfig): PageContent
 
 function english(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "UAE Travel Ban Check",
       description: `Check whether a travel ban is registered against you in the UAE. Confidential, reviewed by legal professionals, results in ${timelines.travelBanResult.en}.`,
@@ -33,7 +34,7 @@ function english(): PageContent {
         eyebrow: "Ban Checks",
         title: "Travel Ban Check",
         lead: `Find out whether you can leave or enter the UAE before you book. We search the official records across all seven emirates and a legal professional confirms your result in ${timelines.travelBanResult.en}.`,
-        highlights: [`${claims.checksCompleted} checks completed`, `${claims.accuracy} accuracy`, "Strictly confidential"],
+        highlights: [`${claims.checksCompleted.en} checks completed`, `${claims.accuracy} accuracy`, "Strictly confidential"],
         ctas: [
           { label: "Check Status Now", to: "/ban-checks/travel-ban-check?check=1#check" },
           { label: "View Packages", to: "#packages", variant: "secondary" },
@@ -45,7 +46,7 @@ function english(): PageContent {
         title: "Check Your Travel Ban Status",
         intro: "Enter your details and we will check federal and emirate records for any travel ban in your name.",
         stats: [
-          { value: claims.checksCompleted, label: "Checks completed" },
+          { value: claims.checksCompleted.en, label: "Checks completed" },
           { value: claims.accuracy, label: "Accuracy" },
         ],
       },
@@ -122,6 +123,7 @@ function english(): PageContent {
 
 function arabic(): PageContent {
   return {
+    updated: "2026-11-25",
     meta: {
       title: "فحص حظر السفر في الإمارات",
       description: `تحقّق مما إذا كان عليك حظر سفر مسجَّل في الإمارات. فحص سري يراجعه مختصون قانونيون، والنتيجة خلال ${timelines.travelBanResult.ar}.`,
@@ -134,7 +136,7 @@ function arabic(): PageContent {
         eyebrow: "فحوص الحظر",
         title: "فحص حظر السفر",
         lead: `اعرف ما إذا كان بإمكانك مغادرة الإمارات أو دخولها قبل أن تحجز. نبحث في السجلات الرسمية في الإمارات السبع، ويؤكد مختص قانوني نتيجتك خلال ${timelines.travelBanResult.ar}.`,
-        highlights: [`${claims.checksCompleted} فحص منجز`, `دقة ${claims.accuracy}`, "سرية تامة"],
+        highlights: [`${claims.checksCompleted.ar} فحص منجز`, `دقة ${claims.accuracy}`, "سرية تامة"],
         ctas: [
           { label: "تحقّق من الحالة الآن", to: "/ban-checks/travel-ban-check?check=1#check" },
           { label: "عرض الباقات", to: "#packages", variant: "secondary" },
@@ -146,7 +148,7 @@ function arabic(): PageContent {
         title: "تحقّق من حالة حظر السفر",
         intro: "أدخل بياناتك وسنتحقق من السجلات الاتحادية وسجلات الإمارات بحثاً عن أي حظر سفر باسمك.",
         stats: [
-          { value: claims.checksCompleted, label: "فحص منجز" },
+          { value: claims.checksCompleted.ar, label: "فحص منجز" },
           { value: claims.accuracy, label: "دقة" },
         ],
       },
@@ -160,7 +162,7 @@ function arabic(): PageContent {
           { title: "الإمارات السبع", text: "السجلات الاتحادية وسجلات المحاكم والشرطة في كل إمارة في فحص واحد." },
           { title: `النتيجة خلال ${timelines.travelBanResult.ar}`, text: "يعطيك الفحص العادي حالة موثّقة خلال دقائق، وتضيف الباقات الشاملة تفاصيل القضايا." },
           { title: "مراجعة مختصين", text: "يؤكد مختص قانوني كل نتيجة قبل إرسالها إليك." },
-          { title: "مراجع القضايا مشمولة", text: "عند وجود حظر، تصلك رقم القضية والجهة المصدرة والمبلغ المطالب به إن وُجد." },
+          { title: "مراجع القضايا مشمولة", text: "عند وجود حظر، يصلك رقم القضية والجهة المصدرة والمبلغ المطالب به إن وُجد." },
           { title: "خطوات تالية واضحة", text: "نشرح لك كيف يمكن رفع الحظر: بالتسوية أو التظلم أو طلب إلى المحكمة." },
           { title: "سرية", text: "بيانات هويتك الإماراتية وجواز سفرك مشفّرة وتُستخدم لفحصك فقط." },
         ],
@@ -209,7 +211,7 @@ function arabic(): PageContent {
           },
           {
             question: "ماذا يحدث إذا وُجد حظر سفر؟",
-            answer: "تصلك الجهة المصدرة ومرجع القضية والمبلغ المطالب به إن وُجد. نشرح لك خياراتك ويمكننا تولّي التظلم من حظر السفر نيابةً عنك.",
+            answer: "نبلغك بالجهة المصدرة ومرجع القضية والمبلغ المطالب به إن وُجد. نشرح لك خياراتك ويمكننا تولّي التظلم من حظر السفر نيابةً عنك.",
           },
           {
             question: "هل ستعلم الجهات الرسمية أنني أجريت الفحص؟",

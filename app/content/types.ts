@@ -10,6 +10,11 @@ import type { PageMeta } from "../utils/meta";
  */
 export type PageContent = {
   meta: PageMeta;
+  /**
+   * When this page's text last changed, as an ISO date (YYYY-MM-DD): the sitemap's lastmod.
+   * Change it with the text (a price from the catalogue changing does not count).
+   */
+  updated: string;
   sections: PageSection[];
   /** schema.org objects rendered as JSON-LD (app/seo/structured-data.server.ts builds them). */
   structuredData?: StructuredData[];

@@ -3,7 +3,7 @@ import type { Lang } from "./lang";
 /**
  * The one place numbers, money and dates are formatted. English follows the spec
  * ("د.إ 1,250" in cart, plans and checkout; "AED 1,250" in quotes and dashboards); Arabic uses
- * ar-AE conventions with Western digits, as Intl orders them.
+ * ar-AE conventions with Western digits, as Intl orders them, and writes the code in Arabic.
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
@@ -32,9 +32,17 @@ export type MoneyStyle = "symbol" | "code";
  */
 export const LRM = "\u200E";
 
+/** Right-to-left mark: starts an Arabic amount as Intl starts its own ("‏1,250 د.إ.‏"). */
+const RLM = "\u200F";
+
+/** The currency's code as Arabic text writes it: the dirham by name, never Latin letters. */
+export const ARABIC_CURRENCY_CODE = "درهم";
+
 /**
  * Formats an amount of fils (1 AED = 100 fils). Whole dirhams show no decimals.
- * style "symbol": د.إ (cart, plans, checkout); "code": AED (quotes, dashboards).
+ * style "symbol" (cart, plans, checkout): "د.إ 1,250" in English, "1,250 د.إ." in Arabic;
+ * style "code" (quotes, dashboards, mails): "AED 1,250" in English, "1,250 درهم" in Arabic
+ * (docs/decisions/061-currency-notation.md).
  */
 export function formatMoney(fils: number, lang: Lang = "en", style: MoneyStyle = "symbol") {
   const aed = fils / 100;
@@ -43,10 +51,15 @@ export function formatMoney(fils: number, lang: Lang = "en", style: MoneyStyle =
     const digits = numberFormat("en-AE", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(aed);
     return style === "symbol" ? `${LRM}د.إ${LRM} ${digits}` : `AED ${digits}`;
   }
+  if (style === "code") {
+    const digits = numberFormat(localeOf(lang), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(aed);
+    // A no-break space, as Intl puts before the symbol: the amount and its currency never wrap apart.
+    return `${RLM}${digits}\u00A0${ARABIC_CURRENCY_CODE}`;
+  }
   return numberFormat(localeOf(lang), {
     style: "currency",
     currency: "AED",
-    currencyDisplay: style === "symbol" ? "symbol" : "code",
+    currencyDisplay: "symbol",
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(aed);

@@ -2,6 +2,7 @@ import { accountStrings } from "./strings/account";
 import { cartStrings } from "./strings/cart";
 import { chatStrings } from "./strings/chat";
 import { inquiryStrings } from "./strings/inquiry";
+import { submitStrings } from "./strings/submit";
 import type { UiStrings } from "./ui.en";
 
 export const uiAr: UiStrings = {
@@ -101,8 +102,18 @@ export const uiAr: UiStrings = {
     contactEmail: "البريد الإلكتروني",
     contactHours: "ساعات العمل",
   },
+  seo: {
+    home: "الرئيسية",
+    social: {
+      default: { title: "معلومات قانونية موثوقة في الإمارات ودول الخليج", subtitle: "فحص حظر السفر · التحقق من الخلفية · مراجعة العقود · تأسيس الشركات" },
+      "ban-checks": { title: "فحص حظر السفر وحظر العمل والقضايا في الإمارات", subtitle: "يراجع مختص قانوني كل نتيجة قبل أن تصلك" },
+      "for-business": { title: "التحقق من الخلفية ومراجعة العقود للشركات", subtitle: "في الإمارات ودول مجلس التعاون الخليجي الست" },
+      services: { title: "تأسيس الشركات وتوثيق المستندات والاستشارات وتدقيق الامتثال", subtitle: "البر الرئيسي والمناطق الحرة والشركات الخارجية، بإشراف مختصين قانونيين" },
+    },
+  },
   account: accountStrings.ar,
   cart: cartStrings.ar,
   inquiry: inquiryStrings.ar,
   chat: chatStrings.ar,
+  submit: submitStrings.ar,
 };

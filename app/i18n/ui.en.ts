@@ -2,6 +2,7 @@ import { accountStrings } from "./strings/account";
 import { cartStrings } from "./strings/cart";
 import { chatStrings } from "./strings/chat";
 import { inquiryStrings } from "./strings/inquiry";
+import { submitStrings } from "./strings/submit";
 
 /**
  * Strings of the site's shell and shared components, in English. The Arabic dictionary has the
@@ -104,11 +105,23 @@ export const uiEn = {
     contactEmail: "E-mail",
     contactHours: "Office hours",
   },
+  seo: {
+    /** First item of the breadcrumb trail search engines show. */
+    home: "Home",
+    /** The sharing cards (public/social/<section>-<lang>.png): the text drawn on each, which is also its alt text. */
+    social: {
+      default: { title: "Legal information for the UAE and the GCC", subtitle: "Travel ban checks · Background checks · Contract review · Company formation" },
+      "ban-checks": { title: "Travel ban, labor ban and case checks in the UAE", subtitle: "Every result reviewed by a legal professional before it reaches you" },
+      "for-business": { title: "Background checks and contract review for businesses", subtitle: "Across the UAE and the six GCC countries" },
+      services: { title: "Company formation, attestation, consultation and compliance", subtitle: "Mainland, free zone and offshore, handled by legal professionals" },
+    },
+  },
   // Features present on every page keep their strings in app/i18n/strings/<feature>.ts.
   account: accountStrings.en,
   cart: cartStrings.en,
   inquiry: inquiryStrings.en,
   chat: chatStrings.en,
+  submit: submitStrings.en,
 };
 
 export type UiStrings = typeof uiEn;

@@ -105,6 +105,8 @@ export const referenceOf = (id: string) => id.slice(0, 8).toUpperCase();
  * and returns the first inquiry.
  */
 export async function storeLead(lead: NewLead, now = new Date()): Promise<StoredLead> {
+  // Keys are per kind of form: the inquiry and the travel check on one page start with the same page token.
+  const submissionKey = lead.submissionId ? `${lead.kind}:${lead.submissionId}` : null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inquiries)
@@ -121,12 +123,12 @@ export async function storeLead(lead: NewLead, now = new Date()): Promise<Stored
         consentAt: now,
         sourcePageUrl: lead.sourcePageUrl ?? null,
         lang: lead.lang,
-        submissionId: lead.submissionId ?? null,
+        submissionId: submissionKey,
       })
       .onConflictDoNothing({ target: inquiries.submissionId })
       .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
     if (!row) {
-      const [first] = await tx.select({ id: inquiries.id, createdAt: inquiries.createdAt }).from(inquiries).where(eq(inquiries.submissionId, lead.submissionId!));
+      const [first] = await tx.select({ id: inquiries.id, createdAt: inquiries.createdAt }).from(inquiries).where(eq(inquiries.submissionId, submissionKey!));
       if (!first) throw new Error("duplicate submission id without a stored inquiry");
       return { id: first.id, reference: referenceOf(first.id), duplicate: true, createdAt: first.createdAt };
     }
@@ -201,12 +203,4 @@ function staffNotification(lead: NewLead, id: string, reference: string, created
     details,
     action: { label: "Open inquiries", url: `${env.SITE_URL}/admin/inquiries` },
   });
-}
-
-/** A site path the form says it was posted from, or undefined when it is not one of ours. */
-export function safeSitePath(value: unknown): string | undefined {
-  if (typeof value !== "string" || value.length > 500) return undefined;
-  // One leading slash, no scheme-relative "//", no backslashes or control characters.
-  if (!/^\/(?![/\\])[^\s\\]*$/.test(value) || /\p{Cc}/u.test(value)) return undefined;
-  return value.split("#")[0];
 }

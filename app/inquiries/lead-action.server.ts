@@ -9,8 +9,9 @@ import { inquiryStrings } from "../i18n/strings/inquiry";
 import { flashFormHeaders } from "../utils/form-flash.server";
 import type { FormFlash } from "../utils/form-flash";
 import { hitRateLimit } from "../utils/rate-limit.server";
+import { refererPath, safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../utils/toast";
-import { safeSitePath, storeLead, type NewLead, type StoredLead } from "./inquiry.server";
+import { storeLead, type NewLead, type StoredLead } from "./inquiry.server";
 
 /** A form body larger than this is not something our forms send. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -52,7 +53,9 @@ export async function handleLeadForm<Schema extends z.ZodType>(options: LeadForm
   if (!formData) return plainError(t.errors.badRequest, 400);
 
   const fetchMode = formData.get("mode") === "fetch";
-  const sourcePath = safeSitePath(formData.get("sourcePage")) ?? refererPath(request) ?? localizePath(lang, "/");
+  // The page the form is on: where the answer goes back to (without JavaScript) and what staff see.
+  const given = safeRedirectPath(formData.get("sourcePage"), undefined);
+  const sourcePath = ((given && given.length <= 500 ? given : undefined) ?? refererPath(request) ?? localizePath(lang, "/")).split("#")[0]!;
   const answer = async (status: number, flash: Omit<FormFlash, "formId" | "path">): Promise<LeadFormAnswer> => {
     const full: FormFlash = { formId, path: sourcePath.split("?")[0]!, ...flash };
     if (fetchMode) return data(full, { status });
@@ -123,14 +126,6 @@ async function readLeadForm(request: Request): Promise<FormData | null> {
   } catch {
     return null;
   }
-}
-
-function refererPath(request: Request): string | undefined {
-  const referer = request.headers.get("Referer");
-  if (!referer || !URL.canParse(referer)) return undefined;
-  const url = new URL(referer);
-  if (url.host !== new URL(request.url).host) return undefined;
-  return safeSitePath(url.pathname + url.search);
 }
 
 function plainError(message: string, status: number) {

@@ -143,7 +143,7 @@ const entries: Entry[] = [
     },
     answer: (lang) =>
       lang === "ar"
-        ? `نؤسس شركتك في البر الرئيسي أو المنطقة الحرة أو خارجياً: ${tierPrices("company-formation", lang)}. نتولى الرخصة والتسجيل والمستندات حتى تبدأ العمل.`
+        ? `نؤسس شركتك في البر الرئيسي أو المنطقة الحرة أو كشركة خارجية (أوفشور): ${tierPrices("company-formation", lang)}. نتولى الرخصة والتسجيل والمستندات حتى تبدأ العمل.`
         : `We set up your company on the mainland, in a free zone or offshore: ${tierPrices("company-formation", lang)}. We handle the licence, registration and documents until you can trade.`,
     links: [link.company],
   },

@@ -1,4 +1,4 @@
-import { outbox } from "../../db/schema";
+import { outbox, type MailAttachmentRef } from "../../db/schema";
 import type { Queryable } from "../db.server";
 import { kickMailWorker } from "./worker.server";
 
@@ -9,6 +9,8 @@ export type OutgoingMail = {
   html?: string;
   /** What the mail is about, e.g. "inquiry-ack", "verify-email". */
   kind: string;
+  /** Files rendered when the mail is sent (e.g. a tax invoice), by reference. */
+  attachments?: MailAttachmentRef[];
 };
 
 /**
@@ -18,7 +20,7 @@ export type OutgoingMail = {
 export async function queueMail(tx: Queryable, mail: OutgoingMail) {
   const [row] = await tx
     .insert(outbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, kind: mail.kind })
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, kind: mail.kind, attachments: mail.attachments ?? [] })
     .returning({ id: outbox.id });
   // Deliver soon rather than on the next tick; harmless if the transaction is not committed yet.
   kickMailWorker();

@@ -5,7 +5,15 @@ import { cleanText } from "../utils/clean-text.server";
 import { normalizePhone } from "../utils/phone";
 
 /** The spec's maximum lengths (section 5). */
-export const CHECKOUT_MAX_LENGTHS = { legalName: 100, phone: 20, email: 100, state: 50, description: 1000, documentLink: 500, couponCode: 40 } as const;
+export const CHECKOUT_MAX_LENGTHS = { legalName: 100, phone: 20, email: 100, state: 50, description: 1000, documentLink: 500, couponCode: 40, companyName: 150, companyTrn: 20 } as const;
+
+/** A UAE Tax Registration Number: 15 digits (spaces and dashes as typed are ignored). */
+export function normalizeTrn(value: string) {
+  return value.replace(/[\s-]/g, "");
+}
+export function isValidTrn(value: string) {
+  return /^\d{15}$/.test(normalizeTrn(value));
+}
 
 /**
  * Local UAE numbers ("050 123 4567", "04 123 4567") and international ones by the spec's rule
@@ -60,6 +68,9 @@ export function checkoutSchema(text: CheckoutText) {
         .optional(),
     ),
     couponCode: z.preprocess(cleaned, z.string().max(CHECKOUT_MAX_LENGTHS.couponCode, text.errors.coupon).optional()),
+    // For the tax invoice of a company: its name and UAE TRN, both optional.
+    companyName: optionalText(CHECKOUT_MAX_LENGTHS.companyName),
+    companyTrn: z.preprocess(cleaned, z.string().max(CHECKOUT_MAX_LENGTHS.companyTrn, text.errors.trn).refine(isValidTrn, text.errors.trn).transform(normalizeTrn).optional()),
   });
 }
 

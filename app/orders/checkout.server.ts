@@ -6,9 +6,11 @@ import { fill } from "../i18n/fill";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import { startPayment, PaymentsUnavailable } from "../payments/payments.server";
+import { markPaidInTransaction, startPayment, PaymentsUnavailable } from "../payments/payments.server";
 import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
-import { computeTotals, createOrder, type CartLineInput, type OrderTotals } from "./orders.server";
+import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { couponExists } from "./coupons.server";
+import { computeTotals, CouponUnavailable, createOrder, findOrderOfUser, type CartLineInput, type OrderTotals } from "./orders.server";
 import { isMultipart, parseUploadForm, UPLOAD_LIMITS, uploadProblemMessage, UploadRejected, type UploadProblem } from "./uploads.server";
 
 /** The file input's name. */
@@ -27,7 +29,7 @@ export type SummaryView = {
 export function summaryView(totals: OrderTotals, lang: Lang): SummaryView {
   return {
     lines: totals.lines.map((line) => ({
-      key: `${line.planList}:${line.tierId}`,
+      key: line.key,
       serviceName: line.displayServiceName,
       tierName: line.displayTierName,
       quantity: line.quantity,
@@ -48,7 +50,7 @@ export type CheckoutOutcome =
   | { kind: "pay"; orderId: string; url: string }
   /** The order exists but the payment page could not be opened: show the order's pay page with the error. */
   | { kind: "payment-error"; orderId: string; unavailable: boolean }
-  /** Fully discounted or already paid: nothing to pay. */
+  /** A total of zero (a 100 % coupon, a free service): the order is paid without a provider. */
   | { kind: "paid"; orderId: string };
 
 function uploadMessage(problem: UploadProblem, text: CheckoutText) {
@@ -115,7 +117,7 @@ export async function handleCheckout({
 
   if (intent === "apply-coupon") {
     const submission = parseWithZod(fields, { schema: z.object({ couponCode: z.string().optional() }) });
-    const totals = await computeTotals(cart, couponInput, lang);
+    const totals = await computeTotals(cart, couponInput, lang, { userId });
     const couponError = couponInput.trim() === "" || totals.couponInvalid ? [text.errors.coupon] : undefined;
     return {
       kind: "reply",
@@ -128,20 +130,29 @@ export async function handleCheckout({
   }
 
   const submission = parseWithZod(fields, { schema: checkoutSchema(text) });
-  const totals = await computeTotals(cart, submission.status === "success" ? submission.value.couponCode : couponInput, lang);
+  const totals = await computeTotals(cart, submission.status === "success" ? submission.value.couponCode : couponInput, lang, { userId });
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   if (formError) formErrors.push(formError);
   if (problems.length) fieldErrors[DOCUMENTS_FIELD] = problems.map((p) => uploadMessage(p, text));
+  // A real coupon that cannot be used any more (switched off, expired or used up since Apply):
+  // the summary is re-priced without it and a notice says so; the order waits for the new total.
+  // (Deleted since Apply too: the form says which code its summary showed applied.)
+  const appliedCoupon = String(fields.get("appliedCoupon") ?? "").trim().toUpperCase();
+  const couponGone = totals.couponInvalid && (appliedCoupon === couponInput.trim().toUpperCase() || (await couponExists(couponInput)));
+  if (couponGone) formErrors.push(fill(text.errors.couponGone, { code: couponInput.trim().toUpperCase() }));
   if (totals.couponInvalid) fieldErrors.couponCode = [text.errors.coupon];
-  // The spec checks the total after the fields; an empty or unpriceable cart has no total.
-  if (totals.subtotal <= 0) formErrors.push(text.errors.total);
+  // The spec checks the total after the fields; an empty or unpriceable cart has no total. A total
+  // of zero from a coupon (or a free service) is an order: it is paid without a provider.
+  if (totals.lines.length === 0) formErrors.push(text.errors.total);
 
   if (submission.status !== "success" || formErrors.length || Object.keys(fieldErrors).length) {
+    const reply = submission.reply({ formErrors: formErrors.length ? formErrors : [text.errors.formHasErrors], fieldErrors });
     return {
       kind: "reply",
-      status: 400,
-      lastResult: submission.reply({ formErrors: formErrors.length ? formErrors : [text.errors.formHasErrors], fieldErrors }),
+      status: couponGone ? 409 : 400,
+      // The gone coupon is taken out of the form, so the next Pay is at the price shown.
+      lastResult: couponGone ? { ...reply, initialValue: { ...(reply.initialValue ?? {}), couponCode: "" } } : reply,
       summary: summaryView(totals, lang),
       filesDropped: files.length > 0 || problems.length > 0,
       couponApplied: Boolean(totals.couponCode),
@@ -159,11 +170,47 @@ export async function handleCheckout({
       couponApplied: Boolean(totals.couponCode),
     };
   }
-  const order = await createOrder({ userId, lang, details: submission.value, totals, files, extra });
+  let made: { orderId: string };
+  try {
+    // Once per submission key: Pay sent again (a retry after the answer was lost) continues with
+    // the order the first one made instead of making a second.
+    ({ result: made } = await once(submissionKeyOf(fields, `checkout:${userId}`), async (tx) => {
+      const created = await createOrder(
+        {
+          userId,
+          lang,
+          details: submission.value,
+          totals,
+          files,
+          extra,
+          // Nothing to charge: paid now, in the order's own transaction, with the usual mails and invoice.
+          onCreated: totals.total === 0 ? (inner, order) => markPaidInTransaction(inner, { orderId: order.id, provider: null, sessionId: null, amountTotal: 0, currency: "aed" }) : undefined,
+        },
+        tx,
+      );
+      return { orderId: created.id };
+    }));
+  } catch (error) {
+    if (!(error instanceof CouponUnavailable)) throw error;
+    // The coupon went (used up by someone else, switched off, expired) between Apply and Pay:
+    // re-price without it and let the client confirm the new total.
+    const repriced = await computeTotals(cart, undefined, lang);
+    const reply = submission.reply({ formErrors: [fill(text.errors.couponGone, { code: error.code })], fieldErrors: { couponCode: [text.errors.coupon] } });
+    return {
+      kind: "reply",
+      status: 409,
+      lastResult: { ...reply, initialValue: { ...(reply.initialValue ?? {}), couponCode: "" } },
+      summary: summaryView(repriced, lang),
+      filesDropped: files.length > 0,
+      couponApplied: false,
+    };
+  }
+  const order = await findOrderOfUser(made.orderId, userId);
+  if (!order) throw new Error(`order ${made.orderId} of a repeated checkout is gone`);
+  if (order.paymentStatus === "paid") return { kind: "paid", orderId: order.id };
   try {
     const started = await startPayment(order, lang);
     if (started.kind === "redirect") return { kind: "pay", orderId: order.id, url: started.url };
-    // A new order is neither cancelled nor paid unless fully discounted.
     return { kind: "paid", orderId: order.id };
   } catch (error) {
     if (!(error instanceof PaymentsUnavailable)) console.error(`payment start failed for order ${order.id}:`, error instanceof Error ? error.message : error);

@@ -31,7 +31,7 @@ export async function clientDashboardOrders(userId: string, lang: Lang, url: URL
       statusLabel: t.status[order.status] ?? order.status,
       paymentStatus: order.paymentStatus,
       paymentLabel: t.payment[order.paymentStatus] ?? order.paymentStatus,
-      canPay: order.paymentStatus === "unpaid" || order.paymentStatus === "failed",
+      canPay: (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") && order.status !== "cancelled",
       // "Expected by …" while the team works on it (the promised turnaround counts from payment).
       expectedBy: order.dueAt && (order.status === "pending" || order.status === "processing") ? fill(casesText[lang].turnaround.expectedBy, { date: formatDateTime(order.dueAt, lang) }) : null,
       date: formatDate(order.createdAt, lang),

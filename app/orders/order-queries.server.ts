@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orderMessages, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orderMessages, orders, PAYABLE_STATUSES, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { caseScope, canWorkCase, type Viewer } from "../cases/access.server";
 import { isServiceKey, serviceName } from "../catalogue";
 import { db, type Queryable, type Transaction } from "../db.server";
@@ -9,6 +9,7 @@ import type { Lang } from "../i18n/lang";
 import { localizePath } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
+import { reclaimCouponReservation, releaseCouponReservation } from "./coupons.server";
 import { orderMailText } from "./order-mail-text.server";
 
 export const CLIENT_PAGE_SIZE = 10;
@@ -36,14 +37,17 @@ export function shortOrderId(id: string) {
 
 export type ClientOrderStats = { totalOrders: number; completed: number; pending: number; totalSpent: number };
 
-/** The dashboard's four figures in one query. Total Spent adds up paid orders only (fils). */
+/** Money kept from an order: what was paid less what was refunded (zero for unpaid orders). */
+const netPaid = sql`coalesce(sum(${orders.amount} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)`;
+
+/** The dashboard's four figures in one query. Total Spent adds up paid orders, net of refunds (fils). */
 export async function clientOrderStats(userId: string, q: Queryable = db): Promise<ClientOrderStats> {
   const [row] = await q
     .select({
       totalOrders: count(),
       completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
       pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-      totalSpent: sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(Number),
+      totalSpent: sql<number>`${netPaid}`.mapWith(Number),
     })
     .from(orders)
     .where(eq(orders.userId, userId));
@@ -54,8 +58,8 @@ export type AdminOrderStats = { totalOrders: number; pending: number; completed:
 
 /**
  * The admin dashboard's figures in one query, over the orders `viewer` may see (staff: their
- * cases and the queue). Total Revenue adds up paid orders only (fils); overdue counts open cases
- * past their due time.
+ * cases and the queue). Total Revenue adds up paid orders, net of refunds (fils); overdue counts
+ * open cases past their due time.
  */
 export async function adminOrderStats(viewer?: Viewer, now = new Date(), q: Queryable = db): Promise<AdminOrderStats> {
   const [row] = await q
@@ -63,7 +67,7 @@ export async function adminOrderStats(viewer?: Viewer, now = new Date(), q: Quer
       totalOrders: count(),
       pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
       completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
-      totalRevenue: sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(Number),
+      totalRevenue: sql<number>`${netPaid}`.mapWith(Number),
       overdue: sql<number>`count(*) filter (where ${overdueCondition(now)})`.mapWith(Number),
     })
     .from(orders)
@@ -131,10 +135,10 @@ export async function listClientOrders(userId: string, options: { page?: unknown
 
 /** The lines (service and package) of some orders, by order id: for names in the reader's language. */
 export async function orderItemRefs(orderIds: readonly string[]) {
-  const byOrder = new Map<string, { serviceKey: string; tierId: string; tierName: string }[]>();
+  const byOrder = new Map<string, { serviceKey: string; tierId: string; tierName: string; speed: string }[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: orderItems.orderId, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, tierName: orderItems.tierName })
+    .select({ orderId: orderItems.orderId, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, tierName: orderItems.tierName, speed: orderItems.speed })
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
@@ -352,12 +356,13 @@ export async function getAdminOrder(orderId: string) {
 
 export type StatusChangeResult =
   | { ok: true; changed: boolean; from: OrderStatus; to: OrderStatus }
-  | { ok: false; error: "invalid-input" | "not-found" };
+  | { ok: false; error: "invalid-input" | "not-found" | "coupon-gone" };
 
 /**
  * Sets an order's status (staff: the caller checks who may). Writes the change and its history row
  * in one transaction, and queues an e-mail to the client when the order is completed or cancelled.
- * Setting the status it already has changes nothing and records nothing.
+ * Setting the status it already has changes nothing and records nothing. Cancelling an unpaid
+ * order gives its coupon use back; opening it again takes the use back, if the coupon still allows.
  */
 export async function changeOrderStatus(input: StatusChangeInput): Promise<StatusChangeResult> {
   if (!isUuid(input.orderId) || !isOrderStatus(input.status)) return { ok: false, error: "invalid-input" };
@@ -378,13 +383,16 @@ export async function changeOrderStatusInTransaction(tx: Transaction, input: Sta
   const { orderId, status, actorId } = input;
   if (!isUuid(orderId) || !isOrderStatus(status)) return { ok: false, error: "invalid-input" };
   const [current] = await tx
-    .select({ status: orders.status, email: orders.email, legalName: orders.legalName, lang: orders.lang, serviceType: orders.serviceType, amount: orders.amount, userEmail: users.email, userName: users.fullName })
+    .select({ status: orders.status, paymentStatus: orders.paymentStatus, userId: orders.userId, email: orders.email, legalName: orders.legalName, lang: orders.lang, serviceType: orders.serviceType, amount: orders.amount, userEmail: users.email, userName: users.fullName })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
     .for("update", { of: orders });
   if (!current) return { ok: false as const, error: "not-found" as const };
   if (current.status === status) return { ok: true as const, changed: false, from: current.status, to: status };
+  const unpaid = (PAYABLE_STATUSES as readonly string[]).includes(current.paymentStatus);
+  if (unpaid && current.status === "cancelled" && (await reclaimCouponReservation(tx, orderId, current.userId))) return { ok: false as const, error: "coupon-gone" as const };
+  if (unpaid && status === "cancelled") await releaseCouponReservation(tx, orderId);
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
   await tx.insert(orderEvents).values({ orderId, actorId, kind: "status", fromValue: current.status, toValue: status, note: input.note?.trim() || null });
   if ((status === "completed" || status === "cancelled") && input.mailClient !== false) {
@@ -459,7 +467,7 @@ export function safeFileName(name: string, fallback = "document.pdf") {
 }
 
 /** Attaches a report (PDF, at most 10 MB) that the order's client can then download. */
-export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string }): Promise<ReportUploadResult> {
+export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string }, outer: Queryable = db): Promise<ReportUploadResult> {
   if (!isUuid(input.orderId)) return { ok: false, error: "not-found" };
   const orderId = input.orderId;
   if (input.data.length === 0) return { ok: false, error: "empty" };
@@ -467,7 +475,7 @@ export async function attachReport(input: { orderId: unknown; fileName: string; 
   if (!isPdf(input.data)) return { ok: false, error: "not-pdf" };
   const fileName = safeFileName(input.fileName, "report.pdf");
   const sha256 = (await import("node:crypto")).createHash("sha256").update(input.data).digest("hex");
-  return db.transaction(async (tx) => {
+  return outer.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false as const, error: "not-found" as const };
     const [doc] = await tx
@@ -533,7 +541,9 @@ export function documentResponse(doc: { fileName: string; contentType: string; d
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
-  let text = String(value);
+  // A number cannot be a formula: negative amounts stay numbers.
+  if (typeof value === "number") return String(value);
+  let text = value;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -575,29 +585,55 @@ export async function* ordersCsv(filters: Pick<AdminOrderFilters, "q" | "status"
   }
 }
 
+/** The last line of an export that stopped early: a spreadsheet shows it, a script can look for it. */
+export const CSV_FAILED_LINE = "EXPORT FAILED: this file is incomplete. Please download it again.";
+
 /** A streamed CSV download of the filtered orders. */
-export function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date()) {
+export function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date(), batchSize?: number) {
+  return csvResponse(ordersCsv(filters, batchSize), `orders-${now.toISOString().slice(0, 10)}.csv`);
+}
+
+/**
+ * Streams CSV text produced in batches as a download, pulling the next batch only when the client
+ * reads on. The header and the first batch are read before the answer starts, so a failing query is
+ * an error page, not an empty file that looks complete. Should a later batch fail, the file ends
+ * with CSV_FAILED_LINE and the transfer is aborted (no final chunk), so neither a person nor a
+ * download tool can take it for the whole export.
+ */
+export async function csvResponse(iterator: AsyncGenerator<string>, fileName: string) {
   const encoder = new TextEncoder();
-  const iterator = ordersCsv(filters);
+  const header = await iterator.next();
+  const first = header.done ? header : await iterator.next();
+  const opening = (header.done ? "" : header.value) + (first.done ? "" : first.value);
+  let failed: unknown = null;
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(opening));
+      if (first.done) controller.close();
+    },
     async pull(controller) {
+      if (failed) {
+        controller.error(failed);
+        return;
+      }
       try {
         const { value, done } = await iterator.next();
         if (done) controller.close();
         else controller.enqueue(encoder.encode(value));
       } catch (error) {
-        controller.error(error);
+        console.error(`CSV export ${fileName} stopped: ${error instanceof Error ? error.message : String(error)}`);
+        failed = error instanceof Error ? error : new Error(String(error));
+        controller.enqueue(encoder.encode(`${CSV_FAILED_LINE}\r\n`));
       }
     },
     async cancel() {
       await iterator.return(undefined);
     },
   });
-  const stamp = now.toISOString().slice(0, 10);
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="orders-${stamp}.csv"`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

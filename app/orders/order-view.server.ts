@@ -1,22 +1,25 @@
+import type { TaxDocument } from "../../db/schema";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { displayPhone } from "../utils/phone";
+import { unpaidOrderDeadline } from "./expiry.server";
 import { localOrderNames, localTierName } from "./order-names.server";
 import type { getAdminOrder, getClientOrder } from "./order-queries.server";
 
 type ClientOrder = NonNullable<Awaited<ReturnType<typeof getClientOrder>>>;
 type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 
-/** An order ready to render (client or staff view): labels, formatted money and dates, history lines. */
-export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience: "client" | "admin") {
+/** An order ready to render (client or staff view): labels, formatted money and dates, history lines, tax documents. */
+export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience: "client" | "admin", taxDocuments: readonly TaxDocument[] = []) {
   const t = backofficeText[lang];
   const statusLabel = (value: string | null) => (value ? (t.status[value] ?? value) : "");
   const history = order.history.map((event) => {
     const template = (event.kind === "assignment" && !event.toValue ? t.orderPage.event.unassignment : t.orderPage.event[event.kind]) ?? event.kind;
-    const fromLabel = event.kind === "payment" ? (t.payment[event.fromValue ?? ""] ?? event.fromValue ?? "") : statusLabel(event.fromValue);
-    const toLabel = event.kind === "payment" ? (t.payment[event.toValue ?? ""] ?? event.toValue ?? "") : statusLabel(event.toValue);
+    const isPayment = event.kind === "payment" || event.kind === "refund";
+    const fromLabel = isPayment ? (t.payment[event.fromValue ?? ""] ?? event.fromValue ?? "") : statusLabel(event.fromValue);
+    const toLabel = isPayment ? (t.payment[event.toValue ?? ""] ?? event.toValue ?? "") : statusLabel(event.toValue);
     const actorName = "actorName" in event ? event.actorName : null;
     return {
       id: event.id,
@@ -41,7 +44,20 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
     paymentStatus: order.paymentStatus,
     paymentLabel: t.payment[order.paymentStatus] ?? order.paymentStatus,
     paid: order.paidAt ? fill(t.orderPage.paidOn, { date: formatDateTime(order.paidAt, lang) }) : null,
-    canPay: order.paymentStatus === "unpaid" || order.paymentStatus === "failed",
+    canPay: (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") && order.status !== "cancelled",
+    payDeadline:
+      (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") && order.status === "pending"
+        ? fill(t.orderPage.payable, { hours: Math.round((unpaidOrderDeadline(order.createdAt).getTime() - order.createdAt.getTime()) / 3_600_000), date: formatDateTime(unpaidOrderDeadline(order.createdAt), lang) })
+        : null,
+    refunded: order.refundedAmount > 0 ? formatMoney(order.refundedAmount, lang, "code") : null,
+    taxDocuments: taxDocuments.map((document) => ({
+      id: document.id,
+      kind: document.kind,
+      label: t.orderPage.kind[document.kind] ?? document.kind,
+      number: document.documentNumber,
+      date: formatDate(document.issuedAt, lang),
+      total: formatMoney(document.kind === "credit_note" ? -document.total : document.total, lang, "code"),
+    })),
     lines: order.items.map((item) => ({
       id: item.id,
       name: localTierName(item, lang),
@@ -61,6 +77,8 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
       [t.orderPage.state, order.state],
       [t.orderPage.description, order.description],
       [t.orderPage.documentLink, order.documentLink],
+      [t.orderPage.company, order.customerCompany],
+      [t.orderPage.companyTrn, order.customerTrn],
     ].filter((pair): pair is [string, string] => Boolean(pair[1])),
     documents: order.documents
       .filter((doc) => doc.kind === "upload")

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { orderDocuments, orderEvents, orderItems, orders, type Order, type OrderItem } from "../../db/schema";
-import { findTier, serviceName, type PlanListKey, type ServiceKey, type Turnaround } from "../catalogue";
+import { priceLine, serviceName, speedLabel, turnaroundAtSpeed, type PlanListKey, type ServiceKey, type Speed, type Turnaround } from "../catalogue";
+import { cartLineKey } from "../cart/cart-rules";
 import { checkoutText } from "../content/checkout.server";
-import { db, type Queryable } from "../db.server";
+import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
@@ -10,25 +11,29 @@ import { localizePath, type Lang } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import type { CheckoutDetails } from "./checkout-form.server";
-import { couponDiscount, findUsableCoupon } from "./coupons.server";
+import { couponDiscount, findUsableCoupon, reserveCoupon, type CouponProblem } from "./coupons.server";
 import { isUuid, shortOrderId } from "./order-queries.server";
 import type { UploadedFile } from "./uploads.server";
 
 export { isUuid, shortOrderId };
 
-/** What a cart line says (from the cart cookie, never trusted for prices): a plan list, a tier and a quantity. */
-export type CartLineInput = { serviceType: string; tierId: string; quantity: number };
+/** What a cart line says (from the cart cookie, never trusted for prices): a plan list, a tier, a speed and a quantity. */
+export type CartLineInput = { serviceType: string; tierId: string; speed?: Speed; quantity: number };
 
 export const MAX_LINE_QUANTITY = 99;
 
 export type PricedLine = {
+  /** The cart line's key (plan list, tier, speed). */
+  key: string;
   planList: PlanListKey;
   serviceKey: ServiceKey;
   tierId: string;
-  /** English names (stored on the order). */
+  /** The quote's delivery speed: the unit price includes its multiplier. */
+  speed: Speed;
+  /** English names (stored on the order; the tier name is the catalogue's, the speed is stored apart). */
   serviceName: string;
   tierName: string;
-  /** Names in the visitor's language (shown). */
+  /** Names in the visitor's language (shown), the tier's with its speed ("Comprehensive, Express (×1.5)"). */
   displayServiceName: string;
   displayTierName: string;
   unitPrice: number;
@@ -40,31 +45,41 @@ export type PricedLine = {
 
 export type PricedCart = { lines: PricedLine[]; subtotal: number };
 
+/** A tier's name with the speed it was quoted at, when faster than standard. */
+export function tierWithSpeed(tierName: string, speed: Speed, lang: Lang): string {
+  const label = speedLabel(speed, lang);
+  return label ? `${tierName}${lang === "ar" ? "، " : ", "}${label}` : tierName;
+}
+
 /**
- * Prices cart lines from the catalogue alone: unknown plans or tiers are dropped, quantities are
- * whole numbers from 1 to 99, and repeated lines are merged.
+ * Prices cart lines from the catalogue alone (a faster speed at the quote's price): unknown plans
+ * or tiers, and speeds a tier is not quoted at, are dropped; quantities are whole numbers from 1
+ * to 99, and repeated lines are merged.
  */
 export function priceCart(input: readonly CartLineInput[], lang: Lang = "en"): PricedCart {
   const merged = new Map<string, PricedLine>();
   for (const line of input) {
-    const found = findTier(line.serviceType, line.tierId);
+    const speed = line.speed ?? "standard";
+    const found = priceLine(line.serviceType, line.tierId, speed);
     const quantity = Math.trunc(Number(line.quantity));
     if (!found || !Number.isFinite(quantity) || quantity < 1) continue;
-    const key = `${found.list.key}:${found.tier.id}`;
+    const key = cartLineKey(found.list.key, found.tier.id, speed);
     const previous = merged.get(key);
     const total = Math.min(MAX_LINE_QUANTITY, (previous?.quantity ?? 0) + quantity);
     merged.set(key, {
+      key,
       planList: found.list.key,
       serviceKey: found.list.service,
       tierId: found.tier.id,
+      speed,
       serviceName: serviceName(found.list.service, "en"),
       tierName: found.tier.name.en,
       displayServiceName: serviceName(found.list.service, lang),
-      displayTierName: found.tier.name[lang],
-      unitPrice: found.tier.price,
+      displayTierName: tierWithSpeed(found.tier.name[lang], speed, lang),
+      unitPrice: found.unitPrice,
       quantity: total,
-      lineTotal: found.tier.price * total,
-      turnaround: found.tier.turnaround,
+      lineTotal: found.unitPrice * total,
+      turnaround: turnaroundAtSpeed(found.tier.turnaround, speed),
     });
   }
   const lines = [...merged.values()];
@@ -74,14 +89,14 @@ export function priceCart(input: readonly CartLineInput[], lang: Lang = "en"): P
 export type OrderTotals = PricedCart & { discount: number; total: number; couponCode: string | null };
 
 /**
- * The amounts of an order: catalogue prices, then the coupon if it is usable now. Returns
- * couponInvalid when a code was given but cannot be used.
+ * The amounts of an order: catalogue prices, then the coupon if it is usable now (by this client,
+ * when given). Returns couponInvalid when a code was given but cannot be used.
  */
-export async function computeTotals(input: readonly CartLineInput[], couponCode: string | undefined, lang: Lang, tx: Queryable = db): Promise<OrderTotals & { couponInvalid: boolean }> {
+export async function computeTotals(input: readonly CartLineInput[], couponCode: string | undefined, lang: Lang, { tx = db, userId = null }: { tx?: Queryable; userId?: string | null } = {}): Promise<OrderTotals & { couponInvalid: boolean }> {
   const priced = priceCart(input, lang);
   const code = couponCode?.trim();
   if (!code) return { ...priced, discount: 0, total: priced.subtotal, couponCode: null, couponInvalid: false };
-  const coupon = await findUsableCoupon(code, new Date(), tx);
+  const coupon = await findUsableCoupon(code, { tx, userId });
   if (!coupon) return { ...priced, discount: 0, total: priced.subtotal, couponCode: null, couponInvalid: true };
   const discount = couponDiscount(coupon, priced.subtotal);
   return { ...priced, discount, total: priced.subtotal - discount, couponCode: coupon.code, couponInvalid: false };
@@ -90,7 +105,7 @@ export async function computeTotals(input: readonly CartLineInput[], couponCode:
 /** The spec's summary fields of an order with several lines: distinct names joined. */
 function summaryNames(lines: PricedLine[]) {
   const distinct = (values: string[]) => [...new Set(values)].join(", ").slice(0, 200);
-  return { serviceType: distinct(lines.map((l) => l.serviceName)) || "General Service", tierName: distinct(lines.map((l) => l.tierName)) || "Standard" };
+  return { serviceType: distinct(lines.map((l) => l.serviceName)) || "General Service", tierName: distinct(lines.map((l) => tierWithSpeed(l.tierName, l.speed, "en"))) || "Standard" };
 }
 
 export type NewOrder = {
@@ -101,15 +116,30 @@ export type NewOrder = {
   files: UploadedFile[];
   /** Extra details kept with the order (e.g. the request wizard's answers). */
   extra?: Record<string, string>;
+  /** Runs last in the order's transaction, e.g. marking a free order paid. */
+  onCreated?: (tx: Transaction, order: Order) => Promise<unknown>;
 };
 
+/** The coupon the totals were computed with can no longer be used: nothing was written. */
+export class CouponUnavailable extends Error {
+  constructor(
+    readonly code: string,
+    readonly problem: CouponProblem,
+  ) {
+    super(`coupon ${code} is no longer available (${problem})`);
+  }
+}
+
 /**
- * Creates the order in one transaction: the order (pending, unpaid), its lines, its documents, its
- * first history entry and the confirmation e-mail. Nothing is written when any part fails.
+ * Creates the order in one transaction: the order (pending, unpaid), its coupon use (reserved
+ * atomically: see reserveCoupon), its lines, its documents, its first history entry and the
+ * confirmation e-mail. Nothing is written when any part fails; CouponUnavailable when the coupon
+ * was used up, switched off or expired since the totals were computed. A total of zero is fine
+ * (a 100 % coupon, a free service): the caller's onCreated marks it paid in the same transaction.
  */
-export async function createOrder(input: NewOrder): Promise<Order> {
-  if (input.totals.lines.length === 0 || input.totals.total <= 0) throw new Error("an order needs lines and a total above zero");
-  return db.transaction(async (tx) => {
+export async function createOrder(input: NewOrder, outer: Queryable = db): Promise<Order> {
+  if (input.totals.lines.length === 0 || input.totals.total < 0) throw new Error("an order needs lines and a total of at least zero");
+  return outer.transaction(async (tx) => {
     const names = summaryNames(input.totals.lines);
     const [order] = await tx
       .insert(orders)
@@ -131,16 +161,25 @@ export async function createOrder(input: NewOrder): Promise<Order> {
         email: input.details.email.toLowerCase(),
         state: input.details.state || null,
         documentLink: input.details.documentLink || null,
+        customerCompany: input.details.companyName || null,
+        customerTrn: input.details.companyTrn || null,
         details: input.extra ?? {},
         lang: input.lang,
       })
       .returning();
+    if (input.totals.couponCode) {
+      const reservation = await reserveCoupon(tx, { code: input.totals.couponCode, orderId: order!.id, userId: input.userId });
+      // The discount shown must still be the discount given (a coupon's terms cannot change, but be sure).
+      if (!reservation.ok) throw new CouponUnavailable(input.totals.couponCode, reservation.problem);
+      if (couponDiscount(reservation.coupon, input.totals.subtotal) !== input.totals.discount) throw new CouponUnavailable(input.totals.couponCode, "inactive");
+    }
     await tx.insert(orderItems).values(
       input.totals.lines.map((line) => ({
         orderId: order!.id,
         serviceKey: line.serviceKey,
         tierId: line.tierId,
         tierName: line.tierName,
+        speed: line.speed,
         unitPrice: line.unitPrice,
         quantity: line.quantity,
         turnaroundValue: line.turnaround.value,
@@ -154,7 +193,9 @@ export async function createOrder(input: NewOrder): Promise<Order> {
     }
     await tx.insert(orderEvents).values({ orderId: order!.id, actorId: input.userId, kind: "created", toValue: "pending" });
     await queueMail(tx, { to: order!.email!, kind: "order-confirmation", ...orderConfirmationMail(order!, input.totals, input.lang) });
-    return order!;
+    if (input.onCreated) await input.onCreated(tx, order!);
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order!.id));
+    return current!;
   });
 }
 
@@ -171,7 +212,7 @@ function orderConfirmationMail(order: Order, totals: OrderTotals, lang: Lang) {
     {
       subject: fill(text.confirmationSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: [fill(text.confirmationBody, { site: env.SITE_NAME }), text.confirmationPayLater],
+      paragraphs: totals.total === 0 ? [fill(text.confirmationFreeBody, { site: env.SITE_NAME })] : [fill(text.confirmationBody, { site: env.SITE_NAME }), text.confirmationPayLater],
       details,
       action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, "/dashboard") },
     },

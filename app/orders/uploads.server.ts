@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { fill } from "../i18n/fill";
+import { cleanInputText } from "../utils/input-text.server";
 
 /**
  * Streaming parser for the checkout's multipart body, with limits. Each file is read chunk by
@@ -17,6 +18,13 @@ export const UPLOAD_LIMITS = {
   /** One text field (the longest, the description, allows 1000 characters). */
   maxFieldBytes: 64 * 1024,
   maxFields: 50,
+} as const;
+
+/** The admin's report upload on an order: one file and the form's few fields. */
+export const REPORT_UPLOAD_LIMITS = {
+  ...UPLOAD_LIMITS,
+  maxFiles: 1,
+  maxTotalBytes: UPLOAD_LIMITS.maxFileBytes + 64 * 1024,
 } as const;
 
 export const ACCEPTED_EXTENSIONS = [".pdf", ".jpeg", ".jpg", ".png"] as const;
@@ -37,6 +45,13 @@ export type UploadedFile = {
   sha256: string;
   data: Buffer;
 };
+
+/** A message on a case (app/cases): up to 5 documents, each checked like the checkout's. */
+export const MESSAGE_UPLOAD_LIMITS = {
+  ...UPLOAD_LIMITS,
+  maxFiles: 5,
+  maxTotalBytes: 5 * UPLOAD_LIMITS.maxFileBytes + 256 * 1024,
+} as const;
 
 export type UploadProblem =
   | { kind: "too-large"; fileName: string }
@@ -100,7 +115,7 @@ export function typeFromName(fileName: string): DocumentType | undefined {
 
 /** A file name safe to store and to send back in Content-Disposition: no path, no control characters, bounded. */
 export function safeFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? "";
+  const base = cleanInputText(name).split(/[/\\]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>]/g, "").trim();
   if (cleaned.length <= 120) return cleaned || "document";
@@ -215,7 +230,9 @@ function limitStream(
       seen += value.byteLength;
       if (seen > max) {
         controller.error(new UploadRejected("total-too-large"));
-        void lingerThenCancel(reader);
+        // The server reads and drops what the client still sends once the answer is out
+        // (app/utils/request-body.server.ts), so the visitor sees the refusal page.
+        void reader.cancel().catch(() => {});
         return;
       }
       controller.enqueue(value);
@@ -224,31 +241,6 @@ function limitStream(
       return reader.cancel(reason);
     },
   });
-}
-
-/**
- * After refusing a body, keep reading (and dropping) what the client still sends for a short
- * while before closing: cancelling at once destroys the socket while unread bytes are in flight,
- * which resets the connection so the client never sees the refusal page. Bounded in time and
- * bytes, so a client that never stops sending is cut off soon after.
- */
-const LINGER_MS = 5_000;
-const LINGER_BYTES = 64 * 1024 * 1024;
-async function lingerThenCancel(
-  reader: ReadableStreamDefaultReader<Uint8Array>
-) {
-  const until = Date.now() + LINGER_MS;
-  let drained = 0;
-  try {
-    while (Date.now() < until && drained < LINGER_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      drained += value.byteLength;
-    }
-  } catch {
-    return;
-  }
-  await reader.cancel().catch(() => {});
 }
 
 /** Reads a file part, keeping at most `max` bytes; `size` counts everything (so an oversize is known). */
@@ -276,7 +268,8 @@ async function readField(
     size += chunk.byteLength;
     if (size <= max) chunks.push(Buffer.from(chunk));
   }
-  return size <= max ? Buffer.concat(chunks).toString("utf8") : undefined;
+  // Through the input boundary like every other form field (app/utils/input-text.server.ts).
+  return size <= max ? cleanInputText(Buffer.concat(chunks).toString("utf8")) : undefined;
 }
 
 async function drain(data: AsyncIterable<Uint8Array>) {

@@ -1,20 +1,27 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { orderEvents, orders, paymentEvents, paymentSessions, type Order } from "../../db/schema";
+import { orderEvents, orders, PAID_STATUSES, PAYABLE_STATUSES, paymentEvents, paymentSessions, type Order, type PaymentStatus } from "../../db/schema";
 import { startTurnaroundClock } from "../cases/turnaround.server";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
+import { localTierName } from "../orders/order-names.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
-import { redeemCoupon } from "../orders/coupons.server";
+import { ensureInvoice } from "../invoices/tax-documents.server";
+import { markCouponRedemptionPaid } from "../orders/coupons.server";
 import { isUuid, orderItemsOf, shortOrderId } from "../orders/orders.server";
 import { configuredProvider, fromStripeSession, PaymentsUnavailable, providerNamed, stripeSdk, type ProviderName, type ProviderSession } from "./providers.server";
 
 export { PaymentsUnavailable };
+
+/** Money was received for the order (some may have been refunded since). */
+export function isPaid(status: PaymentStatus) {
+  return (PAID_STATUSES as readonly string[]).includes(status);
+}
 
 /** A provider session is reused for a retry while it is younger than this (Stripe's expire after 24 h). */
 const SESSION_REUSE_MS = 23 * 60 * 60 * 1000;
@@ -28,7 +35,7 @@ export type StartedPayment = { kind: "redirect"; url: string; sessionId: string 
  * Throws PaymentsUnavailable without a provider, or the provider's error.
  */
 export async function startPayment(order: Order, lang: Lang): Promise<StartedPayment> {
-  if (order.paymentStatus === "paid" || order.paymentStatus === "refunded") return { kind: "already-paid" };
+  if (isPaid(order.paymentStatus)) return { kind: "already-paid" };
   if (order.status === "cancelled") return { kind: "not-payable" };
   if (order.amount === 0) {
     // Fully discounted: nothing to charge.
@@ -53,7 +60,7 @@ export async function startPayment(order: Order, lang: Lang): Promise<StartedPay
   const lines =
     order.discount > 0
       ? [{ name: `${text.mail.orderLabel} ${shortOrderId(order.id)}: ${order.serviceType} (${order.couponCode ?? ""} −${formatMoney(order.discount, "en", "code")})`.slice(0, 250), unitAmount: order.amount, quantity: 1 }]
-      : items.map((item) => ({ name: `${order.serviceType.includes(",") ? "" : `${order.serviceType} · `}${item.tierName}`, unitAmount: item.unitPrice, quantity: item.quantity }));
+      : items.map((item) => ({ name: `${order.serviceType.includes(",") ? "" : `${order.serviceType} · `}${localTierName(item, "en")}`, unitAmount: item.unitPrice, quantity: item.quantity }));
   // Our own pages are linked by path for the built-in provider (same host as the visitor);
   // Stripe needs absolute URLs.
   const base = provider.name === "stripe" ? env.SITE_URL : "";
@@ -83,15 +90,25 @@ export function testSuccessUrl(sessionId: string, lang: Lang) {
   return `${localizePath(lang, "/payment-success")}?session_id=${encodeURIComponent(sessionId)}`;
 }
 
-type PaidReport = { orderId: string; provider: ProviderName | null; sessionId: string | null; amountTotal: number | null; currency: string | null };
+type PaidReport = {
+  orderId: string;
+  provider: ProviderName | null;
+  sessionId: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+  /** The provider's payment (Stripe PaymentIntent) that refunds go against. */
+  paymentId?: string | null;
+};
 
 export type MarkPaidResult = "paid" | "already-paid" | "amount-mismatch" | "unknown-order";
 
 /**
- * The one way an order becomes paid, used by the webhook, the success page and the test page.
- * The conditional update makes it happen once whatever the order and number of calls: only the
- * call that flips the row counts the coupon, writes the history and queues the e-mail. A paid
- * amount that differs from the order's is flagged for staff and not accepted.
+ * The one way an order becomes paid, used by the webhook, the success page, the test page and a
+ * free order's checkout. The conditional update makes it happen once whatever the order and number
+ * of calls: only the call that flips the row marks the coupon use paid, issues the tax invoice,
+ * writes the history and queues the e-mails (the client's with the invoice attached). A paid
+ * amount that differs from the order's is flagged for staff and not accepted. A payment that
+ * arrives for an order cancelled meanwhile is taken (the money is real) and flagged for staff.
  */
 export async function markPaidInTransaction(tx: Transaction, report: PaidReport): Promise<MarkPaidResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, report.orderId)).limit(1).for("update");
@@ -99,7 +116,7 @@ export async function markPaidInTransaction(tx: Transaction, report: PaidReport)
   if (report.sessionId) {
     await tx.update(paymentSessions).set({ status: "complete", completedAt: new Date() }).where(and(eq(paymentSessions.id, report.sessionId), inArray(paymentSessions.status, ["open", "expired", "failed"])));
   }
-  if (order.paymentStatus === "paid" || order.paymentStatus === "refunded") return "already-paid";
+  if (isPaid(order.paymentStatus)) return "already-paid";
   const amountMatches = report.amountTotal === order.amount && (report.currency ?? "").toLowerCase() === "aed";
   if (!amountMatches) {
     if (order.paymentFlag !== "amount-mismatch") {
@@ -115,17 +132,34 @@ export async function markPaidInTransaction(tx: Transaction, report: PaidReport)
     return "amount-mismatch";
   }
   const now = new Date();
+  const paidWhileCancelled = order.status === "cancelled";
   const [updated] = await tx
     .update(orders)
-    .set({ paymentStatus: "paid", paidAt: now, paidAmount: report.amountTotal, paymentProvider: report.provider ?? order.paymentProvider, paymentFlag: null, updatedAt: now })
-    .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["unpaid", "failed"])))
+    .set({
+      paymentStatus: "paid",
+      paidAt: now,
+      paidAmount: report.amountTotal,
+      paymentProvider: report.provider ?? order.paymentProvider,
+      providerPaymentId: report.paymentId ?? order.providerPaymentId,
+      paymentFlag: paidWhileCancelled ? "paid-while-cancelled" : null,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, PAYABLE_STATUSES)))
     .returning();
   if (!updated) return "already-paid";
-  await tx.insert(orderEvents).values({ orderId: order.id, kind: "payment", fromValue: order.paymentStatus, toValue: "paid", note: report.sessionId ? `Session ${report.sessionId}` : null });
-  // Work starts once paid: the promised turnaround counts from now.
-  await startTurnaroundClock(tx, order.id, now);
-  if (updated.couponCode) await redeemCoupon(tx, updated.couponCode);
-  if (updated.email) await queueMail(tx, { to: updated.email, kind: "payment-received", ...paymentReceivedMail(updated) });
+  const how = report.sessionId ? `Session ${report.sessionId}` : report.amountTotal === 0 ? "Nothing to pay: the total is zero." : null;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    kind: "payment",
+    fromValue: order.paymentStatus,
+    toValue: "paid",
+    note: paidWhileCancelled ? `${how ?? ""} Paid after the order was cancelled: refund it or open it again.`.trim() : how,
+  });
+  // Work starts once paid: the promised turnaround counts from now (not for an order cancelled meanwhile).
+  if (!paidWhileCancelled) await startTurnaroundClock(tx, order.id, now);
+  await markCouponRedemptionPaid(tx, order.id);
+  const invoice = await ensureInvoice(tx, order.id, now);
+  if (updated.email) await queueMail(tx, { to: updated.email, kind: "payment-received", attachments: [{ kind: "tax-document", id: invoice.id }], ...paymentReceivedMail(updated, invoice.documentNumber) });
   await queueMail(tx, { to: getEnv().STAFF_EMAIL, kind: "staff-order-paid", ...staffOrderPaidMail(updated) });
   return "paid";
 }
@@ -147,7 +181,7 @@ function staffOrderPaidMail(order: Order) {
   });
 }
 
-function paymentReceivedMail(order: Order) {
+function paymentReceivedMail(order: Order, invoiceNumber: string) {
   const lang = order.lang;
   const text = checkoutText[lang].mail;
   const env = getEnv();
@@ -155,12 +189,13 @@ function paymentReceivedMail(order: Order) {
     {
       subject: fill(text.paidSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: [fill(text.paidBody, { amount: formatMoney(order.amount, lang, "code") })],
+      paragraphs: [order.amount === 0 ? fill(text.confirmationFreeBody, { site: env.SITE_NAME }) : fill(text.paidBody, { amount: formatMoney(order.amount, lang, "code") }), fill(text.invoiceAttached, { number: invoiceNumber })],
       details: [
         [text.orderLabel, shortOrderId(order.id)],
         [text.totalLabel, formatMoney(order.amount, lang, "code")],
+        [text.invoiceLabel, invoiceNumber],
       ],
-      action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, "/dashboard") },
+      action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, `/dashboard/orders/${order.id}`) },
     },
     lang,
   );
@@ -203,7 +238,7 @@ export async function handlePaymentEvent(event: PaymentEvent): Promise<EventOutc
           // A delayed payment method: the money is not there yet; async_payment_succeeded follows.
           return "awaiting-payment";
         }
-        return markPaidInTransaction(tx, { orderId, provider: event.provider, sessionId: event.session.id, amountTotal: event.session.amountTotal, currency: event.session.currency });
+        return markPaidInTransaction(tx, { orderId, provider: event.provider, sessionId: event.session.id, amountTotal: event.session.amountTotal, currency: event.session.currency, paymentId: event.session.paymentIntentId });
       }
       case "checkout.session.async_payment_failed": {
         await tx.update(paymentSessions).set({ status: "failed" }).where(and(eq(paymentSessions.id, event.session.id), eq(paymentSessions.status, "open")));
@@ -257,7 +292,7 @@ export async function verifyPayment(sessionId: string, userId: string): Promise<
     .where(eq(paymentSessions.id, sessionId))
     .limit(1);
   if (!row || row.order.userId !== userId) return { kind: "failed" };
-  if (row.order.paymentStatus === "paid") return { kind: "paid", order: row.order };
+  if (isPaid(row.order.paymentStatus)) return { kind: "paid", order: row.order };
   const provider = providerNamed(row.session.provider);
   if (!provider) return { kind: "error" };
   let remote: ProviderSession;
@@ -268,7 +303,7 @@ export async function verifyPayment(sessionId: string, userId: string): Promise<
   }
   if (remote.orderId !== row.order.id || remote.paymentStatus === "unpaid") return { kind: "failed" };
   const outcome = await db.transaction((tx) =>
-    markPaidInTransaction(tx, { orderId: row.order.id, provider: row.session.provider, sessionId, amountTotal: remote.amountTotal, currency: remote.currency }),
+    markPaidInTransaction(tx, { orderId: row.order.id, provider: row.session.provider, sessionId, amountTotal: remote.amountTotal, currency: remote.currency, paymentId: remote.paymentIntentId }),
   );
   if (outcome !== "paid" && outcome !== "already-paid") return { kind: "failed" };
   const [order] = await db.select().from(orders).where(eq(orders.id, row.order.id)).limit(1);
@@ -295,7 +330,7 @@ export async function completeTestSession(sessionId: string): Promise<EventOutco
     id: `evt_${sessionId}_completed`,
     provider: "test",
     type: "checkout.session.completed",
-    session: { id: sessionId, orderId: row.order.id, status: "complete", paymentStatus: "paid", amountTotal: row.session.amount, currency: "aed" },
+    session: { id: sessionId, orderId: row.order.id, status: "complete", paymentStatus: "paid", amountTotal: row.session.amount, currency: "aed", paymentIntentId: `test_pi_${sessionId.slice(5)}` },
   });
 }
 

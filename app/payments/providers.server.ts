@@ -32,6 +32,8 @@ export type ProviderSession = {
   /** Fils, as the provider will charge or has charged. */
   amountTotal: number | null;
   currency: string | null;
+  /** The payment made (Stripe: the PaymentIntent id), once there is one. */
+  paymentIntentId: string | null;
 };
 
 export interface PaymentProvider {
@@ -100,6 +102,7 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSes
     paymentStatus: session.payment_status === "paid" ? "paid" : session.payment_status === "no_payment_required" ? "no_payment_required" : "unpaid",
     amountTotal: session.amount_total,
     currency: session.currency,
+    paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
   };
 }
 
@@ -124,6 +127,7 @@ const testProvider: PaymentProvider = {
       paymentStatus: row.status === "complete" ? "paid" : "unpaid",
       amountTotal: row.amount,
       currency: "aed",
+      paymentIntentId: row.status === "complete" ? `test_pi_${row.id.slice(5)}` : null,
     };
   },
 };

@@ -1,4 +1,4 @@
-import { quoteOptions, SPEEDS, type Speed } from "../catalogue";
+import { quoteOptions, SPEED_NAMES, SPEEDS, type Speed } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import type { QuoteCalculatorData, QuoteText } from "./quote-types";
 
@@ -42,25 +42,20 @@ const text: Record<Lang, QuoteText> = {
     urgency: "الاستعجال",
     multiplier: "المُضاعِف",
     finalPrice: "السعر النهائي",
-    delivery: "التسليم",
-    deliveryDays: "{days} أيام",
+    // The noun after a number changes with the number in Arabic (5 أيام, 14 يوماً): the unit goes in the label.
+    delivery: "مدة التسليم بالأيام",
+    deliveryDays: "{days}",
     savings: "التوفير",
     addToCart: "أضف إلى السلة",
   },
 };
 
-const speedText: Record<Lang, Record<Speed, { label: string; hint: string }>> = {
-  en: {
-    standard: { label: "Standard", hint: "Regular delivery" },
-    express: { label: "Express", hint: "50% faster" },
-    "same-day": { label: "Same-day", hint: "Delivered the same day" },
-  },
-  ar: {
-    standard: { label: "عادي", hint: "التسليم المعتاد" },
-    express: { label: "سريع", hint: "أسرع بنسبة 50%" },
-    "same-day": { label: "في اليوم نفسه", hint: "التسليم في اليوم نفسه" },
-  },
+// The speeds' names are the catalogue's (SPEED_NAMES: the cart and orders say the same).
+const speedHints: Record<Lang, Record<Speed, string>> = {
+  en: { standard: "Regular delivery", express: "50% faster", "same-day": "Delivered the same day" },
+  ar: { standard: "التسليم المعتاد", express: "أسرع بنسبة 50%", "same-day": "التسليم في اليوم نفسه" },
 };
+const speedText = (lang: Lang) => Object.fromEntries(SPEEDS.map((speed) => [speed, { label: SPEED_NAMES[speed][lang], hint: speedHints[lang][speed] }])) as Record<Speed, { label: string; hint: string }>;
 
 /**
  * The quote calculator's data in one language: services with their tiers and prices from the
@@ -70,7 +65,7 @@ const speedText: Record<Lang, Record<Speed, { label: string; hint: string }>> = 
 export function quoteCalculator(lang: Lang): QuoteCalculatorData {
   return {
     services: quoteOptions(lang),
-    speeds: SPEEDS.map((key) => ({ key, ...speedText[lang][key] })),
+    speeds: SPEEDS.map((key) => ({ key, ...speedText(lang)[key] })),
     text: text[lang],
   };
 }

@@ -14,6 +14,7 @@ import { hitRateLimit } from "../utils/rate-limit.server";
 import { toastHeaders } from "../utils/toast.server";
 import { clampStep, formatEmiratesId, formatGccPhone, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
 import { readForm } from "../utils/http.server";
+import { submissionToken } from "../utils/submission-keys.server";
 
 /** The plan list and tier the wizard sells (the AED 200 quick check). */
 export const QUICK_CHECK = { serviceType: "travel-ban-quick", tierId: "quick-check" } as const;
@@ -171,6 +172,7 @@ export async function wizardAction(request: Request, context: Pick<AppLoadContex
 
   const clean = normalise(values);
   let reference: string;
+  let repeated = false;
   try {
     const stored = await storeLead({
       kind: "wizard",
@@ -181,9 +183,12 @@ export async function wizardAction(request: Request, context: Pick<AppLoadContex
       serviceType: "travel-ban-check",
       details: { emiratesId: clean.emiratesId, ...(clean.passportNumber ? { passportNumber: clean.passportNumber } : {}) },
       sourcePageUrl: `${getEnv().SITE_URL}${localizePath(lang, "/request-check")}`,
+      // The form's key: a retried Submit & Pay stores one request.
+      submissionId: submissionToken(formData),
       lang,
     });
     reference = stored.reference;
+    repeated = stored.duplicate;
   } catch (error) {
     console.error(`request-check could not be stored: ${error instanceof Error ? error.message : String(error)}`);
     return data<WizardPage>({ step, values, notice: text.failed }, { status: 503 });
@@ -191,7 +196,11 @@ export async function wizardAction(request: Request, context: Pick<AppLoadContex
 
   const headers = new Headers();
   const cart = await cartSession(request);
-  const lines = applyCartIntent(storedLines(cart.get("l")), { intent: "add", ...QUICK_CHECK }).lines;
+  // A repeated Submit & Pay (a retry after the first got through) adds no second quick check,
+  // but puts it back when the first answer, and so its cookie, never arrived.
+  const current = storedLines(cart.get("l"));
+  const inCart = current.some((line) => line.serviceType === QUICK_CHECK.serviceType && line.tierId === QUICK_CHECK.tierId);
+  const lines = repeated && inCart ? current : applyCartIntent(current, { intent: "add", ...QUICK_CHECK }).lines;
   headers.append("Set-Cookie", await commitCartLines(cart, lines));
   const handoff = await storages().handoff.getSession();
   handoff.set("h", { ...clean, reference });

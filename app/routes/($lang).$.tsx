@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { arabicNotFoundRedirect } from "../i18n/lang-cookie.server";
 import { notFound } from "../utils/http.server";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 // Any path no other route matches: the not-found page, with status 404 (in Arabic, under /ar, for
 // a visitor who chose Arabic and followed an address without the prefix).
 export function loader({ request }: LoaderFunctionArgs): never {

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { adminOrdersPage, updateStatusFromForm } from "../admin/admin-orders.server";
-import { localReturnPath, requireStaff, requireStaffAction } from "../admin/guard.server";
+import { requireStaff, requireStaffAction } from "../admin/guard.server";
 import { SignOutForm } from "../components/account/sign-out-form";
 import { AdminNav } from "../components/admin/admin-nav";
 import { AdminOrders } from "../components/admin/admin-orders";
@@ -15,7 +15,12 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -50,6 +55,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 // Update Status from the case list (a plain form, or a fetcher with JavaScript): back to the same
@@ -59,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireStaffAction(request);
   const form = await formOrEmpty(request);
   const { toast } = await updateStatusFromForm(form, viewer, lang);
-  return redirectWithToast(localReturnPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
+  return redirectWithToast(safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
 }
 
 export default function AdminDashboard() {

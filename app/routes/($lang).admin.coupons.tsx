@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { couponFormSchema, createCoupon, listCoupons, setCouponActive } from "../admin/coupons.server";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { couponFormSchema, createCoupon, deleteCoupon, listCoupons, setCouponActive } from "../admin/coupons.server";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { Badge } from "../components/ui/badge";
@@ -12,11 +12,17 @@ import { SelectField, TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
+import { fill } from "../i18n/fill";
 import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -31,8 +37,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       discount: c.kind === "percent" ? `${c.value}%` : formatMoney(c.value, lang, "code"),
       expires: c.expiresAt ? formatDate(c.expiresAt, lang) : t.coupons.never,
       expired: c.expiresAt !== null && c.expiresAt.getTime() < Date.now(),
-      uses: `${c.redemptions} / ${c.maxRedemptions ?? t.coupons.unlimited}`,
-      ordersUsing: c.ordersUsing,
+      // Reserved: held by unpaid orders (given back when they are cancelled or expire); paid: used for good.
+      uses: fill(t.coupons.usesValue, { paid: c.paid, reserved: c.reserved, max: c.maxRedemptions ?? t.coupons.unlimited }),
+      perClient: c.maxPerClient === null ? t.coupons.unlimited : String(c.maxPerClient),
+      used: c.paid + c.reserved + c.released > 0,
       active: c.active,
     })),
     text: t.coupons,
@@ -40,6 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,6 +60,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = localizePath(lang, "/admin/coupons");
   const form = await formOrEmpty(request);
   const intent = form.get("intent");
+  if (intent === "delete") {
+    const result = await deleteCoupon(form.get("id"));
+    if (result === "in-use") return redirectWithToast(back, { kind: "error", title: t.inUse }, { status: 303 });
+    if (result === "not-found") return redirectWithToast(back, { kind: "error", title: backofficeText[lang].admin.invalidInput }, { status: 303 });
+    return redirectWithToast(back, { kind: "success", title: t.deleted }, { status: 303 });
+  }
   if (intent === "deactivate" || intent === "activate") {
     const active = intent === "activate";
     if (!(await setCouponActive(form.get("id"), active))) return redirectWithToast(back, { kind: "error", title: backofficeText[lang].admin.invalidInput }, { status: 303 });
@@ -66,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(back, { kind: "success", title: t.created, description: submission.value.code }, { status: 303 });
 }
 
-type CouponFields = { intent: string; code: string; kind: string; value: string; expiresAt: string; maxRedemptions: string };
+type CouponFields = { intent: string; code: string; kind: string; value: string; expiresAt: string; maxRedemptions: string; maxPerClient: string };
 
 export default function AdminCoupons() {
   const { coupons, text, nav } = useLoaderData<typeof loader>();
@@ -80,7 +97,7 @@ export default function AdminCoupons() {
       <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
       <Card>
         <h2 className="text-lg font-bold text-navy-900">{text.create}</h2>
-        <Form method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="coupon-form">
+        <ResilientForm method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="coupon-form">
           <input type="hidden" name="intent" value="create" />
           <TextField name={fields.code.name} defaultValue={fields.code.initialValue} id="coupon-code" label={text.code} hint={text.codeHint} errors={fields.code.errors} required maxLength={32} autoCapitalize="characters" />
           <SelectField
@@ -97,13 +114,14 @@ export default function AdminCoupons() {
           />
           <TextField name={fields.value.name} defaultValue={fields.value.initialValue} type="number" id="coupon-value" label={text.value} hint={text.valueHint} errors={fields.value.errors} required min={0.01} step="0.01" />
           <TextField name={fields.expiresAt.name} defaultValue={fields.expiresAt.initialValue} type="date" id="coupon-expires" label={text.expiresAt} errors={fields.expiresAt.errors} />
-          <TextField name={fields.maxRedemptions.name} defaultValue={fields.maxRedemptions.initialValue} type="number" id="coupon-max" label={text.maxRedemptions} errors={fields.maxRedemptions.errors} min={1} step={1} />
-          <div className="sm:col-span-2 lg:col-span-5">
+          <TextField name={fields.maxRedemptions.name} defaultValue={fields.maxRedemptions.initialValue} type="number" id="coupon-max" label={text.maxRedemptions} hint={text.maxRedemptionsHint} errors={fields.maxRedemptions.errors} min={1} step={1} />
+          <TextField name={fields.maxPerClient.name} defaultValue={fields.maxPerClient.initialValue} type="number" id="coupon-max-per-client" label={text.maxPerClient} errors={fields.maxPerClient.errors} min={1} step={1} />
+          <div className="sm:col-span-2 lg:col-span-3">
             <Button type="submit" pending={creating}>
               {text.submit}
             </Button>
           </div>
-        </Form>
+        </ResilientForm>
       </Card>
       <section aria-labelledby="coupon-list-heading">
         <h2 id="coupon-list-heading" className="text-xl font-bold text-navy-900">
@@ -116,7 +134,7 @@ export default function AdminCoupons() {
             <table className="w-full text-sm" data-testid="coupons">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  {[text.columns.code, text.columns.discount, text.columns.expires, text.columns.uses, text.columns.orders, text.columns.state, text.columns.actions].map((label) => (
+                  {[text.columns.code, text.columns.discount, text.columns.expires, text.columns.uses, text.columns.perClient, text.columns.state, text.columns.actions].map((label) => (
                     <th key={label} scope="col" className="px-3 py-2 text-start font-semibold">
                       {label}
                     </th>
@@ -131,20 +149,34 @@ export default function AdminCoupons() {
                       <bdi>{c.discount}</bdi>
                     </td>
                     <td className="px-3 py-2">{c.expires}</td>
-                    <td className="px-3 py-2">{c.uses}</td>
-                    <td className="px-3 py-2">{c.ordersUsing}</td>
+                    <td className="px-3 py-2" data-testid="coupon-uses">
+                      {c.uses}
+                    </td>
+                    <td className="px-3 py-2">{c.perClient}</td>
                     <td className="px-3 py-2">
                       <Badge tone={c.active && !c.expired ? "green" : "grey"}>{c.active ? text.active : text.inactive}</Badge>
                     </td>
                     <td className="px-3 py-2">
-                      <Form method="post">
-                        <input type="hidden" name="id" value={c.id} />
-                        <input type="hidden" name="intent" value={c.active ? "deactivate" : "activate"} />
-                        <Button type="submit" variant={c.active ? "secondary" : "ghost"} size="sm">
-                          {c.active ? text.deactivate : text.activate}
-                          <span className="sr-only"> {c.code}</span>
-                        </Button>
-                      </Form>
+                      <div className="flex flex-wrap gap-2">
+                        <ResilientForm method="post">
+                          <input type="hidden" name="id" value={c.id} />
+                          <input type="hidden" name="intent" value={c.active ? "deactivate" : "activate"} />
+                          <Button type="submit" variant={c.active ? "secondary" : "ghost"} size="sm">
+                            {c.active ? text.deactivate : text.activate}
+                            <span className="sr-only"> {c.code}</span>
+                          </Button>
+                        </ResilientForm>
+                        {c.used ? null : (
+                          <ResilientForm method="post">
+                            <input type="hidden" name="id" value={c.id} />
+                            <input type="hidden" name="intent" value="delete" />
+                            <Button type="submit" variant="ghost" size="sm">
+                              {text.delete}
+                              <span className="sr-only"> {c.code}</span>
+                            </Button>
+                          </ResilientForm>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}

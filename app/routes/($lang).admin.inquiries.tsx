@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { isInquiryStatus, listInquiries, parseInquiryFilters, setInquiryStatus } from "../admin/inquiries.server";
-import { localReturnPath, requireAdmin, requireAdminAction } from "../admin/guard.server";
+import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { Pagination } from "../components/orders/pagination";
@@ -15,7 +15,12 @@ import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -36,13 +41,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   await requireAdminAction(request);
   const form = await formOrEmpty(request);
-  const back = localReturnPath(form.get("returnTo"), localizePath(lang, "/admin/inquiries"));
+  const back = safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin/inquiries"));
   const t = backofficeText[lang];
   const status = form.get("status");
   if (!isInquiryStatus(status) || !(await setInquiryStatus(form.get("id"), status))) {

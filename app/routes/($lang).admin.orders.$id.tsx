@@ -1,23 +1,25 @@
 import crypto from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MAX_MESSAGE_LENGTH } from "../../db/schema";
 import { settableStatuses, updateStatusFromForm, userNames } from "../admin/admin-orders.server";
 import { requireStaff, requireStaffAction } from "../admin/guard.server";
 import { staffMembers } from "../admin/users.server";
-import { canWorkCase } from "../cases/access.server";
+import { canManageMoney, canWorkCase } from "../cases/access.server";
 import { handleCasePost } from "../cases/case-action.server";
 import { caseComponentText, threadView, turnaroundView } from "../cases/case-view.server";
 import { caseVersion, LIVE_POLL } from "../cases/live.server";
 import { loadThread, STAFF_KINDS } from "../cases/messages.server";
 import { MANUAL_REFUND_FLAG } from "../cases/refund.server";
+import { AdminNav } from "../components/admin/admin-nav";
 import { AssignmentCard } from "../components/cases/assignment-card";
 import { CaseThread, type CaseRefusal } from "../components/cases/case-thread";
 import { DueTime } from "../components/cases/due-badge";
+import { usePagePath } from "../components/cases/page-path";
 import { useLiveUpdates } from "../components/cases/use-live-updates";
-import { AdminNav } from "../components/admin/admin-nav";
+import { RefundCard, type RefundPanel, type RefundReply } from "../components/admin/refund-form";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines } from "../components/orders/order-details";
+import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { SelectField, TextAreaField } from "../components/ui/field";
@@ -25,15 +27,24 @@ import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { casesText } from "../content/cases.server";
 import { fill } from "../i18n/fill";
-import { localizePath } from "../i18n/lang";
-import { formatMoney } from "../i18n/format";
+import { formatDateTime, formatMoney } from "../i18n/format";
+import { localizePath, type Lang } from "../i18n/lang";
+import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
 import { attachReport, findCase, getAdminOrder, saveInternalNote } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
-import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, UploadRejected, UPLOAD_LIMITS } from "../orders/uploads.server";
+import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
+import { isPaid } from "../payments/payments.server";
+import { refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
-import { usePagePath } from "../components/cases/page-path";
+import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -43,24 +54,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found || !canWorkCase(viewer, found)) notFound();
   const order = await getAdminOrder(found.id);
   if (!order) notFound();
-  const [thread, version, staffOptions] = await Promise.all([loadThread(order.id, "staff"), caseVersion(order.id, "staff"), viewer.role === "admin" ? staffMembers() : Promise.resolve(null)]);
   const t = backofficeText[lang];
   const c = casesText[lang];
-  const assigneeName = order.assigneeId ? (await userNames([order.assigneeId])).get(order.assigneeId) ?? "" : null;
+  const isAdmin = canManageMoney(viewer);
+  const [taxDocuments, refundPanel, thread, version, staffOptions, names] = await Promise.all([
+    // Money is admins' alone: staff get no tax documents and no refund card.
+    isAdmin ? taxDocumentsOfOrder(order.id) : Promise.resolve([]),
+    isAdmin ? refundPanelOf(order, lang) : Promise.resolve(null),
+    loadThread(order.id, "staff"),
+    caseVersion(order.id, "staff"),
+    isAdmin ? staffMembers() : Promise.resolve(null),
+    userNames([order.assigneeId]),
+  ]);
+  const assigneeName = order.assigneeId ? (names.get(order.assigneeId) ?? "") : null;
   const paymentFlag =
     order.paymentFlag === MANUAL_REFUND_FLAG
       ? fill(c.refund.label, { amount: formatMoney(order.paidAmount ?? order.amount, lang, "code") })
       : order.paymentFlag
-      ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
-      : null;
+        ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
+        : null;
   return {
     meta: { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) },
-    order: orderView(order, lang, "admin"),
+    order: orderView(order, lang, "admin", taxDocuments),
+    refundPanel,
     customer: { name: order.customer.fullName, email: order.customer.email },
     internalNote: order.internalNote ?? "",
     paymentFlag,
     // Staff never cancel, nor change a cancelled order: that may involve money.
-    statusOptions: order.status === "cancelled" && viewer.role !== "admin" ? null : settableStatuses(viewer).map((value) => ({ value, label: t.status[value] ?? value })),
+    statusOptions: order.status === "cancelled" && !isAdmin ? null : settableStatuses(viewer).map((value) => ({ value, label: t.status[value] ?? value })),
     text: t.adminOrder,
     orderText: t.orderPage,
     nav: { text: t.admin.nav, role: viewer.role },
@@ -77,17 +98,46 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       summary: assigneeName === null ? c.assignment.unassigned : order.assigneeId === viewer.id ? c.assignment.assignedToYou : fill(c.assignment.assignedTo, { name: assigneeName }),
       assigneeId: order.assigneeId,
       options: staffOptions?.map((member) => ({ value: member.id, label: `${member.name} (${t.users.role[member.role] ?? member.role})` })) ?? null,
-      canTake: viewer.role !== "admin" && order.assigneeId === null,
-      canRelease: viewer.role !== "admin" && order.assigneeId === viewer.id,
+      canTake: !isAdmin && order.assigneeId === null,
+      canRelease: !isAdmin && order.assigneeId === viewer.id,
     },
     live: { url: `/live/orders/${order.id}?as=staff`, version, ...LIVE_POLL },
   };
 }
 
+/** The refund card: what was paid and refunded, what is left, the refunds so far. */
+async function refundPanelOf(order: { id: string; paymentStatus: Parameters<typeof isPaid>[0]; paidAmount: number | null; amount: number; refundedAmount: number }, lang: Lang): Promise<RefundPanel> {
+  const t = backofficeText[lang].adminOrder;
+  const [refundable, refunds] = await Promise.all([refundableAmount(order.id), refundsOfOrder(order.id)]);
+  const paid = isPaid(order.paymentStatus);
+  const money = (fils: number) => formatMoney(fils, lang, "code");
+  return {
+    summary: paid ? fill(t.refundSummary, { paid: money(order.paidAmount ?? order.amount), refunded: money(order.refundedAmount), refundable: money(refundable) }) : null,
+    blocked: !paid ? t.notRefundable : (order.paidAmount ?? order.amount) === 0 ? t.nothingPaid : refundable === 0 ? t.nothingLeft : null,
+    maxAed: (refundable / 100).toFixed(2),
+    maxHint: fill(t.refundAmountHint, { max: money(refundable) }),
+    requestKey: crypto.randomUUID(),
+    refunds: refunds.map(({ refund, actorName }) => ({
+      id: refund.id,
+      amount: money(refund.amount),
+      status: refund.status,
+      statusLabel: t.refundStatus[refund.status] ?? refund.status,
+      reason: refund.reason,
+      by: actorName ? fill(t.refundBy, { name: actorName }) : t.refundByProvider,
+      date: formatDateTime(refund.createdAt, lang),
+      failure: refund.failureReason,
+    })),
+  };
+}
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+// (Messages may carry 50 MB of documents: the upload's longer wait.)
+export const clientAction = resilientClientAction({ timeoutMs: UPLOAD_TIMEOUT_MS });
 export const meta = metaFromLoader;
 
-// The case's forms post here: status (with an optional history note), internal note, report upload
-// (multipart), a message (multipart, ?intent=message), a decision on a request, an assignment.
+// The case's forms post here: status (with an optional history note), internal note, refund
+// (admins), report upload (multipart), a message (multipart, ?intent=message), a decision on a
+// request, an assignment.
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   const viewer = await requireStaffAction(request);
@@ -97,54 +147,72 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = found.id;
   const t = backofficeText[lang].adminOrder;
   const back = localizePath(lang, `/admin/orders/${orderId}`);
-  const url = new URL(request.url);
+  const messagePost = new URL(request.url).searchParams.get("intent") === "message";
 
-  if (url.searchParams.get("intent") === "message" || !isMultipart(request)) {
-    const form = url.searchParams.get("intent") === "message" ? undefined : await formOrEmpty(request);
-    const intent = form?.get("intent");
-    if (!form || intent === "message" || intent === "resolve" || intent === "assign") {
-      const outcome = await handleCasePost({ request, viewer, orderId, side: "staff", lang, orderStatus: found.status, form });
-      if (outcome.kind === "not-found") notFound();
-      if (outcome.kind === "refused")
-        return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });
-      return redirectWithToast(back + (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation"), outcome.toast, { status: 303 });
+  if (isMultipart(request) && !messagePost) {
+    let parsed;
+    try {
+      parsed = await parseUploadForm(request, "report", REPORT_UPLOAD_LIMITS);
+    } catch (error) {
+      if (!(error instanceof UploadRejected)) throw error;
+      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) }, { status: 303 });
     }
-    if (intent === "note") {
-      const note = String(form.get("note") ?? "").slice(0, 5000);
-      if (!(await saveInternalNote({ orderId, note, actorId: viewer.id }))) notFound();
-      return redirectWithToast(back, { kind: "success", title: t.noteSaved }, { status: 303 });
+    const problem = parsed.problems[0];
+    if (problem) {
+      const key = problem.kind === "invalid-type" ? "not-pdf" : "too-large";
+      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[key]!, { file: "fileName" in problem ? problem.fileName : "" }) }, { status: 303 });
     }
-    form.set("orderId", orderId);
-    const { toast } = await updateStatusFromForm(form, viewer, lang);
-    return redirectWithToast(back, toast, { status: 303 });
+    const file = parsed.files[0];
+    if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
+    // Once per submission key: an upload sent again after its answer was lost is not attached twice.
+    const { result } = await once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: viewer.id }, tx));
+    if (!result.ok) {
+      if (result.error === "not-found") notFound();
+      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
+    }
+    return redirectWithToast(back, { kind: "success", title: t.reportUploaded, description: file.fileName }, { status: 303 });
   }
 
-  let parsed;
-  try {
-    parsed = await parseUploadForm(request, "report", { ...UPLOAD_LIMITS, maxFiles: 1, maxTotalBytes: UPLOAD_LIMITS.maxFileBytes + 64 * 1024 });
-  } catch (error) {
-    if (!(error instanceof UploadRejected)) throw error;
-    return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) }, { status: 303 });
+  const form = messagePost ? undefined : await formOrEmpty(request);
+  const intent = form?.get("intent");
+  if (!form || intent === "message" || intent === "resolve" || intent === "assign") {
+    const outcome = await handleCasePost({ request, viewer, orderId, side: "staff", lang, orderStatus: found.status, form });
+    if (outcome.kind === "not-found") notFound();
+    if (outcome.kind === "refused") return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });
+    return redirectWithToast(back + (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation"), outcome.toast, { status: 303 });
   }
-  const problem = parsed.problems[0];
-  if (problem) {
-    const key = problem.kind === "invalid-type" ? "not-pdf" : "too-large";
-    return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[key]!, { file: "fileName" in problem ? problem.fileName : "" }) }, { status: 303 });
+  if (intent === "refund") {
+    // Money: admins only (staff get 403, nothing changes).
+    if (!canManageMoney(viewer)) throw data({ error: backofficeText[lang].admin.forbidden }, { status: 403 });
+    const amount = form.get("amount");
+    const reason = form.get("reason");
+    const outcome = await requestRefund({ orderId, amount, reason, requestKey: form.get("requestKey"), actorId: viewer.id });
+    if (!outcome.ok) {
+      if (outcome.error === "not-found") notFound();
+      const message = fill(t.refundErrors[outcome.error] ?? t.refundFailed, { max: formatMoney(outcome.refundable ?? 0, lang, "code") });
+      const reply: RefundReply = { error: message, amount: typeof amount === "string" ? amount.slice(0, 15) : "", reason: typeof reason === "string" ? reason.slice(0, 500) : "" };
+      return data({ refund: reply }, { status: outcome.error === "duplicate" || outcome.error === "exceeds" || outcome.error === "nothing-left" ? 409 : 400 });
+    }
+    const { refund } = outcome;
+    if (refund.status === "succeeded") return redirectWithToast(back, { kind: "success", title: t.refundDone, description: fill(t.refundDoneText, { amount: formatMoney(refund.amount, lang, "code") }) }, { status: 303 });
+    if (refund.status === "failed") return redirectWithToast(back, { kind: "error", title: t.refundFailed, description: refund.failureReason ?? undefined }, { status: 303 });
+    return redirectWithToast(back, { kind: "info", title: t.refundPending, description: t.refundPendingText }, { status: 303 });
   }
-  const file = parsed.files[0];
-  if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
-  const result = await attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: viewer.id });
-  if (!result.ok) {
-    if (result.error === "not-found") notFound();
-    return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
+  if (intent === "note") {
+    const note = String(form.get("note") ?? "").slice(0, 5000);
+    if (!(await saveInternalNote({ orderId, note, actorId: viewer.id }))) notFound();
+    return redirectWithToast(back, { kind: "success", title: t.noteSaved }, { status: 303 });
   }
-  return redirectWithToast(back, { kind: "success", title: t.reportUploaded, description: file.fileName }, { status: 303 });
+  form.set("orderId", orderId);
+  const { toast } = await updateStatusFromForm(form, viewer, lang);
+  return redirectWithToast(back, toast, { status: 303 });
 }
 
 export default function AdminOrderPage() {
+  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, refundPanel, caseText, thread, turnaround, form, assignment, live } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ({ refund?: RefundReply } & Partial<CaseRefusal>) | undefined;
+  const refusal = actionData?.intent ? (actionData as CaseRefusal) : undefined;
   const pagePath = usePagePath();
-  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, caseText, thread, turnaround, form, assignment, live } = useLoaderData<typeof loader>();
-  const refusal = useActionData() as CaseRefusal | undefined;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "report") === intent;
   useLiveUpdates(live);
@@ -172,38 +240,40 @@ export default function AdminOrderPage() {
             </p>
           </Card>
           <OrderLines order={order} text={orderText} />
+          <TaxDocumentList order={order} text={orderText} />
           <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={orderText.download} />
           <DocumentList testId="order-report" title={orderText.reportTitle} empty={text.noDocuments} documents={order.reports} downloadLabel={orderText.download} />
           <OrderCustomerDetails order={order} title={orderText.details} />
         </div>
         <div className="min-w-0 space-y-6" id="edit">
           <AssignmentCard view={assignment} text={caseText.assignment} />
+          {refundPanel ? <RefundCard panel={refundPanel} text={text} reply={actionData?.refund} /> : null}
           {statusOptions ? (
             <Card>
               <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
-              <Form method="post" action={pagePath} className="mt-3 space-y-3" data-testid="order-status-form">
+              <ResilientForm method="post" action={pagePath} className="mt-3 space-y-3" data-testid="order-status-form">
                 <input type="hidden" name="intent" value="status" />
                 <SelectField id="order-status" name="status" label={text.statusTitle} options={statusOptions} defaultValue={order.status} key={order.status} />
                 <TextAreaField id="status-note" name="note" label={text.statusNote} rows={2} maxLength={1000} />
                 <Button type="submit" pending={busy("status")}>
                   {text.saveStatus}
                 </Button>
-              </Form>
+              </ResilientForm>
             </Card>
           ) : null}
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.noteTitle}</h2>
-            <Form method="post" action={pagePath} className="mt-3 space-y-3">
+            <ResilientForm method="post" action={pagePath} className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="note" />
               <TextAreaField id="internal-note" name="note" label={text.noteTitle} hint={text.noteHint} rows={4} maxLength={5000} defaultValue={internalNote} key={internalNote} />
               <Button type="submit" variant="secondary" pending={busy("note")}>
                 {text.saveNote}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.reportTitle}</h2>
-            <Form method="post" action={pagePath} encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
+            <ResilientForm method="post" action={pagePath} encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
               <div className="space-y-1">
                 <label htmlFor="report-file" className="block text-sm font-semibold text-navy-900">
                   {text.reportFile}
@@ -216,7 +286,7 @@ export default function AdminOrderPage() {
               <Button type="submit" variant="secondary" pending={busy("report")}>
                 {text.upload}
               </Button>
-            </Form>
+            </ResilientForm>
           </Card>
           <OrderHistory order={order} text={orderText} />
         </div>

@@ -8,5 +8,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   langParam(params);
   await requireAdmin(request);
   const filters = parseAdminOrderFilters(new URL(request.url).searchParams);
-  return ordersCsvResponse(filters);
+  return await ordersCsvResponse(filters);
 }

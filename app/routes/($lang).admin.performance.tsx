@@ -14,6 +14,9 @@ import { fill } from "../i18n/fill";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 /** CLS has no unit; the others are milliseconds. */
 function formatVital(name: WebVitalName, value: number) {
   return name === "CLS" ? value.toFixed(3) : `${Math.round(value)} ms`;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { localReturnPath, requireAdmin, requireAdminAction } from "../admin/guard.server";
+import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { changeUserRole, listUsers } from "../admin/users.server";
 import { USER_ROLES } from "../../db/schema";
 import { AdminNav } from "../components/admin/admin-nav";
@@ -15,7 +15,13 @@ import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -44,6 +50,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -51,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminAction(request);
   const form = await formOrEmpty(request);
   const t = backofficeText[lang];
-  const back = localReturnPath(form.get("returnTo"), localizePath(lang, "/admin/users"));
+  const back = safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin/users"));
   const result = await changeUserRole({ userId: form.get("userId"), role: form.get("role"), actorId: admin.id });
   if (!result.ok) {
     return redirectWithToast(back, { kind: "error", title: result.error === "self" ? t.users.self : t.admin.invalidInput }, { status: 303 });
@@ -113,7 +122,7 @@ export default function AdminUsers() {
                     {u.self ? null : (
                       <div className="flex flex-wrap gap-2">
                         {roleChanges(u.role).map((role) => (
-                          <Form key={role} method="post">
+                          <ResilientForm key={role} method="post">
                             <input type="hidden" name="userId" value={u.id} />
                             <input type="hidden" name="role" value={role} />
                             <input type="hidden" name="returnTo" value={location.pathname + location.search} />
@@ -121,7 +130,7 @@ export default function AdminUsers() {
                               {text.makeRole[role]}
                               <span className="sr-only"> {u.email}</span>
                             </Button>
-                          </Form>
+                          </ResilientForm>
                         ))}
                       </div>
                     )}

@@ -7,6 +7,9 @@ import { askLawyerContent } from "../content/ask-lawyer.server";
 import { loadPage } from "../content/page.server";
 import { metaFromLoader } from "../utils/meta";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = loadPage(askLawyerContent, params);
   const { assistant, headers } = await loadAssistant(request, page.lang);

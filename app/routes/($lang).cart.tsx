@@ -7,6 +7,9 @@ import { uiStrings } from "../i18n/ui";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 // The cart as a page: what the header's cart button opens without JavaScript. The cart itself
 // comes with the shell's data (root loader).
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "../components/forms/use-resilient-form";
 import { CheckoutForm, type CheckoutReply } from "../components/checkout/checkout-form";
 import { ButtonLink } from "../components/ui/button";
 import { Container } from "../components/ui/section";
@@ -15,7 +16,12 @@ import { checkoutDefaultsFromWizard, clearRequestCheckHandoff, QUICK_CHECK, read
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { useLang } from "../utils/root-data";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
 import { redirectWithToast } from "../utils/toast.server";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /** Anonymous visitors go to the login page with the spec's notice and a way back here. */
 function requireShopper(request: Request, lang: Lang) {
@@ -67,7 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (handoff) headers.append("Set-Cookie", await clearRequestCheckHandoff());
   headers.append("Set-Cookie", await clearRequestCheckHandoff());
   if (outcome.kind === "pay") return redirect(outcome.url, { status: 303, headers });
-  if (outcome.kind === "paid") return redirect(localizePath(lang, "/payment-success"), { status: 303, headers });
+  // Nothing to pay (a 100 % coupon): the order is paid already; the success page shows it.
+  if (outcome.kind === "paid") return redirect(`${localizePath(lang, "/payment-success")}?order=${outcome.orderId}`, { status: 303, headers });
   const errors = checkoutText[lang].errors;
   return redirectWithToast(
     localizePath(lang, `/orders/${outcome.orderId}/pay`),
@@ -76,11 +83,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
+// With JavaScript: Pay or Apply that does not get through keeps the form with a retry (documents
+// on a slow uplink get a longer wait).
+export const clientAction = resilientClientAction({ timeoutMs: UPLOAD_TIMEOUT_MS });
+
 export const meta = metaFromLoader;
 
 export default function CheckoutPage() {
   const page = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as CheckoutReply | undefined;
+  const reply = useActionAnswer<CheckoutReply>();
   const lang = useLang();
   return (
     <Container className="py-10 sm:py-14">

@@ -1,34 +1,51 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccountForm, EmailField, FullNameField, useSubmittingIntent } from "../components/account/account-form";
 import { NewPasswordFields } from "../components/account/new-password-fields";
-import { LocalizedLink } from "../components/layout/localized-link";
+import { LocalizedLink, useLocalizedPath } from "../components/layout/localized-link";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { TextField } from "../components/ui/field";
+import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { registerVisitor } from "../auth/register.server";
 import { attemptLogin } from "../auth/login.server";
-import { createUserSession, getUser, safeRedirect } from "../auth/session.server";
+import { createUserSession, getPendingSession, getUser } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
+import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { cn } from "../utils/cn";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { safeRedirectPath } from "../utils/safe-redirect";
+import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";
+import { CsrfField } from "../components/ui/csrf-field";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   // A signed-in visitor has nothing to do here.
   if (await getUser(request)) throw redirect(redirectTo || localizePath(lang, "/"));
   const t = accountText[lang];
+  // The right password for an address not confirmed yet: say so and offer a new link.
+  const unverified = await getPendingSession(request, "unverified");
   return {
     meta: t.login.meta,
     tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
+    unverified: unverified && {
+      title: t.login.unverifiedTitle,
+      text: fill(t.login.unverifiedText, { email: "\u2068" + unverified.user.email + "\u2069" }),
+      resend: t.verificationCard.resend,
+      resending: t.verificationCard.resending,
+    },
     text: { login: t.login, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
   };
 }
@@ -41,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await registerVisitor(request, { clientAddress: context.clientAddress, lang });
     if (result.kind === "ok") {
       // Same answer whether the address was new or already registered (no account enumeration).
-      const back = safeRedirect(result.redirectTo, "");
+      const back = safeRedirectPath(result.redirectTo, "");
       return redirectWithToast(localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""), {
         kind: "success",
         title: t.login.registeredTitle,
@@ -53,18 +70,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const result = await attemptLogin(request, { clientAddress: context.clientAddress, lang });
   if (result.kind === "ok") {
-    return createUserSession({
-      user: result.user,
-      redirectTo: safeRedirect(result.redirectTo, localizePath(lang, "/dashboard")),
-      toast: { kind: "success", title: t.login.successTitle, description: t.login.success },
-    });
+    const start = { user: result.user, request, clientAddress: context.clientAddress };
+    const back = safeRedirectPath(result.redirectTo, "");
+    if (result.next === "second-factor") {
+      return createUserSession({ ...start, stage: "second-factor", redirectTo: localizePath(lang, "/client-login/two-factor") + (back ? `?redirectTo=${encodeURIComponent(back)}` : "") });
+    }
+    if (result.next === "unverified") {
+      return createUserSession({ ...start, stage: "unverified", redirectTo: localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : "") });
+    }
+    return createUserSession({ ...start, redirectTo: back || localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.login.successTitle, description: t.login.success } });
   }
   const headers = result.kind === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
   return data({ intent: "login" as const, reply: result.reply }, { status: result.kind === "throttled" ? 429 : 400, headers });
 
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 type ActionData = { intent: "login" | "register"; reply: SubmissionResult<string[]> };
 type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
@@ -109,6 +134,7 @@ export default function ClientLogin() {
               ))}
             </nav>
             <div className="p-5 sm:p-6">
+              {loaded.unverified && tab === "login" ? <UnverifiedNotice notice={loaded.unverified} redirectTo={redirectTo} /> : null}
               {tab === "login" ? (
                 <LoginForm text={text} redirectTo={redirectTo} lastResult={actionData?.intent === "login" ? actionData.reply : undefined} />
               ) : (
@@ -131,6 +157,27 @@ export default function ClientLogin() {
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;
+
+/** The address is not confirmed yet: the link can be sent again (the resend limit applies). */
+function UnverifiedNotice({ notice, redirectTo }: { notice: { title: string; text: string; resend: string; resending: string }; redirectTo: string }) {
+  const localize = useLocalizedPath();
+  const navigation = useNavigation();
+  const action = localize("/verify-email");
+  const pending = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <Notice kind="error" title={notice.title} className="mb-6">
+      <p>{notice.text}</p>
+      <Form method="post" action={action} className="mt-3">
+        <CsrfField />
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="redirectTo" value={"/client-login" + (redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "")} />
+        <Button type="submit" variant="secondary" size="sm" pending={pending}>
+          {pending ? notice.resending : notice.resend}
+        </Button>
+      </Form>
+    </Notice>
+  );
+}
 
 function LoginForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
   const [form, fields] = useForm<{ email: string; password: string }>({ id: "login-form", lastResult });

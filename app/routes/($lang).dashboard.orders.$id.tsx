@@ -10,7 +10,7 @@ import { CaseRequests } from "../components/cases/case-requests";
 import { CaseThread, type CaseRefusal } from "../components/cases/case-thread";
 import { useLiveUpdates } from "../components/cases/use-live-updates";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines } from "../components/orders/order-details";
+import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
 import { buttonClasses } from "../components/ui/button";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
@@ -20,12 +20,18 @@ import { casesText } from "../content/cases.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { findOrderOfUser } from "../orders/orders.server";
+import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
 import { getClientOrder } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
+import { resilientClientAction } from "../utils/submission-client-action";
 import { redirectWithToast } from "../utils/toast.server";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 // One of the client's own orders and its conversation with the team. Another user's order (or any
 // unknown id) answers 404, never 403, so nobody learns which order ids exist.
@@ -34,12 +40,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const order = await getClientOrder(params.id ?? "", user.id);
   if (!order) notFound();
-  const [thread, open, version] = await Promise.all([loadThread(order.id, "client"), openRequests(order.id), caseVersion(order.id, "client")]);
+  const [thread, open, version, taxDocuments] = await Promise.all([loadThread(order.id, "client"), openRequests(order.id), caseVersion(order.id, "client"), taxDocumentsOfOrder(order.id)]);
   const t = backofficeText[lang];
   const closed = isClosedForClient(order.status);
   return {
     meta: t.orderPage.meta,
-    order: orderView(order, lang, "client"),
+    order: orderView(order, lang, "client", taxDocuments),
     text: t.orderPage,
     payNow: t.dashboard.payNow,
     caseText: caseComponentText(lang),
@@ -48,7 +54,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     form: closed ? null : { submissionId: crypto.randomUUID(), accept: ACCEPT_ATTRIBUTE, maxLength: MAX_MESSAGE_LENGTH },
     closedNotice: closed ? fill(casesText[lang].readOnly, { status: t.status[order.status] ?? order.status }) : null,
     requests: {
-      submissionIds: { extension: crypto.randomUUID(), cancellation: crypto.randomUUID() },
       // Nothing to ask (or wait for) once the case is over.
       extension: { open: !closed && open.has("extension-request"), allowed: !closed && order.dueAt !== null && !open.has("extension-request"), options: [1, 2, 3, 5, 10, MAX_EXTENSION_DAYS] },
       cancellation: { open: !closed && open.has("cancellation-request"), allowed: order.status === "pending" && !open.has("cancellation-request") },
@@ -57,6 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+// With JavaScript: a message or request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction({ timeoutMs: UPLOAD_TIMEOUT_MS });
 export const meta = metaFromLoader;
 
 // The conversation's posts: a message (with documents), a request for more time, a cancellation.
@@ -99,6 +106,7 @@ export default function ClientOrderPage() {
           <CaseThread thread={thread} text={caseText} audience="client" form={form} refusal={refusal} closedNotice={closedNotice} />
           <CaseRequests view={requests} text={caseText} refusal={refusal} />
           <OrderLines order={order} text={text} />
+          <TaxDocumentList order={order} text={text} />
           <DocumentList testId="order-report" title={text.reportTitle} empty={text.noReport} documents={order.reports} downloadLabel={text.download} />
           <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={text.download} />
         </div>

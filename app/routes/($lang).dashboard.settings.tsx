@@ -1,48 +1,81 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccountForm, FullNameField, useSubmittingIntent } from "../components/account/account-form";
 import { NewPasswordFields } from "../components/account/new-password-fields";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { Button } from "../components/ui/button";
+import { Button, buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { changePassword, updateFullName } from "../auth/accounts.server";
 import { changePasswordSchema, nameSchema } from "../auth/schemas.server";
-import { createUserSession, requireUser } from "../auth/session.server";
+import { describeDevice } from "../auth/devices.server";
+import { createUserSession, endOtherSessions, endSession, getSessionId, listSessions, logout, requireUser } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
+import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
+import { CsrfField } from "../components/ui/csrf-field";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);
   const t = accountText[lang];
+  const [rows, currentId] = await Promise.all([listSessions(user.id), getSessionId(request)]);
+  const sessions = rows.map((row) => ({
+    id: row.id,
+    current: row.id === currentId,
+    device: describeDevice(row.userAgent, lang, t.settings.deviceOn) ?? t.settings.unknownDevice,
+    address: row.clientAddress,
+    lastActive: fill(t.settings.lastActive, { date: formatDateTime(row.lastSeenAt, lang) }),
+    signedIn: fill(t.settings.signedInAt, { date: formatDateTime(row.createdAt, lang) }),
+  }));
   return {
     meta: t.settings.meta,
     fullName: user.fullName ?? "",
     email: user.email,
     backTo: user.role === "client" ? "/dashboard" : "/admin",
+    twoFactorEnabled: user.twoFactorEnabled,
+    sessions,
     text: { settings: t.settings, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
   };
 }
 
 type ActionData = { intent: "name" | "password"; reply: SubmissionResult<string[]> };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);
   const t = accountText[lang];
   const form = await formOrEmpty(request);
   const here = localizePath(lang, "/dashboard/settings");
+  const intent = form.get("intent");
 
-  if (form.get("intent") === "password") {
+  if (intent === "end-session") {
+    const sessionId = form.get("sessionId");
+    const current = await getSessionId(request);
+    // This browser's own row: the same as signing out.
+    if (sessionId === current) return logout(request, { toast: { kind: "info", title: t.logout.title, description: t.logout.text } });
+    if (typeof sessionId === "string") await endSession(user.id, sessionId);
+    return redirectWithToast(here, { kind: "success", title: t.settings.sessionEndedTitle, description: t.settings.sessionEnded });
+  }
+  if (intent === "end-others") {
+    await endOtherSessions(user.id, await getSessionId(request));
+    return redirectWithToast(here, { kind: "success", title: t.settings.sessionEndedTitle, description: t.settings.othersEnded });
+  }
+
+  if (intent === "password") {
     const hideFields = ["currentPassword", "password", "confirmPassword"];
     const submission = parseWithZod(form, { schema: changePasswordSchema(t) });
     if (submission.status !== "success") return data<ActionData>({ intent: "password", reply: submission.reply({ hideFields }) }, { status: 400 });
@@ -57,8 +90,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const fieldErrors: Record<string, string[]> = result.reason === "wrong-password" ? { currentPassword: [t.validation.currentPasswordWrong] } : { password: [t.validation.samePassword] };
       return data<ActionData>({ intent: "password", reply: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
     }
-    // Other sessions ended with the new version; this browser continues with a fresh cookie.
-    return createUserSession({ user: result.user, redirectTo: here, toast: { kind: "success", title: t.settings.passwordChangedTitle, description: t.settings.passwordChanged } });
+    // Every session ended, this one too (a copy of its cookie dies with it); this browser continues in a new one.
+    return createUserSession({ user: result.user, request, clientAddress: context.clientAddress, redirectTo: here, toast: { kind: "success", title: t.settings.passwordChangedTitle, description: t.settings.passwordChanged } });
   }
 
   const submission = parseWithZod(form, { schema: nameSchema(t) });
@@ -67,12 +100,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(here, { kind: "success", title: t.settings.nameSavedTitle, description: t.settings.nameSaved });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
 
 export default function Settings() {
-  const { text, fullName, email, backTo } = useLoaderData<typeof loader>();
+  const { text, fullName, email, backTo, sessions, twoFactorEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
   return (
     <Container className="max-w-2xl space-y-6 py-10">
@@ -84,6 +121,16 @@ export default function Settings() {
       </div>
       <NameForm text={text} fullName={fullName} email={email} lastResult={actionData?.intent === "name" ? actionData.reply : undefined} />
       <PasswordForm text={text} email={email} lastResult={actionData?.intent === "password" ? actionData.reply : undefined} />
+      <Card>
+        <h2 className="text-xl font-semibold text-navy-900">{text.settings.twoFactorHeading}</h2>
+        <p className="mt-1 text-sm text-slate-700" data-testid="two-factor-status">
+          {twoFactorEnabled ? text.settings.twoFactorOn : text.settings.twoFactorOff}
+        </p>
+        <LocalizedLink to="/dashboard/settings/two-factor" className={buttonClasses("secondary", "sm", "mt-4")}>
+          {twoFactorEnabled ? text.settings.twoFactorManage : text.settings.twoFactorSetUp}
+        </LocalizedLink>
+      </Card>
+      <SessionList text={text} sessions={sessions} />
     </Container>
   );
 }
@@ -126,6 +173,63 @@ function PasswordForm({ text, email, lastResult }: { text: Text; email: string; 
           {pending ? text.settings.saving : text.settings.savePassword}
         </Button>
       </AccountForm>
+    </Card>
+  );
+}
+
+type SessionRow = ReturnType<typeof useLoaderData<typeof loader>>["sessions"][number];
+
+/** The account's signed-in browsers, each with its own Sign out form, and one to end all but this one. */
+function SessionList({ text, sessions }: { text: Text; sessions: SessionRow[] }) {
+  const navigation = useNavigation();
+  const submitting = (intent: string, sessionId?: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (sessionId === undefined || navigation.formData.get("sessionId") === sessionId);
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-navy-900">{text.settings.sessionsHeading}</h2>
+      <p className="mt-1 text-sm text-slate-700">{text.settings.sessionsIntro}</p>
+      <ul className="mt-4 divide-y divide-slate-200" data-testid="sessions">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-session-id={session.id} data-current={session.current}>
+            <div className="text-sm">
+              <p className="font-semibold text-navy-900">
+                {session.device}
+                {session.current ? <span className="ms-2 rounded bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">{text.settings.thisDevice}</span> : null}
+              </p>
+              <p className="text-slate-700">{session.lastActive}</p>
+              <p className="text-slate-600">
+                {session.signedIn}
+                {session.address ? (
+                  <>
+                    {" · "}
+                    {text.settings.addressLabel}{" "}
+                    <span dir="ltr" lang="zxx" translate="no">
+                      {session.address}
+                    </span>
+                  </>
+                ) : null}
+              </p>
+            </div>
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="intent" value="end-session" />
+              <input type="hidden" name="sessionId" value={session.id} />
+              <Button type="submit" variant="secondary" size="sm" pending={submitting("end-session", session.id)} aria-label={fill(text.settings.signOutSessionLabel, { device: session.device })}>
+                {text.settings.signOutSession}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      {sessions.some((session) => !session.current) ? (
+        <Form method="post" className="mt-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="end-others" />
+          <Button type="submit" variant="destructive" size="sm" pending={submitting("end-others")}>
+            {text.settings.signOutOthers}
+          </Button>
+        </Form>
+      ) : null}
     </Card>
   );
 }

@@ -4,6 +4,9 @@ import { employeeCheckContent } from "../content/business-services.server";
 import { loadPage } from "../content/page.server";
 import { metaFromLoader } from "../utils/meta";
 
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
+
 export function loader({ params }: LoaderFunctionArgs) {
   return loadPage(employeeCheckContent, params);
 }

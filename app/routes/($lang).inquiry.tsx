@@ -2,6 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { localizePath } from "../i18n/lang";
 import { inquiryAction } from "../inquiries/inquiry-action.server";
 import { langParam } from "../utils/http.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 // The one action of the inquiry form on every page. A GET (a bookmarked or typed address) goes
 // to the contact page, which has the form.
@@ -13,6 +17,9 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   langParam(params);
   return inquiryAction(request, context);
 }
+
+// With JavaScript: a dropped or timed-out request leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 
 export default function InquiryRoute() {
   return null;

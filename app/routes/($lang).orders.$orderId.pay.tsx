@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderSummary } from "../components/checkout/order-summary";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Notice } from "../components/ui/notice";
@@ -10,9 +10,14 @@ import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
 import { requireUser } from "../auth/session.server";
 import { findOrderOfUser, orderItemsOf, shortOrderId } from "../orders/orders.server";
-import { PaymentsUnavailable, startPayment } from "../payments/payments.server";
+import { isPaid, PaymentsUnavailable, startPayment } from "../payments/payments.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /**
  * Pay later / Pay now: an unpaid order of the signed-in client opens a payment page again. The
@@ -42,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       couponCode: order.couponCode,
       total: formatMoney(order.amount, lang, "symbol"),
     },
-    paid: order.paymentStatus === "paid" || order.paymentStatus === "refunded",
+    paid: isPaid(order.paymentStatus),
     cancelled: order.status === "cancelled",
     paymentCancelled: new URL(request.url).searchParams.has("cancelled"),
     dashboardHref: localizePath(lang, "/dashboard"),
@@ -64,6 +69,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -89,11 +97,11 @@ export default function PayOrderPage() {
         <OrderSummary summary={page.summary} text={page.summaryText} />
         <div className="flex flex-wrap items-center gap-3">
           {page.paid || page.cancelled ? null : (
-            <Form method="post">
+            <ResilientForm method="post">
               <Button type="submit" size="lg" pending={busy}>
                 {busy ? page.text.processing : page.text.pay}
               </Button>
-            </Form>
+            </ResilientForm>
           )}
           <ButtonLink to={page.dashboardHref} variant="secondary">
             {page.text.dashboard}

@@ -17,7 +17,12 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../utils/rate-limit.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
 const RESETS_PER_EMAIL = { name: "reset-email", limit: 5, windowSeconds: 60 * 60 };
@@ -47,8 +52,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data<ActionData>({ intent: "choose", reply: submission.reply({ hideFields }) }, { status: 400 });
     const user = await resetPassword(submission.value.token, submission.value.password);
     if (!user) return data<ActionData>({ intent: "choose", reply: submission.reply({ formErrors: [t.reset.invalidText], hideFields }) }, { status: 400 });
-    // Every older session ended with the new session version; this browser gets a fresh one.
-    return createUserSession({ user, redirectTo: localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneText } });
+    // Every session of the account ended; this browser gets a fresh one. The link proves the
+    // mailbox, not the second factor: an account with two-factor sign-in still enters its code.
+    const start = { user, request, clientAddress: context.clientAddress };
+    if (user.totpEnabledAt) return createUserSession({ ...start, stage: "second-factor", redirectTo: localizePath(lang, "/client-login/two-factor"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneTwoFactorText } });
+    return createUserSession({ ...start, redirectTo: localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneText } });
   }
 
   const submission = parseWithZod(form, { schema: resetRequestSchema(t) });
@@ -67,7 +75,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return data<ActionData>({ intent: "request", reply: submission.reply({ resetForm: true }), sentTo: email });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
+export const headers = passRetryAfter;
 
 export default function PasswordReset() {
   const { mode, text, token, email } = useLoaderData<typeof loader>();

@@ -7,10 +7,13 @@ import { checkoutText } from "../content/checkout.server";
 import { formatDateTime, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { getUser, requireUser } from "../auth/session.server";
-import { shortOrderId } from "../orders/orders.server";
-import { verifyPayment } from "../payments/payments.server";
+import { findOrderOfUser, shortOrderId } from "../orders/orders.server";
+import { isPaid, verifyPayment } from "../payments/payments.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /** How long the loader waits for the verification before streaming it (JavaScript) instead. */
 const INLINE_VERIFY_MS = 2500;
@@ -18,13 +21,22 @@ const INLINE_VERIFY_MS = 2500;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const text = checkoutText[lang];
-  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  const freeOrderId = url.searchParams.get("order");
   const user = await getUser(request);
   const base = {
     meta: { ...text.meta.success, noindex: true },
     text: text.success,
     trackHref: localizePath(lang, user ? "/dashboard" : "/client-login"),
   };
+  if (freeOrderId && !sessionId) {
+    // An order with nothing to pay (a 100 % coupon) was paid at checkout: its owner sees it confirmed.
+    const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
+    const order = await findOrderOfUser(freeOrderId, owner.id);
+    const verification: VerificationView = order && isPaid(order.paymentStatus) ? { kind: "paid", orderNumber: shortOrderId(order.id), amount: formatMoney(order.paidAmount ?? order.amount, lang, "symbol") } : { kind: "failed" };
+    return { ...base, verification };
+  }
   if (!sessionId) return { ...base, verification: null };
   // Verifying needs the order's owner: back here after signing in.
   const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));

@@ -1,10 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionAnswer } from "../components/forms/use-resilient-form";
 import { RequestWizard } from "../components/request-check/request-wizard";
 import { requestCheckContent } from "../content/request-check.server";
 import { loadWizard, wizardAction, type WizardPage } from "../request-check/request-check.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -16,11 +21,13 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   return wizardAction(request, context, langParam(params));
 }
 
+export const clientAction = resilientClientAction();
+
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const meta = metaFromLoader;
 
 export default function RequestCheckPage() {
   const { text, wizard } = useLoaderData<typeof loader>();
-  const answer = useActionData<WizardPage>();
+  const answer = useActionAnswer<WizardPage>();
   return <RequestWizard text={text} page={answer ?? wizard} />;
 }

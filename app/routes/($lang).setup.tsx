@@ -9,11 +9,15 @@ import { Card } from "../components/ui/card";
 import { Container } from "../components/ui/section";
 import { canSetUpAdmin, setUpFirstAdmin } from "../auth/admin-setup.server";
 import { setupSchema } from "../auth/schemas.server";
-import { createUserSession } from "../auth/session.server";
+import { createUserSession, TWO_FACTOR_SETUP_PATH } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = { reply: SubmissionResult<string[]> };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
   const form = await formOrEmpty(request);
@@ -36,9 +40,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data<ActionData>({ reply: submission.reply({ hideFields }) }, { status: 400 });
   const user = await setUpFirstAdmin(submission.value);
   if (!user) notFound();
-  return createUserSession({ user, redirectTo: localizePath(lang, "/admin"), toast: { kind: "success", title: t.setup.doneTitle, description: t.setup.doneText } });
+  // Signed in, and taken straight to setting up two-factor sign-in, which every admin page requires.
+  return createUserSession({ user, request, clientAddress: context.clientAddress, redirectTo: localizePath(lang, TWO_FACTOR_SETUP_PATH), toast: { kind: "success", title: t.setup.doneTitle, description: t.setup.doneText } });
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
 export default function Setup() {

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Badge } from "../components/ui/badge";
 import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -13,6 +13,11 @@ import { completeTestSession, findTestSession, testSuccessUrl } from "../payment
 import { testPaymentsAllowed } from "../payments/providers.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
+import { resilientClientAction } from "../utils/submission-client-action";
+import { ResilientForm } from "../components/forms/resilient-form";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 /**
  * The built-in test provider's "hosted payment page": stands in for Stripe Checkout where no key
@@ -47,6 +52,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
   return redirect(testSuccessUrl(sessionId, lang), 303);
 }
 
+
+// With JavaScript: a request that does not get through leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -70,7 +78,7 @@ export default function TestCheckoutPage() {
           {page.email ? <p className="mt-1 text-sm text-slate-600">{page.email}</p> : null}
         </div>
         {page.open ? (
-          <Form method="post" className="space-y-4">
+          <ResilientForm method="post" className="space-y-4">
             <div>
               <p className="text-sm font-semibold text-navy-900">{page.text.card}</p>
               <p className="mt-1 rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-wider text-slate-800" dir="ltr">
@@ -83,7 +91,7 @@ export default function TestCheckoutPage() {
             <Button type="submit" name="intent" value="cancel" variant="ghost" className="w-full" disabled={busy} formNoValidate>
               {page.text.cancel}
             </Button>
-          </Form>
+          </ResilientForm>
         ) : (
           <div className="space-y-4">
             <p className="font-semibold text-navy-900">{page.text.done}</p>

@@ -2,6 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { localizePath } from "../i18n/lang";
 import { travelCheckAction } from "../inquiries/travel-check.server";
 import { langParam } from "../utils/http.server";
+import { resilientClientAction } from "../utils/submission-client-action";
+
+// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+export { shouldRevalidate } from "../utils/submit-failure";
 
 // The travel-ban check form's action. A GET goes to the page with the form open.
 export function loader({ params }: LoaderFunctionArgs) {
@@ -12,6 +16,9 @@ export function action({ request, context, params }: ActionFunctionArgs) {
   langParam(params);
   return travelCheckAction(request, context);
 }
+
+// With JavaScript: a dropped or timed-out request leaves the form as it was, with a retry.
+export const clientAction = resilientClientAction();
 
 export default function TravelCheckRoute() {
   return null;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { answerQuestion, failureReply, prepareQuestion } from "../assistant/assistant.server";
+import { answerQuestion, failureReply, prepareQuestion, rememberConversation, type AnswerResult } from "../assistant/assistant.server";
 import { readForm } from "../utils/http.server";
+import { awaitSubmission, claimSubmission, completeSubmission, submissionKeyOf } from "../utils/submission-keys.server";
 import type { AssistantStreamEvent } from "../assistant/types";
 import { assistantStrings } from "../content/assistant.server";
 
@@ -9,6 +10,9 @@ import { assistantStrings } from "../content/assistant.server";
  * `question` and `lang`; answers with server-sent events: `token` pieces as the answer arrives,
  * then `done` or `error` (the failure reply). Refusals before the answer starts (an empty or too
  * long question, the rate limit) are JSON with a 4xx status.
+ *
+ * A question carries a submission key: sent again (a retry after the stream was cut), it is not
+ * asked or stored twice; the answer the first request stored is sent instead.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
@@ -19,6 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const status = prepared.reason === "rate-limited" ? 429 : 400;
     const headers: Record<string, string> = prepared.retryAfterSeconds ? { "Retry-After": String(prepared.retryAfterSeconds) } : {};
     return refusal(status, prepared.lang, prepared.reason, headers);
+  }
+
+  const key = submissionKeyOf(form, "assistant");
+  if (key && !(await claimSubmission(key, { conversationId: prepared.conversationId } satisfies AnsweredQuestion))) {
+    return replayAnswer(key, prepared);
   }
 
   const encoder = new TextEncoder();
@@ -40,11 +49,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         onText: (text) => send({ type: "token", text }),
       })
         .then((result) => {
+          if (key) void completeSubmission(key, { conversationId: prepared.conversationId, answer: result } satisfies AnsweredQuestion).catch(() => undefined);
           const strings = assistantStrings[prepared.lang];
           send(result.ok ? { type: "done", source: result.source, id: result.messageId } : { type: "error", reply: result.text, title: strings.errorTitle, description: strings.errorDescription });
         })
         .catch((error: unknown) => {
           console.error(`assistant stream failed: ${error instanceof Error ? error.name : "unknown error"}`);
+          if (key) void completeSubmission(key, { conversationId: prepared.conversationId, answer: { ok: false, text: failureReply(prepared.lang), messageId: "", reason: "stream failed" } } satisfies AnsweredQuestion).catch(() => undefined);
           const strings = assistantStrings[prepared.lang];
           send({ type: "error", reply: failureReply(prepared.lang), title: strings.errorTitle, description: strings.errorDescription });
         })
@@ -82,4 +93,26 @@ function refusal(status: number, lang: "en" | "ar", reason: "empty" | "too-long"
       ? { type: "error", reason, reply: "", title: strings.errorTitle, description: strings.tooLong }
       : { type: "error", reason, reply: failureReply(lang), title: strings.errorTitle, description: strings.errorDescription };
   return Response.json(event, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+type AnsweredQuestion = { conversationId: string; answer?: AnswerResult };
+/** How long a retried question waits for the first request's answer. */
+const REPLAY_WAIT_MS = 30_000;
+
+/** The answer of a question asked before with the same key, as the stream would have sent it. */
+async function replayAnswer(key: string, prepared: Extract<Awaited<ReturnType<typeof prepareQuestion>>, { ok: true }>): Promise<Response> {
+  const first = await awaitSubmission<AnsweredQuestion>(key, (recorded) => Boolean(recorded?.answer), REPLAY_WAIT_MS);
+  const strings = assistantStrings[prepared.lang];
+  if (!first?.answer) return refusal(503, prepared.lang, "bad-request");
+  const answer = first.answer;
+  const events: AssistantStreamEvent[] = answer.ok
+    ? [
+        { type: "token", text: answer.text },
+        { type: "done", source: answer.source, id: answer.messageId },
+      ]
+    : [{ type: "error", reply: answer.text, title: strings.errorTitle, description: strings.errorDescription }];
+  const headers = await rememberConversation(prepared.visitor, first.conversationId);
+  headers.set("Content-Type", "text/event-stream; charset=utf-8");
+  headers.set("Cache-Control", "no-cache, no-transform");
+  return new Response(events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(""), { status: 200, headers });
 }

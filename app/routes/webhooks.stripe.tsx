@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePaymentEvent, paymentEventFromStripe, verifyStripeWebhook } from "../payments/payments.server";
+import { handleRefundEvent, refundUpdatesFromStripe } from "../payments/refunds.server";
 
 const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 
@@ -19,11 +20,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const raw = await request.text();
   const event = verifyStripeWebhook(raw, request.headers.get("stripe-signature"));
   if (!event) return json(400, { error: "invalid signature" });
-  const ours = paymentEventFromStripe(event);
-  if (!ours) return json(200, { received: true, handled: false });
   try {
-    const outcome = await handlePaymentEvent(ours);
-    return json(200, { received: true, outcome });
+    const payment = paymentEventFromStripe(event);
+    if (payment) return json(200, { received: true, outcome: await handlePaymentEvent(payment) });
+    const refundUpdates = await refundUpdatesFromStripe(event);
+    if (refundUpdates) return json(200, { received: true, outcome: await handleRefundEvent(event.id, refundUpdates) });
+    return json(200, { received: true, handled: false });
   } catch (error) {
     console.error(`stripe webhook ${event.id} (${event.type}) failed:`, error instanceof Error ? error.message : error);
     return json(500, { error: "not handled, retry" });

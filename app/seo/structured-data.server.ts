@@ -11,9 +11,18 @@ const aedAmount = (fils: number) => (fils / 100).toFixed(Number.isInteger(fils /
 
 const areaServed = GCC_COUNTRIES.map((country) => ({ "@type": "Country", name: country.en }));
 
+/**
+ * The organisation's node id in a language: its home page (/ or /ar) plus #organization. Each
+ * language version describes the organisation with its own url, so each has its own id; the
+ * same id is never given two different urls.
+ */
+export function organizationId(site: SiteConfig, lang: Lang) {
+  return `${site.url}${localizePath(lang, "/")}#organization`;
+}
+
 /** A short reference to the organisation, for the `provider` of a service. */
-function providerRef(site: SiteConfig) {
-  return { "@type": "LegalService", "@id": `${site.url}/#organization`, name: site.name, url: `${site.url}/` };
+function providerRef(site: SiteConfig, lang: Lang) {
+  return { "@type": "LegalService", "@id": organizationId(site, lang), name: site.name, url: site.url + localizePath(lang, "/") };
 }
 
 export type OfferedService = { name: string; description: string; path: string; fromPrice: number };
@@ -23,7 +32,7 @@ export function legalServiceJsonLd(site: SiteConfig, lang: Lang, options: { desc
   const data: StructuredData = {
     "@context": "https://schema.org",
     "@type": "LegalService",
-    "@id": `${site.url}/#organization`,
+    "@id": organizationId(site, lang),
     name: site.name,
     url: site.url + localizePath(lang, "/"),
     description: options.description,
@@ -56,11 +65,12 @@ export function planOffersJsonLd(site: SiteConfig, lang: Lang, list: PlanListKey
   return {
     "@context": "https://schema.org",
     "@type": "Service",
+    "@id": `${url}#service`,
     name: page.name,
     description: page.description,
     serviceType: page.name,
     url,
-    provider: providerRef(site),
+    provider: providerRef(site, lang),
     areaServed,
     offers: planLists[list].tiers.map((tier) => ({
       "@type": "Offer",
@@ -80,11 +90,12 @@ export function serviceJsonLd(site: SiteConfig, lang: Lang, page: { name: string
   const data: StructuredData = {
     "@context": "https://schema.org",
     "@type": "Service",
+    "@id": `${url}#service`,
     name: page.name,
     description: page.description,
     serviceType: page.name,
     url,
-    provider: providerRef(site),
+    provider: providerRef(site, lang),
     areaServed,
   };
   if (page.fromPrice !== undefined) {

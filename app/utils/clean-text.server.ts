@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { cleanInputText } from "./input-text.server";
 
 /**
  * Text cleaning for everything a visitor types (DECISIONS.md, "Security"): script elements,
@@ -54,7 +55,9 @@ export function plainText(value: unknown): string {
 /** Cleans one text value as DECISIONS.md says. Non-strings become "". */
 export function cleanText(value: unknown, { multiline = false }: CleanTextOptions = {}): string {
   if (typeof value !== "string") return "";
-  let text = value.normalize("NFC").replace(/\r\n?/g, "\n");
+  // What the input boundary removes (server.ts's request gate already did, for requests): again
+  // here, so text from any other path (a job, a test, a script) is held to the same rule.
+  let text = cleanInputText(value).normalize("NFC").replace(/\r\n?/g, "\n");
   for (let pass = 0; pass < 10; pass++) {
     const next = removeDangerous(text);
     if (next === text) break;

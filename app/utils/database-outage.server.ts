@@ -1,5 +1,8 @@
 import type { ServerBuild } from "@remix-run/node";
 
+/** Seconds a client should wait after a 503 (the database is away) before trying again. */
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 30;
+
 /** Error codes of the PostgreSQL client (postgres.js) and of Node's sockets that mean "the database cannot be reached". */
 const CONNECTION_CODES = new Set([
   "CONNECTION_CLOSED",
@@ -18,7 +21,8 @@ const CONNECTION_CODES = new Set([
 
 /**
  * SQLSTATEs that mean the server is not serving: class 08 (connection exception), shutting down
- * (57P01-57P03), too many connections (53300).
+ * (57P01-57P03), too many connections (53300), a statement cancelled by statement_timeout (57014),
+ * a session ended by idle_in_transaction_session_timeout (25P03).
  */
 function isUnavailableSqlState(code: string) {
   return (
@@ -26,7 +30,9 @@ function isUnavailableSqlState(code: string) {
     code === "57P01" ||
     code === "57P02" ||
     code === "57P03" ||
-    code === "53300"
+    code === "53300" ||
+    code === "57014" ||
+    code === "25P03"
   );
 }
 
@@ -72,7 +78,7 @@ function unavailable(error: unknown, log: (message: string) => void): Response {
     statusText: "Service Unavailable",
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Retry-After": "30",
+      "Retry-After": String(RETRY_AFTER_UNAVAILABLE_SECONDS),
       "Cache-Control": "no-store",
     },
   });

@@ -24,6 +24,11 @@ export type RootData = {
   formFlash: FormFlash | null;
   /** A fresh random id per page load: forms send it so a double-clicked submit is stored once. */
   formToken: string;
+  /**
+   * The visitor's form token (app/utils/csrf.server.ts): the same for the whole visit, carried by
+   * every POST form in a hidden field. Unrelated to `formToken`.
+   */
+  csrfToken: string;
   /** The same page in the language the browser prefers, when no language is remembered (a notice, never a redirect). */
   languageSuggestion: { lang: Lang; href: string } | null;
 };

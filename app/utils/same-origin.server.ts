@@ -1,26 +1,41 @@
 /**
- * True when a state-changing request comes from one of our own pages: its Origin (or, when a
- * browser sends none, its Referer) is our configured site or the host the request was sent to.
- * Browsers set Origin themselves, so another site cannot forge it.
+ * Where a state-changing request says it comes from:
+ * - "same-origin": its `Origin` (or, when a browser sends none, its `Referer`, or a
+ *   `Sec-Fetch-Site: same-origin`) names our configured site or the host the request was sent to;
+ * - "cross-site": it names another origin, or `Sec-Fetch-Site` says cross-site or same-site;
+ * - "unknown": it names none (no Origin or Origin "null", no Referer): text browsers such as lynx,
+ *   privacy settings and extensions that strip the Referer. Such a request is accepted only with
+ *   the visitor's form token (app/utils/csrf.server.ts).
+ * Browsers set these headers themselves and pages cannot forge them; a client that can (a script
+ * outside a browser) carries no visitor's cookies, which is what cross-site forgery abuses.
  */
-export function isSameOriginRequest(input: {
+export type OriginVerdict = "same-origin" | "cross-site" | "unknown";
+
+export function originVerdict(input: {
   origin: string | undefined;
   referer: string | undefined;
+  secFetchSite: string | undefined;
   host: string | undefined;
   protocol: string;
   siteUrl: string;
-}): boolean {
-  const claimed = input.origin ?? originOf(input.referer);
-  if (!claimed || claimed === "null") return false;
-  const allowed = new Set<string>([new URL(input.siteUrl).origin]);
+}): OriginVerdict {
+  const fetchSite = input.secFetchSite?.toLowerCase();
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return "cross-site";
+  const allowed = new Set<string>([new URL(input.siteUrl).origin.toLowerCase()]);
   if (input.host) allowed.add(`${input.protocol}://${input.host}`.toLowerCase());
-  return allowed.has(claimed.toLowerCase());
+  // "null" is what browsers send from sandboxed documents and after cross-origin redirects: no answer.
+  if (input.origin && input.origin !== "null") return allowed.has(input.origin.toLowerCase()) ? "same-origin" : "cross-site";
+  if (fetchSite === "same-origin") return "same-origin";
+  const refererOrigin = originOf(input.referer);
+  if (refererOrigin) return allowed.has(refererOrigin.toLowerCase()) ? "same-origin" : "cross-site";
+  return "unknown";
 }
 
 function originOf(url: string | undefined) {
   if (!url) return undefined;
   try {
-    return new URL(url).origin;
+    const origin = new URL(url).origin;
+    return origin === "null" ? undefined : origin;
   } catch {
     return undefined;
   }

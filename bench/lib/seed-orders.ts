@@ -1,6 +1,7 @@
 // Seeds the benchmark database (run with tsx before the server starts): one admin, 500 clients
 // and N orders spread over a year, with realistic names, e-mails, services, statuses and payments.
-// Uses DATABASE_URL when set, else the embedded database in DATA_DIR. Prints the admin's login as JSON.
+// Uses DATABASE_URL when set, else the embedded database in DATA_DIR. Prints the admin's login
+// (with the secret of its authenticator: admins sign in with a second factor) and a client's as JSON.
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
@@ -8,11 +9,17 @@ import { users } from "../../db/schema";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const CLIENTS = 500;
-const admin = { email: "bench-admin@example.com", password: "bench-admin-password-2026" };
+const admin = { email: "bench-admin@example.com", password: "bench-admin-password-2026", totpSecret: "KRSXG5CTMVRXEZLUKN2HE2LOM4ZDAMRW" };
+const client = { email: "client1@bench.example.com", password: "bench-client-password-2026" };
 
 await migrateAppDatabase();
-await db.insert(users).values({ email: admin.email, passwordHash: await hashPassword(admin.password), fullName: "Bench Admin", role: "admin", emailConfirmedAt: new Date() }).onConflictDoNothing();
-const clientHash = await hashPassword("bench-client-password-2026");
+// Two-factor sign-in on; the last used code step is forgotten, so every benchmark of a run can sign in at once.
+const twoFactor = { totpSecret: admin.totpSecret, totpEnabledAt: new Date(), totpLastStep: null };
+await db
+  .insert(users)
+  .values({ email: admin.email, passwordHash: await hashPassword(admin.password), fullName: "Bench Admin", role: "admin", emailConfirmedAt: new Date(), ...twoFactor })
+  .onConflictDoUpdate({ target: users.email, set: twoFactor });
+const clientHash = await hashPassword(client.password);
 await db.execute(sql`
   insert into users (email, password_hash, full_name, role, email_confirmed_at)
   select 'client' || i || '@bench.example.com', ${clientHash}, (array['Aisha','Omar','Fatima','Khalid','Maryam','Yusuf','Layla','Hassan'])[1 + i % 8] || ' ' || (array['Rahman','Haddad','Al Mansouri','Nasser','Karim','Saleh'])[1 + i % 6] || ' ' || i, 'client', now()
@@ -36,4 +43,4 @@ await db.execute(sql`analyze orders`);
 const counted = (await db.execute(sql`select count(*)::int as count from orders`)) as unknown as Array<{ count: number }> | { rows: Array<{ count: number }> };
 const count = (Array.isArray(counted) ? counted : counted.rows)[0]?.count;
 await closeAppDatabase();
-console.log(JSON.stringify({ admin, orders: count }));
+console.log(JSON.stringify({ admin, client, orders: count }));

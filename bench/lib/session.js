@@ -1,6 +1,8 @@
 // Signed-in visitors for the benchmarks: a cookie jar that posts forms as a browser does (same
-// origin), a client with a cart, and an admin account seeded before the server starts.
+// origin), a client with a cart, and accounts seeded before the server starts (sign-in waits for
+// a confirmed address, so the benchmarks sign in to seeded, confirmed accounts).
 import { spawnSync } from "node:child_process";
+import { Secret, TOTP } from "otpauth";
 
 export class Visitor {
   constructor(baseUrl) {
@@ -33,27 +35,34 @@ export class Visitor {
     return this.keep(response);
   }
 
-  async logIn(email, password) {
-    await this.post("/client-login", { intent: "login", email, password });
+  /** Signs in; an account with two-factor sign-in (the admin) also sends a code of `totpSecret`. */
+  async logIn(email, password, totpSecret) {
+    const response = await this.post("/client-login", { intent: "login", email, password });
+    if (response.headers.get("location")?.startsWith("/client-login/two-factor")) {
+      if (!totpSecret) throw new Error(`${email} signs in with a second factor: pass its secret`);
+      const code = new TOTP({ secret: Secret.fromBase32(totpSecret) }).generate();
+      const second = await this.post("/client-login/two-factor", { code });
+      if (second.status !== 302) throw new Error(`the second sign-in step of ${email} failed (HTTP ${second.status})`);
+    } else if (response.status !== 302 || response.headers.get("location")?.startsWith("/client-login")) {
+      throw new Error(`could not sign in as ${email} (HTTP ${response.status})`);
+    }
     if (!this.cookies.has("__session")) throw new Error(`could not sign in as ${email}`);
   }
 }
 
-/** A newly registered, signed-in client with two lines in the cart (as bench/checkout.js uses). */
-export async function clientWithCart(baseUrl) {
+/** A seeded client (`seedAdmin(...).client`), signed in, with two lines in the cart. */
+export async function clientWithCart(baseUrl, client) {
   const visitor = new Visitor(baseUrl);
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "bench-password-2025!";
-  await visitor.post("/client-login", { intent: "register", name: "Bench Client", email, password, confirmPassword: password });
-  await visitor.logIn(email, password);
+  await visitor.logIn(client.email, client.password);
   await visitor.post("/cart/update", { intent: "add", serviceType: "travel-ban", tierId: "comprehensive" });
   await visitor.post("/cart/update", { intent: "add", serviceType: "labor-ban", tierId: "basic" });
   return visitor;
 }
 
 /**
- * Seeds an admin account (and `orders` orders) into the database the server will use, before it
- * starts (the embedded database allows one process at a time). Returns the admin's e-mail and password.
+ * Seeds an admin account, 500 clients (and `orders` orders) into the database the server will use,
+ * before it starts (the embedded database allows one process at a time). Returns
+ * `{ admin: { email, password, totpSecret }, client: { email, password } }`.
  */
 export function seedAdmin(dataDir, orders = 0) {
   const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/seed-orders.ts"], {

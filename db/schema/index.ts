@@ -3,3 +3,4 @@ export * from "./orders";
 export * from "./leads";
 export * from "./chat";
 export * from "./platform";
+export * from "./invoices";

@@ -9,13 +9,17 @@ export type TurnaroundUnit = (typeof TURNAROUND_UNITS)[number];
 
 export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ["unpaid", "paid", "failed", "refunded"] as const;
+export const PAYMENT_STATUSES = ["unpaid", "paid", "failed", "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Payment states in which money was received (some of it may have been refunded since). */
+export const PAID_STATUSES = ["paid", "partially_refunded", "refunded"] as const satisfies readonly PaymentStatus[];
+/** Payment states in which the order can still be paid. */
+export const PAYABLE_STATUSES = ["unpaid", "failed"] as const satisfies readonly PaymentStatus[];
 
 /**
  * An order keeps the spec's summary fields (service_type, tier_name, amount, currency, status,
  * description); its line items hold the detail. Money is AED in integer fils (1 AED = 100 fils):
- * amount = subtotal - discount, never below zero.
+ * amount = subtotal - discount, never below zero. Prices are VAT-inclusive.
  */
 export const orders = pgTable(
   "orders",
@@ -50,6 +54,13 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** What the provider reported as paid, in fils. */
     paidAmount: integer("paid_amount"),
+    /** The provider's payment (a Stripe PaymentIntent id): what refunds are made against. */
+    providerPaymentId: text("provider_payment_id"),
+    /** Sum of the refunds that went through, in fils (never more than paid_amount). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    /** Optional at checkout, printed on the tax invoice: the customer's company and its UAE TRN. */
+    customerCompany: text("customer_company"),
+    customerTrn: text("customer_trn"),
     /** Set when a payment does not match the order (e.g. "amount-mismatch"): staff must look. */
     paymentFlag: text("payment_flag"),
     /** Staff only. */
@@ -71,7 +82,8 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
-    check("orders_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'paid', 'failed', 'refunded')`),
+    check("orders_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'paid', 'failed', 'partially_refunded', 'refunded')`),
+    check("orders_refunded_amount_check", sql`${t.refundedAmount} >= 0`),
     check("orders_amount_check", sql`${t.amount} >= 0`),
     check("orders_subtotal_check", sql`${t.subtotal} >= 0 and ${t.discount} >= 0`),
     check("orders_currency_check", sql`${t.currency} = 'AED'`),
@@ -97,6 +109,8 @@ export const orderItems = pgTable(
     serviceKey: text("service_key").notNull(),
     tierId: text("tier_id").notNull(),
     tierName: text("tier_name").notNull(),
+    /** Delivery speed chosen in the quote (standard, express, same-day): the unit price includes its multiplier. */
+    speed: text("speed", { enum: ["standard", "express", "same-day"] }).notNull().default("standard"),
     /** Unit price in fils, copied from the catalogue when the order was made. */
     unitPrice: integer("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
@@ -106,6 +120,7 @@ export const orderItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check("order_items_speed_check", sql`${t.speed} in ('standard', 'express', 'same-day')`),
     check("order_items_unit_price_check", sql`${t.unitPrice} >= 0`),
     check(
       "order_items_turnaround_check",
@@ -214,6 +229,8 @@ export const orderDocuments = pgTable(
   ],
 );
 
+export const ORDER_EVENT_KINDS = ["created", "status", "payment", "note", "report", "refund", "invoice", "assignment"] as const;
+
 /** The order's history: creation, status changes (who, from, to, when), payments, notes, reports. */
 export const orderEvents = pgTable(
   "order_events",
@@ -224,21 +241,25 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     /** Who did it; null for the system (e.g. a payment webhook). */
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: ["created", "status", "payment", "note", "report", "assignment"] }).notNull(),
+    kind: text("kind", { enum: ORDER_EVENT_KINDS }).notNull(),
     fromValue: text("from_value"),
     toValue: text("to_value"),
     note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_events_kind_check", sql`${t.kind} in ('created', 'status', 'payment', 'note', 'report', 'assignment')`),
+    check("order_events_kind_check", sql`${t.kind} in ('created', 'status', 'payment', 'note', 'report', 'refund', 'invoice', 'assignment')`),
     index("order_events_order_idx").on(t.orderId, t.createdAt),
   ],
 );
 
 export const COUPON_KINDS = ["percent", "fixed"] as const;
 
-/** Discount codes managed by admins. value: a percentage (1–100) or fils off (fixed). */
+/**
+ * Discount codes managed by admins. value: a percentage (1–100) or fils off (fixed). Uses are
+ * rows of coupon_redemptions: reserved when an order is created, paid when it is paid, released
+ * when an unpaid order is cancelled or expires. max_redemptions counts reserved and paid uses.
+ */
 export const coupons = pgTable(
   "coupons",
   {
@@ -250,8 +271,8 @@ export const coupons = pgTable(
     active: boolean("active").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     maxRedemptions: integer("max_redemptions"),
-    /** Counted when a payment succeeds, not when the code is applied. */
-    redemptions: integer("redemptions").notNull().default(0),
+    /** Uses per client account (reserved and paid); null: no per-client limit. */
+    maxPerClient: integer("max_per_client"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -259,7 +280,74 @@ export const coupons = pgTable(
     uniqueIndex("coupons_code_key").on(t.code),
     check("coupons_kind_check", sql`${t.kind} in ('percent', 'fixed')`),
     check("coupons_value_check", sql`${t.value} > 0 and (${t.kind} = 'fixed' or ${t.value} <= 100)`),
-    check("coupons_redemptions_check", sql`${t.redemptions} >= 0`),
+    check("coupons_limits_check", sql`(${t.maxRedemptions} is null or ${t.maxRedemptions} > 0) and (${t.maxPerClient} is null or ${t.maxPerClient} > 0)`),
+  ],
+);
+
+export const REDEMPTION_STATUSES = ["reserved", "paid", "released"] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+
+/** One use of a coupon by one order (at most one per order). */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: id(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status", { enum: REDEMPTION_STATUSES }).notNull().default("reserved"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_order_key").on(t.orderId),
+    index("coupon_redemptions_coupon_idx").on(t.couponId, t.status),
+    index("coupon_redemptions_coupon_user_idx").on(t.couponId, t.userId),
+    check("coupon_redemptions_status_check", sql`${t.status} in ('reserved', 'paid', 'released')`),
+  ],
+);
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money given back on a paid order, in fils. "pending" holds its amount against the order (so two
+ * refunds at once cannot exceed what was paid) until the provider says it succeeded or failed.
+ * A refund made in Stripe's dashboard arrives by webhook and gets a row too (actor null).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    /** Stripe's re_… id (or the test provider's); unique once known. */
+    providerRefundId: text("provider_refund_id"),
+    /** The form's one-time key: a double submit of the same refund form is refused. */
+    requestKey: text("request_key"),
+    failureReason: text("failure_reason"),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+    check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    uniqueIndex("refunds_provider_refund_key").on(t.providerRefundId),
+    uniqueIndex("refunds_request_key").on(t.requestKey),
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    index("refunds_pending_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -302,4 +390,6 @@ export type OrderDocument = typeof orderDocuments.$inferSelect;
 export type OrderEvent = typeof orderEvents.$inferSelect;
 export type OrderMessage = typeof orderMessages.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
+export type CouponRedemption = typeof couponRedemptions.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
 export type PaymentSession = typeof paymentSessions.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
 /**
@@ -16,6 +16,9 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
 );
+
+/** An attachment rendered at sending time: a tax invoice or credit note by id. */
+export type MailAttachmentRef = { kind: "tax-document"; id: string };
 
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -35,6 +38,8 @@ export const outbox = pgTable(
     htmlBody: text("html_body"),
     /** What the mail is about, e.g. "inquiry-ack"; for tests and the dev mailbox. */
     kind: text("kind").notNull(),
+    /** Files made when the mail is sent (e.g. a tax invoice's PDF), by reference: the outbox stays small. */
+    attachments: jsonb("attachments").$type<MailAttachmentRef[]>().notNull().default([]),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -69,4 +74,19 @@ export const webVitals = pgTable(
     index("web_vitals_route_name_created_idx").on(t.route, t.name, t.createdAt),
     index("web_vitals_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Submissions already carried out, by the key their form carried ("<scope>:<form token>"), with
+ * what they answered: a repeated submission (a double click, a retry after the connection
+ * dropped) gets the first answer instead of being carried out twice. Kept a few days.
+ */
+export const submissionKeys = pgTable(
+  "submission_keys",
+  {
+    key: text("key").primaryKey(),
+    result: jsonb("result").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_keys_created_idx").on(t.createdAt)],
 );

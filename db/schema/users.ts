@@ -21,8 +21,14 @@ export const users = pgTable(
     fullName: text("full_name"),
     role: text("role", { enum: USER_ROLES }).notNull().default("client"),
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
-    /** Bumped on password change: sessions carrying an older version are signed out. */
-    sessionVersion: integer("session_version").notNull().default(1),
+    /** The TOTP secret (base32) once two-factor sign-in is switched on; null while it is off. */
+    totpSecret: text("totp_secret"),
+    /** When two-factor sign-in was switched on (null: off). */
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second time step whose code was accepted: a code of that step or an older one is refused (no replay). */
+    totpLastStep: integer("totp_last_step"),
+    /** A secret shown on the enrolment page and not yet confirmed with a code. */
+    totpPendingSecret: text("totp_pending_secret"),
     /** The language the user last used on the site: their e-mails are written in it. */
     lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
     createdAt: createdAt(),
@@ -61,5 +67,57 @@ export const authTokens = pgTable(
   ],
 );
 
+export const SESSION_STAGES = ["active", "second-factor", "unverified"] as const;
+/**
+ * active: signed in. second-factor: the password was right and the authenticator code is awaited.
+ * unverified: the password was right but the address is not confirmed yet (the login page offers a
+ * new verification link). Only "active" sessions are signed in.
+ */
+export type SessionStage = (typeof SESSION_STAGES)[number];
+
+/**
+ * Server-side sessions: the signed `__session` cookie carries a random token; only its SHA-256
+ * is stored. Deleting the row signs that browser out on every instance at once.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** Names the session in forms (sign out one device); never accepted as a credential. */
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    stage: text("stage", { enum: SESSION_STAGES }).notNull().default("active"),
+    userAgent: text("user_agent"),
+    clientAddress: text("client_address"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    check("sessions_stage_check", sql`${t.stage} in ('active', 'second-factor', 'unverified')`),
+  ],
+);
+
+/** Ten single-use recovery codes per account with two-factor sign-in, stored as SHA-256 only. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
+);
+
 export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;

@@ -1,5 +1,10 @@
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { unusedTotpCode } from "../support/totp";
 import { uniqueEmail, waitForMail } from "./helpers";
+
+/** The last TOTP step used for the e2e admin, shared by the test workers (tests/support/totp.ts). */
+export const ADMIN_TOTP_STATE = path.resolve("test-results", "e2e-admin-totp-step");
 
 export type TestAccount = { name: string; email: string; password: string };
 
@@ -25,19 +30,21 @@ export async function signUp(page: Page, account: Partial<TestAccount> = {}): Pr
   return full;
 }
 
-/** Opens the verification link from the mail to `email` (which also signs in) and lands on the dashboard. */
+/** Opens the verification link from the mail to `email`: it confirms the address and signs nobody in. */
 export async function verifyFromMail(page: Page, email: string) {
   const mail = await waitForMail(email, (m) => m.text.includes("/verify-email?token="));
   const link = linkPathIn(mail.text, "/verify-email?token=");
   await page.goto(link);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Thank you: your email address is confirmed.")).toBeVisible();
   return link;
 }
 
-/** A registered, verified client, signed in on `page`. */
+/** A registered, verified client, signed in on `page` (on the dashboard). */
 export async function signUpVerified(page: Page, account: Partial<TestAccount> = {}) {
   const full = await signUp(page, account);
   await verifyFromMail(page, full.email);
+  await signIn(page, full.email, full.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
   return full;
 }
 
@@ -50,12 +57,35 @@ export async function signIn(page: Page, email: string, password: string, redire
   await form.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** Signs in as the admin made by the e2e global setup through the first-admin link. */
+/** Enters an authentication code at the second sign-in step. */
+export async function enterTwoFactorCode(page: Page, code: string) {
+  await expect(page).toHaveURL(/\/client-login\/two-factor/);
+  await page.getByLabel("Authentication code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+/**
+ * Signs in as the admin made by the e2e global setup through the first-admin link: password,
+ * then a code of its authenticator (computed by the tests' own TOTP, a step not used before).
+ */
 export async function signInAsAdmin(page: Page) {
   const email = process.env.E2E_ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error("E2E_ADMIN_EMAIL is not set (global setup)");
+  const secret = process.env.E2E_ADMIN_TOTP_SECRET;
+  if (!email || !password || !secret) throw new Error("E2E_ADMIN_EMAIL is not set (global setup)");
   await signIn(page, email, password);
+  await enterTwoFactorCode(page, await unusedTotpCode(secret, ADMIN_TOTP_STATE));
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/**
+ * Signs in a member of staff seeded with two-factor sign-in (tests/support/seed-backoffice.ts):
+ * password, then a code of their authenticator not used before (steps remembered in a file per
+ * account, shared by the test workers).
+ */
+export async function signInAsStaff(page: Page, staff: { email: string; totpSecret: string }, password: string) {
+  await signIn(page, staff.email, password);
+  await enterTwoFactorCode(page, await unusedTotpCode(staff.totpSecret, path.resolve("test-results", `e2e-totp-${staff.email}`)));
   await expect(page).toHaveURL(/\/admin$/);
 }
 

@@ -10,14 +10,19 @@ test.describe("accounts", () => {
     // Not signed in until the address is verified.
     await expect(page.locator("#login-form")).toBeVisible();
 
+    // The link confirms the address and signs nobody in.
     const verifyLink = await verifyFromMail(page, account.email);
     await expect(page.getByText("Email verified").first()).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/client-login\?redirectTo=%2Fdashboard$/);
+    await signIn(page, account.email, account.password, "/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("verification-card")).toHaveAttribute("data-verified", "true");
     await expect(page.getByTestId("welcome")).toHaveText(`Welcome back, ${account.name}`);
 
     await signOut(page);
     await expect(page.getByRole("link", { name: "Client Login" }).first()).toBeAttached();
-    // The used link cannot sign in again, but says the address is verified.
+    // A used link says the address is verified.
     await page.goto(verifyLink);
     await expect(page.getByText("Email already verified")).toBeVisible();
 
@@ -142,18 +147,22 @@ test.describe("accounts", () => {
     await otherContext.close();
   });
 
-  test("the verification e-mail can be resent three times, the fourth is refused", async ({ page }) => {
+  test("sign-in waits for a confirmed address; the verification e-mail can be resent three times, the fourth is refused", async ({ page }) => {
     const account = await signUp(page);
+    // The right password does not sign in before the address is confirmed.
     await signIn(page, account.email, account.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const card = page.getByTestId("verification-card");
-    await expect(card).toHaveAttribute("data-verified", "false");
+    await expect(page).toHaveURL(/\/client-login$/);
+    await expect(page.getByText("Your account is not active until you confirm")).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/client-login\?redirectTo=%2Fdashboard$/);
+    await page.goto("/client-login");
+    const card = page.getByRole("alert").filter({ hasText: "Please verify your email address" });
     const verificationMails = async () => (await fetchCaughtMail(process.env.E2E_MAIL_API!)).filter((m) => m.to.includes(account.email) && m.text.includes("/verify-email?token=")).length;
     await expect.poll(verificationMails).toBe(1);
     for (let i = 1; i <= 3; i++) {
       await card.getByRole("button", { name: "Resend Verification Email" }).click();
       await expect(page.getByText("Please check your email for the verification link.").last()).toBeVisible();
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/client-login$/);
       await expect.poll(verificationMails).toBe(1 + i);
     }
     await card.getByRole("button", { name: "Resend Verification Email" }).click();

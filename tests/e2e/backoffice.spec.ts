@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signInAsAdmin } from "./account-helpers";
 import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, waitForMail } from "./helpers";
 
 // Fixtures written by the global setup (tests/support/seed-backoffice.ts): per project, a client
@@ -25,14 +26,6 @@ async function signIn(page: Page, email: string, password: string) {
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
   await expect(page).not.toHaveURL(/\/client-login/);
-}
-
-async function signInAsAdmin(page: Page) {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error("E2E_ADMIN_EMAIL is not set (global setup)");
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
+import { DESKTOP, expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, whenInteractive } from "./helpers";
 
 const LRM = "\u200E";
 const aed = (amount: string) => `${LRM}د.إ${LRM} ${amount}`;
@@ -7,16 +7,6 @@ const PLAN_PAGE = "/ban-checks/travel-ban-check";
 
 function plans(page: Page) {
   return page.locator("#packages [data-plan-list='travel-ban']");
-}
-
-/**
- * Page sections hydrate when they come into view (app/components/page/deferred.tsx); until then
- * their forms work as plain HTML. With JavaScript, wait until React has taken the element over.
- */
-async function whenInteractive(locator: ReturnType<Page["locator"]>) {
-  if (!jsEnabled(test.info())) return;
-  await locator.scrollIntoViewIfNeeded();
-  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
 }
 
 /** Adds a tier from the plan section; without JavaScript the page comes back with the panel open, which is closed again. */

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { linkPathIn } from "./account-helpers";
 import { expect, expectAccessible, jsEnabled, test, uniqueEmail, waitForMail } from "./helpers";
 
 const PASSWORD = "checkout-Test-2025!";
@@ -15,8 +16,12 @@ async function addToCart(page: Page, path: string, tierId: string) {
   await page.waitForLoadState("load");
 }
 
-/** Registers on the login page's Register tab, then signs in; the page ends wherever redirectTo says. */
+/**
+ * Registers on the login page's Register tab, opens the mailed verification link (sign-in waits
+ * for a confirmed address), then signs in; the page ends wherever redirectTo says.
+ */
 async function registerAndSignIn(page: Page, email: string) {
+  const loginPage = page.url();
   await page.getByRole("link", { name: "Register", exact: true }).click();
   await page.locator("#register-name").fill("Aisha Rahman");
   await page.locator("#register-email").fill(email);
@@ -24,6 +29,9 @@ async function registerAndSignIn(page: Page, email: string) {
   await page.locator("#register-confirm-password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created!").first()).toBeVisible();
+  await page.goto(linkPathIn((await waitForMail(email, (mail) => mail.text.includes("/verify-email?token="))).text, "/verify-email?token="));
+  await expect(page.getByText("Email verified").first()).toBeVisible();
+  await page.goto(loginPage);
   await page.locator("#login-email").fill(email);
   await page.locator("#login-password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { createFirstAdmin } from "../support/first-admin";
+import { ADMIN_TOTP_STATE } from "./account-helpers";
 import { startServer, tempDir } from "../support/server-process";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/test-db";
 
@@ -40,14 +41,28 @@ export default async function globalSetup() {
   });
   // Chromium treats localhost as a secure context, so the production (Secure) cookies work over http.
   const baseUrl = server.url.replace("127.0.0.1", "localhost");
-  // The first admin, made through the one-time set-up link the server printed.
-  const admin = await createFirstAdmin(server);
+  // The first admin, made through the one-time set-up link the server printed, with two-factor
+  // sign-in set up; the step of each code used is remembered in a file the test workers share.
+  fs.mkdirSync("test-results", { recursive: true });
+  fs.rmSync(ADMIN_TOTP_STATE, { force: true });
+  fs.rmSync(`${ADMIN_TOTP_STATE}.lock`, { recursive: true, force: true });
+  const admin = await createFirstAdmin(server, undefined, { stateFile: ADMIN_TOTP_STATE });
   process.env.E2E_ADMIN_EMAIL = admin.email;
   process.env.E2E_ADMIN_PASSWORD = admin.password;
+  process.env.E2E_ADMIN_TOTP_SECRET = admin.totpSecret;
+  // Per project, a client promoted to admin by the first admin: one more admin who has not set up two-factor sign-in.
+  for (const project of Object.values((JSON.parse(process.env.E2E_BACKOFFICE!) as { projects: Record<string, { newAdmin: { id: string } }> }).projects)) {
+    const promoted = await fetch(`${server.url}/admin/users`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: admin.cookie },
+      body: new URLSearchParams({ userId: project.newAdmin.id, role: "admin" }).toString(),
+    });
+    if (promoted.status !== 303) throw new Error(`promoting a test admin failed: HTTP ${promoted.status}`);
+  }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_API = smtp.apiUrl;
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
-  fs.mkdirSync("test-results", { recursive: true });
   fs.writeFileSync(path.join("test-results", "e2e-server.json"), JSON.stringify({ baseUrl, mailApi: smtp.apiUrl, databaseUrl: databaseUrl ?? null }));
 
   return async () => {

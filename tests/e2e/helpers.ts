@@ -1,11 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { devices, expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { fetchCaughtMail, type CaughtMail } from "../support/fake-smtp";
 
 export { expect, test };
 
 export const MOBILE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 900 };
+
+/** The Pixel 7 phone profile (viewport, touch, user agent) for `test.use` in a describe block. */
+export const PIXEL_7 = (() => {
+  const { defaultBrowserType: _browser, ...profile } = devices["Pixel 7"]!;
+  return profile;
+})();
 
 export function jsEnabled(testInfo: TestInfo) {
   return testInfo.project.use.javaScriptEnabled !== false;
@@ -27,6 +33,23 @@ export async function waitForMail(to: string, match: (mail: CaughtMail) => boole
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no mail to ${to} arrived within ${timeoutMs} ms`);
+}
+
+/**
+ * Page sections hydrate when they come into view (app/components/page/deferred.tsx); until then
+ * their forms work as plain HTML. With JavaScript, wait until React has taken the element over.
+ */
+export async function whenInteractive(locator: Locator) {
+  if (!jsEnabled(test.info())) return;
+  await locator.scrollIntoViewIfNeeded();
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
+}
+
+/** The mail the local SMTP server caught for `to` so far (to count them). */
+export async function mailTo(to: string): Promise<CaughtMail[]> {
+  const api = process.env.E2E_MAIL_API;
+  if (!api) throw new Error("E2E_MAIL_API is not set (global setup)");
+  return (await fetchCaughtMail(api)).filter((mail) => mail.to.includes(to));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signIn, signInAsAdmin } from "./account-helpers";
+import { signIn, signInAsAdmin, signInAsStaff } from "./account-helpers";
 import { expect, test } from "./helpers";
 
 // Signed-in pages on phones and desktops: no page of the portal or the back office scrolls
@@ -8,7 +8,7 @@ import { expect, test } from "./helpers";
 
 type Fixture = {
   password: string;
-  projects: Record<string, { inquiry: { id: string }; cases: { staff: { email: string }; client: { email: string }; caseOrder: string; overdueOrder: string } }>;
+  projects: Record<string, { inquiry: { id: string }; cases: { staff: { email: string; totpSecret: string }; client: { email: string }; caseOrder: string; overdueOrder: string } }>;
 };
 
 function fixture() {
@@ -69,7 +69,7 @@ test.describe("signed-in pages on phones and desktops", () => {
       },
       {
         who: "staff",
-        signInAs: (page) => signIn(page, f.cases.staff.email, f.password),
+        signInAs: (page) => signInAsStaff(page, f.cases.staff, f.password),
         pages: ["/admin", "/admin?view=mine", "/admin?due=overdue", `/admin/orders/${f.cases.caseOrder}`, "/dashboard/settings", "/ar/admin", `/ar/admin/orders/${f.cases.overdueOrder}`],
       },
       {

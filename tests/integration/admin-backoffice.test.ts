@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, inquiries, orders, users } from "../../db/schema";
+import { couponRedemptions, coupons, inquiries, orders, users } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
-import { couponFormSchema, couponOrders, createCoupon, listCoupons, setCouponActive } from "../../app/admin/coupons.server";
+import { couponFormSchema, couponOrders, createCoupon, deleteCoupon, listCoupons, setCouponActive } from "../../app/admin/coupons.server";
 import { getInquiry, listInquiries, parseInquiryFilters, setInquiryStatus } from "../../app/admin/inquiries.server";
 import { changeUserRole, listUsers } from "../../app/admin/users.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
@@ -73,9 +73,13 @@ describe(`admin inquiries, coupons and users on ${testDbKind()}`, () => {
     const [stored] = await t.handle.db.select().from(coupons).where(eq(coupons.code, "MINUS50"));
     expect(stored!.value).toBe(5050);
 
-    await t.handle.db.insert(orders).values({ userId: client, amount: 45_000, subtotal: 50_000, discount: 5_000, couponCode: "SAVE10", paymentStatus: "paid" });
+    const [used] = await t.handle.db.insert(orders).values({ userId: client, amount: 45_000, subtotal: 50_000, discount: 5_000, couponCode: "SAVE10", paymentStatus: "paid" }).returning();
+    await t.handle.db.insert(couponRedemptions).values({ couponId: created.ok ? created.id : "", orderId: used!.id, userId: client, status: "paid" });
     const list = await listCoupons();
-    expect(list.find((c) => c.code === "SAVE10")).toMatchObject({ active: true, ordersUsing: 1, maxRedemptions: 5 });
+    expect(list.find((c) => c.code === "SAVE10")).toMatchObject({ active: true, paid: 1, reserved: 0, maxRedemptions: 5 });
+    // A used coupon is kept for the records; an unused one can be deleted.
+    expect(await deleteCoupon(created.ok ? created.id : "")).toBe("in-use");
+    expect(await deleteCoupon(stored!.id)).toBe("deleted");
     expect(await couponOrders("SAVE10")).toHaveLength(1);
 
     const id = created.ok ? created.id : "";

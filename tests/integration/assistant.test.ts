@@ -52,8 +52,9 @@ async function readEvents(response: Response) {
     });
 }
 
-async function ask(question: string, options: { cookie?: string; address?: string; lang?: string } = {}) {
-  const response = (await streamAction({ request: post("/api/assistant", { question, lang: options.lang ?? "en" }, options.cookie), params: {}, context: context(options.address ?? "203.0.113.1") } as Args)) as Response;
+async function ask(question: string, options: { cookie?: string; address?: string; lang?: string; submissionId?: string } = {}) {
+  const fields = { question, lang: options.lang ?? "en", ...(options.submissionId ? { submissionId: options.submissionId } : {}) };
+  const response = (await streamAction({ request: post("/api/assistant", fields, options.cookie), params: {}, context: context(options.address ?? "203.0.113.1") } as Args)) as Response;
   return response;
 }
 
@@ -177,6 +178,29 @@ describe(`assistant on ${testDbKind()}`, () => {
     expect(result.text.startsWith("أعتذر")).toBe(true);
     expect(result.text).toContain("\u2066+971 4 555 0100\u2069");
     expect((await storedMessages(conversation!.id)).map((m) => m.source)).toEqual(["user", "failure"]);
+  });
+
+  it("asks a question sent again with one key once: the retry gets the stored answer, even without the first cookie", async () => {
+    useModel();
+    fake.setMode({ kind: "answer", text: "Our Basic travel ban check costs AED 650.", chunkDelayMs: 1 });
+    const submissionId = crypto.randomUUID();
+    const first = await ask("How much is a travel ban check?", { submissionId, address: "203.0.113.77" });
+    const firstEvents = await readEvents(first);
+    const done = firstEvents.at(-1) as { type: "done"; id: string };
+    expect(done.type).toBe("done");
+    // The first answer (and its cookie) never reached the browser: the retry comes without it.
+    const again = await ask("How much is a travel ban check?", { submissionId, address: "203.0.113.77" });
+    const events = await readEvents(again);
+    expect(events.filter((e) => e.type === "token").map((e) => (e as { text: string }).text).join("")).toBe("Our Basic travel ban check costs AED 650.");
+    expect(events.at(-1)).toMatchObject({ type: "done", id: done.id, source: "model" });
+    expect(fake.requests).toHaveLength(1);
+    const conversationCookie = cookiesFrom(again);
+    const [answer] = await t.handle.db.select({ conversationId: chatMessages.conversationId }).from(chatMessages).where(eq(chatMessages.id, done.id));
+    const stored = await storedMessages(answer!.conversationId);
+    expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
+    // The retry's cookie points at the conversation that holds the answer.
+    const page = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: conversationCookie } }), "en");
+    expect(page.assistant.messages.map((m) => m.content)).toEqual(["How much is a travel ban check?", "Our Basic travel ban check costs AED 650."]);
   });
 
   it("answers offline without an API key, labelled as an automatic answer", async () => {

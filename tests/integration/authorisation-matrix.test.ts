@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerWithAccounts, type SeededAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { SEEDED_STAFF_TOTP_SECRETS, signInOverHttp, startServerWithAccounts, type SeededAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 import type { RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
@@ -113,6 +113,19 @@ const MATRIX: Record<string, Probe[]> = {
   "($lang).dashboard.settings.tsx": [
     { method: "GET", path: "/dashboard/settings", expect: signedIn },
     { method: "POST", path: "/dashboard/settings", form: {}, expect: { anonymous: "login", client: 400, otherClient: 400, staff: 400, admin: 400 } },
+    // Naming a session of another account ends nothing (the answer is the same as for one's own).
+    { method: "POST", path: "/dashboard/settings", form: { intent: "end-session", sessionId: crypto.randomUUID() }, expect: { anonymous: "login", client: { redirect: "/dashboard/settings" } } },
+  ],
+  "($lang).dashboard.settings_.two-factor.tsx": [
+    { method: "GET", path: "/dashboard/settings/two-factor", expect: signedIn },
+    { method: "POST", path: "/dashboard/settings/two-factor", form: {}, expect: { anonymous: "login", client: 400, otherClient: 400, admin: 400 } },
+    // Staff keep two-factor sign-in on.
+    { method: "POST", path: "/dashboard/settings/two-factor", form: { intent: "disable", code: "000000" }, expect: { staff: 403, admin: 403 } },
+  ],
+  // The second sign-in step exists only half-way through a sign-in.
+  "($lang).client-login_.two-factor.tsx": [
+    { method: "GET", path: "/client-login/two-factor", expect: { anonymous: { redirect: "/client-login" }, client: { redirect: "/" }, otherClient: { redirect: "/" }, staff: { redirect: "/" }, admin: { redirect: "/" } } },
+    { method: "POST", path: "/client-login/two-factor", form: { code: "123456" }, expect: all({ redirect: "/client-login" }) },
   ],
   "($lang).checkout.tsx": [
     { method: "GET", path: "/checkout", expect: signedIn },
@@ -140,6 +153,11 @@ const MATRIX: Record<string, Probe[]> = {
     // A document of a staff-only note: never the client's.
     { method: "GET", path: "/documents/:noteDocument", expect: { client: 404, otherClient: 404, staff: 200, otherStaff: 404, admin: 200 } },
     { method: "GET", path: `/documents/${crypto.randomUUID()}`, expect: { client: 404, admin: 404 } },
+  ],
+  // A tax invoice or credit note PDF: the order's owner and admins (an unknown id is 404 for everyone).
+  "tax-documents.$id.tsx": [
+    { method: "GET", path: `/tax-documents/${crypto.randomUUID()}`, expect: { anonymous: "login", client: 404, admin: 404 } },
+    { method: "GET", path: "/tax-documents/not-a-uuid", expect: { client: 404 } },
   ],
   "($lang).orders.$orderId.pay.tsx": [
     { method: "GET", path: "/orders/:order/pay", expect: { anonymous: "login", client: 200, otherClient: 404, staff: 404, admin: 404 } },
@@ -184,6 +202,14 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", path: `/admin/orders/${crypto.randomUUID()}`, expect: { staff: 404, admin: 404 } },
   ],
   "($lang).admin.orders[.csv].tsx": [{ method: "GET", path: "/admin/orders.csv", expect: adminOnly }],
+  "($lang).admin.invoices.tsx": [
+    { method: "GET", path: "/admin/invoices", expect: adminOnly },
+    { method: "GET", path: "/admin/invoices?from=2026-02-30&to=x", expect: { admin: 400 } },
+  ],
+  "($lang).admin.invoices[.csv].tsx": [
+    { method: "GET", path: "/admin/invoices.csv?from=2026-01-01&to=2026-01-31", expect: adminOnly },
+    { method: "GET", path: "/admin/invoices.csv?from=2026-02-01&to=2026-01-01", expect: { admin: 400 } },
+  ],
   "($lang).admin.performance.tsx": [{ method: "GET", path: "/admin/performance", expect: adminOnly }],
   "($lang).admin.users.tsx": [
     { method: "GET", path: "/admin/users", expect: adminOnly },
@@ -216,9 +242,6 @@ function redirectsTo(location: string, target: string) {
 }
 
 /** The "name=value" pairs of the Set-Cookie headers of a response. */
-function cookiePairs(response: Response) {
-  return response.headers.getSetCookie().map((header) => header.split(";")[0]!);
-}
 
 describe(`authorisation matrix on the production build (${kind})`, () => {
   let server: RunningServer;
@@ -247,10 +270,7 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
   }
 
   async function signIn(role: Exclude<Role, "anonymous">) {
-    const response = await request("POST", "/client-login", { form: { intent: "login", email: emails[role], password: PASSWORD } });
-    const session = cookiePairs(response).find((pair) => pair.startsWith("__session="));
-    if (response.status !== 302 || !session) throw new Error(`sign-in of ${role} failed: HTTP ${response.status}`);
-    return session;
+    return signInOverHttp(server.url, emails[role], PASSWORD, role === "staff" || role === "otherStaff" ? SEEDED_STAFF_TOTP_SECRETS[role] : undefined);
   }
 
   let running: ServerWithAccounts;

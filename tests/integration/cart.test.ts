@@ -212,3 +212,52 @@ describe("the cookie", () => {
     expect(headers.get("Set-Cookie")).toMatch(/^__cart=;.*Expires=Thu, 01 Jan 1970/);
   });
 });
+
+describe("quoted speeds and repeated changes", () => {
+  it("keeps the quote's speed on its own line, priced by the server with the multiplier", async () => {
+    const { cookie, response } = await perform([
+      { intent: "add", serviceType: "labor-ban", tierId: "comprehensive", speed: "express", respond: "data" },
+      { intent: "add", serviceType: "labor-ban", tierId: "comprehensive", respond: "data" },
+      { intent: "add", serviceType: "background", tierId: "essential", speed: "same-day", respond: "data" },
+      { intent: "increment", serviceType: "labor-ban", tierId: "comprehensive", speed: "express", respond: "data" },
+    ]);
+    const body = (await response.json()) as CartActionData;
+    expect(body.cart.items.map((item) => [item.key, item.unitPrice, item.quantity, item.speedName])).toEqual([
+      // AED 950 × 1.5 = 1,425; 695 × 2.5 = 1,737.5, rounded to 1,738.
+      ["labor-ban:comprehensive:express", 142_500, 2, "Express (×1.5)"],
+      ["labor-ban:comprehensive", 95_000, 1, null],
+      ["background:essential:same-day", 173_800, 1, "Same-day (×2.5)"],
+    ]);
+    expect(body.cart.subtotal).toBe(2 * 142_500 + 95_000 + 173_800);
+    // The cookie keeps the speed; prices are the catalogue's again on the next read.
+    const cart = await readCart(page(cookie));
+    expect(cart.lines).toContainEqual({ serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 2 });
+    expect(cart.subtotal).toBe(body.cart.subtotal);
+  });
+
+  it("refuses a speed a plan is not quoted at, or an unknown one", async () => {
+    for (const fields of [
+      { intent: "add", serviceType: "bundles", tierId: "complete", speed: "express" },
+      { intent: "add", serviceType: "labor-ban", tierId: "express", speed: "same-day" },
+      { intent: "add", serviceType: "labor-ban", tierId: "basic", speed: "warp" },
+    ]) {
+      const response = await handleCartAction(post({ ...fields, respond: "data" }), "en");
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(((await response.json()) as CartActionData).cart.count).toBe(0);
+    }
+    // An edited cookie naming such a line reads without it.
+    const cookie = await cartCookieFor([{ serviceType: "bundles", tierId: "complete", speed: "express", quantity: 1 }]);
+    expect((await readCart(page(cookie))).dropped).toBe(1);
+  });
+
+  it("applies a change sent twice with one key once (a retry after the answer was lost)", async () => {
+    const key = crypto.randomUUID();
+    const add = { intent: "add", serviceType: "travel-ban", tierId: "basic", respond: "data", submissionId: key };
+    const { cookie } = await perform([add, add, { ...add, submissionId: crypto.randomUUID() }, add]);
+    const cart = await readCart(page(cookie));
+    expect(cart.count).toBe(2);
+    // A key is no password: a malformed one is ignored and the change applied.
+    const loose = await perform([{ ...add, submissionId: "not-a-key" }, { ...add, submissionId: "not-a-key" }]);
+    expect((await readCart(page(loose.cookie))).count).toBe(2);
+  });
+});

@@ -14,7 +14,7 @@ import { resetEnvForTests } from "../../app/env.server";
 import { computeTotals, createOrder } from "../../app/orders/orders.server";
 import type { UploadedFile } from "../../app/orders/uploads.server";
 import { markPaidInTransaction } from "../../app/payments/payments.server";
-import { orderDocuments, orderItems, orderMessages, orders, outbox, rateLimits, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { orderDocuments, orderItems, orderMessages, orders, outbox, rateLimits, refunds, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 // A case's conversation, requests, assignment and due times against a real database: who may read
@@ -256,7 +256,7 @@ describe(`cases on ${testDbKind()}`, () => {
       expect(clientMail?.textBody).toContain(`${SITE}/dashboard/orders/${id}`);
     });
 
-    it("cancellation: only before work starts; staff may not decide it; an admin's acceptance of a paid order cancels it and records a manual refund", async () => {
+    it("cancellation: only before work starts; staff may not decide it; an admin's acceptance of a paid order cancels it and refunds it through the payment provider", async () => {
       const started = await order(ids.client, { status: "processing" });
       expect(await postMessage({ orderId: started, viewer: viewer(ids.client, "client"), side: "client", kind: "cancellation-request", body: "" })).toEqual({ ok: false, error: "started" });
 
@@ -264,20 +264,36 @@ describe(`cases on ${testDbKind()}`, () => {
       // Two requests racing: one is stored.
       const racing = await Promise.all([1, 2, 3].map(() => postMessage({ orderId: id, viewer: viewer(ids.arabicClient, "client"), side: "client", kind: "cancellation-request", body: "غيرت رأيي" })));
       expect(racing.filter((r) => r.ok)).toHaveLength(1);
-      const requestId = racing.find((r) => r.ok)!.ok ? (racing.find((r) => r.ok) as { messageId: string }).messageId : "";
+      const requestId = (racing.find((r) => r.ok) as { messageId: string }).messageId;
       expect(await resolveRequest({ orderId: id, requestId, decision: "accept", viewer: viewer(ids.staffA, "staff") })).toEqual({ ok: false, error: "admin-only" });
-      expect(await resolveRequest({ orderId: id, requestId, decision: "accept", viewer: viewer(ids.admin, "admin") })).toMatchObject({ ok: true });
+      // The built-in test provider refunds at once (outside production).
+      expect(await resolveRequest({ orderId: id, requestId, decision: "accept", viewer: viewer(ids.admin, "admin") })).toMatchObject({ ok: true, refund: { kind: "refund", status: "succeeded", amount: 65_000 } });
+      const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, id));
+      expect(row!.status).toBe("cancelled");
+      expect(row!.paymentStatus).toBe("refunded");
+      expect(row!.paymentFlag).toBeNull();
+      const recorded = await t.handle.db.select().from(refunds).where(eq(refunds.orderId, id));
+      expect(recorded.map((r) => [r.amount, r.status, r.requestKey])).toEqual([[65_000, "succeeded", requestId]]);
+      // The client hears in Arabic that it is cancelled and refunded (not the generic "cancelled" mail).
+      const clientMails = await mails("arabic@example.com");
+      const accepted = clientMails.find((m) => m.kind === "case-request-accepted");
+      expect(clientMails.map((m) => m.kind)).not.toContain("order-cancelled");
+      expect(accepted?.subject).toMatch(ARABIC);
+      expect(accepted?.textBody).toMatch(/650/);
+      expect(accepted?.textBody).toContain(`${SITE}/ar/dashboard/orders/${id}`);
+    });
+
+    it("an accepted cancellation the payment provider cannot refund is recorded for a manual refund", async () => {
+      const id = await order(ids.client);
+      // Paid through Stripe, which is not configured here: nothing can refund it automatically.
+      await t.handle.db.update(orders).set({ paymentProvider: "stripe" }).where(eq(orders.id, id));
+      const asked = await postMessage({ orderId: id, viewer: viewer(ids.client, "client"), side: "client", kind: "cancellation-request", body: "" });
+      const requestId = asked.ok ? asked.messageId : "";
+      expect(await resolveRequest({ orderId: id, requestId, decision: "accept", viewer: viewer(ids.admin, "admin") })).toMatchObject({ ok: true, refund: { kind: "manual", amount: 65_000 } });
       const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, id));
       expect(row!.status).toBe("cancelled");
       expect(row!.paymentFlag).toBe(MANUAL_REFUND_FLAG);
-      const refundMail = (await mails("team@example.com")).find((m) => m.kind === "staff-refund-due");
-      expect(refundMail?.subject).toContain("AED 650");
-      // The client hears once, in Arabic, that it is cancelled and will be refunded (not the generic "cancelled" mail too).
-      const clientMails = await mails("arabic@example.com");
-      expect(clientMails.map((m) => m.kind)).toEqual(["case-request-accepted"]);
-      expect(clientMails[0]!.subject).toMatch(ARABIC);
-      expect(clientMails[0]!.textBody).toMatch(/650/);
-      expect(clientMails[0]!.textBody).toContain(`${SITE}/ar/dashboard/orders/${id}`);
+      expect((await mails("team@example.com")).find((m) => m.kind === "staff-refund-due")?.subject).toContain("AED 650");
     });
 
     it("a request left open on a case that is then completed can only be declined", async () => {

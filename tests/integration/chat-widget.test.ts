@@ -59,6 +59,19 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
     expect(await t.handle.db.select().from(chatMessages)).toHaveLength(before.length);
   });
 
+  it("stores a message sent again with one key once (a retry after the answer was lost)", async () => {
+    const submissionId = crypto.randomUUID();
+    const first = answerOf(await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client));
+    // The first answer's cookie never arrived: the retry has none.
+    const again = answerOf(await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client));
+    expect(again.data.messages.map((m) => m.id)).toEqual(first.data.messages.map((m) => m.id));
+    const [{ count }] = (await t.handle.db.select({ count: sql<number>`count(*)::int` }).from(chatMessages).where(eq(chatMessages.content, "How much is a contract review?"))) as [{ count: number }];
+    expect(count).toBe(1);
+    // And its cookie names the conversation that holds them.
+    const transcript = await loadTranscript(new Request(`${SITE}/chat`, { headers: { Cookie: again.cookie } }));
+    expect(transcript.map((m) => m.id)).toEqual(first.data.messages.map((m) => m.id));
+  });
+
   it("cleans what is stored and refuses over-long messages", async () => {
     const { data } = answerOf(await chatAction(post({ mode: "fetch", message: "<script>x</script>How much is a contract review?" }), client));
     expect(data.messages[0]!.text).toBe("How much is a contract review?");

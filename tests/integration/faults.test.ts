@@ -6,7 +6,8 @@ import { inquiries, outbox } from "../../db/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
 import {
   startServer,
-  startTcpRelay,
+  startServerBehindRelay,
+  type startTcpRelay,
   tempDir,
   type RunningServer,
 } from "../support/server-process";
@@ -41,6 +42,7 @@ type Outcome = {
   email?: string;
   reference?: string;
   body?: string;
+  retryAfter?: string | null;
   error?: string;
 };
 
@@ -81,6 +83,7 @@ async function timed(
       ms: Date.now() - startedAt,
       startedAt,
       body,
+      retryAfter: response.headers.get("retry-after"),
       email: init.email,
     };
     if (kind === "inquiry" && response.status === 200)
@@ -195,19 +198,7 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    url = await createPostgresDatabase();
-    const target = new URL(url);
-    relay = await startTcpRelay({
-      host: target.hostname,
-      port: Number(target.port || 5432),
-    });
-    const viaRelay = new URL(url);
-    viaRelay.hostname = "127.0.0.1";
-    viaRelay.port = String(relay.port);
-    server = await startServer({
-      ...quietEnv,
-      DATABASE_URL: viaRelay.toString(),
-    });
+    ({ url, relay, server } = await startServerBehindRelay(quietEnv, createPostgresDatabase));
   }, 120_000);
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -234,6 +225,7 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
       body: inquiryForm("during-cut@example.com", { mode: "" }).toString(),
     });
     expect(form.status).toBe(503);
+    expect(form.retryAfter).toBe("30");
     expect(form.body).toContain("Service temporarily unavailable");
     expect(form.body).toContain("We are having trouble reaching our systems");
     expect(form.body).not.toMatch(/at .*\.js:\d+/);
@@ -330,6 +322,74 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
         (server.output().match(/closed while a write was pending/g) ?? [])
           .length
       }`
+    );
+  }, 90_000);
+});
+
+describe.runIf(kind === "postgres")("half-open connections to PostgreSQL", () => {
+  // Small timeouts so the test is quick: a statement may run 1.5 s, a silent connection is dropped
+  // after 2.5 s, a new connection must be ready within 1.5 s.
+  const STATEMENT_MS = 1500;
+  const CONNECT_MS = 1500;
+  const ANSWER_WITHIN_MS = STATEMENT_MS + 1000;
+  let url: string;
+  let relay: Awaited<ReturnType<typeof startTcpRelay>>;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    ({ url, relay, server } = await startServerBehindRelay(
+      { ...quietEnv, DATABASE_POOL_SIZE: "4", DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS) },
+      createPostgresDatabase,
+    ));
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await relay?.close();
+    if (url) await dropPostgresDatabase(url);
+  });
+
+  it("answers the friendly 503 within the configured timeout while PostgreSQL stops answering, and recovers without a restart", async () => {
+    // Warm: several connections open in the pool.
+    const warm = await Promise.all([0, 1, 2, 3].map((i) => postInquiry(server, `warm-${i}-${crypto.randomBytes(3).toString("hex")}@example.com`)));
+    for (const o of warm) expect(o.status, o.body?.slice(0, 200)).toBe(200);
+
+    relay.stall();
+    const stalledAt = Date.now();
+    // Plain form posts (the friendly page) and script posts, several at once.
+    const during = await Promise.all([
+      timed("page", `${server.url}/inquiry`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: inquiryForm("half-open@example.com", { mode: "" }).toString(),
+      }),
+      ...[0, 1, 2, 3, 4].map((i) => postInquiry(server, `during-${i}@example.com`)),
+    ]);
+    const bound = ANSWER_WITHIN_MS + CONNECT_MS + 2000; // the configured timeouts, and room for a busy machine
+    for (const o of during) {
+      expect(o.status, `${o.path} ${o.error ?? o.body?.slice(0, 200)}`).toBe(503);
+      expect(o.ms, `${o.path} answered after ${o.ms} ms`).toBeLessThan(bound);
+    }
+    expect(during[0]!.body).toContain("Service temporarily unavailable");
+    expect(during[0]!.retryAfter).toBe("30");
+    expect((await timed("page", `${server.url}/readyz`)).status).toBe(503);
+    expect(server.child.exitCode).toBeNull();
+
+    await relay.restore();
+    const restoredAt = Date.now();
+    // The half-open connections never answer again: the pool must drop them and connect anew.
+    let after: Outcome | undefined;
+    const recovered = await waitFor(async () => {
+      after = await postInquiry(server, `after-${crypto.randomBytes(3).toString("hex")}@example.com`);
+      return after.status === 200;
+    }, 20_000);
+    expect(recovered, `${after?.status} ${after?.body?.slice(0, 200)}`).toBe(true);
+    expect(after?.reference).toMatch(/^[0-9A-F]{8}$/);
+    // And keeps working: every connection of the pool is a live one again.
+    const more = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => postInquiry(server, `later-${i}-${crypto.randomBytes(3).toString("hex")}@example.com`)));
+    for (const o of more) expect(o.status, o.body?.slice(0, 200)).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+    console.info(
+      `[faults] half-open PostgreSQL: ${during.length} requests answered 503 in ${Math.min(...during.map((o) => o.ms))}-${Math.max(...during.map((o) => o.ms))} ms (bound ${bound} ms, stalled at +0, first success ${Date.now() - restoredAt} ms after restore; ${Date.now() - stalledAt} ms in all)`,
     );
   }, 90_000);
 });

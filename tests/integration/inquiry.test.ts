@@ -4,6 +4,7 @@ import { inquiries, outbox } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { inquiryAction } from "../../app/inquiries/inquiry-action.server";
+import { storeLead } from "../../app/inquiries/inquiry.server";
 import type { LeadFormAnswer } from "../../app/inquiries/lead-action.server";
 import { deliverDueMail } from "../../app/mail/worker.server";
 import type { FormFlash } from "../../app/utils/form-flash";
@@ -208,6 +209,17 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     expect(answers.map((a) => fetched(a).status)).toEqual([200, 200]);
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(1);
     expect(await t.handle.db.select().from(outbox)).toHaveLength(2);
+  });
+
+  it("keeps keys per form: the inquiry and the travel check of one page load are two submissions", async () => {
+    const submissionId = crypto.randomUUID();
+    const base = { fullName: "Aisha Khan", email: "aisha@example.com", phone: "+971501234567", submissionId, lang: "en" as const };
+    const inquiry = await storeLead({ ...base, kind: "inquiry", serviceType: "labor-ban-check" });
+    const check = await storeLead({ ...base, kind: "travel-check", serviceType: "travel-ban-check" });
+    const again = await storeLead({ ...base, kind: "travel-check", serviceType: "travel-ban-check" });
+    expect(check.id).not.toBe(inquiry.id);
+    expect(again).toMatchObject({ id: check.id, duplicate: true });
+    expect(await t.handle.db.select().from(inquiries)).toHaveLength(2);
   });
 
   it("rate-limits per client address, counted in the database", async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderDocuments, orderEvents, orders, outbox, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
+import { openDatabase } from "../../db/client";
 import {
   adminOrderStats,
   attachReport,
@@ -15,6 +16,7 @@ import {
   listAdminOrders,
   listClientOrders,
   ordersCsv,
+  CSV_FAILED_LINE,
   ordersCsvResponse,
   parseAdminOrderFilters,
   saveInternalNote,
@@ -77,6 +79,8 @@ describe(`order queries on ${testDbKind()}`, () => {
         subtotal: values.amount ?? 50_000,
         status: values.status ?? "pending",
         paymentStatus: values.paymentStatus ?? "unpaid",
+        // As refunds leave them: a refunded order's refunded amount is what was paid.
+        refundedAmount: values.paymentStatus === "refunded" ? (values.amount ?? 50_000) : 0,
         serviceType: values.serviceType ?? "Travel Ban Check",
         tierName: values.tierName ?? "Standard",
         legalName: values.legalName ?? null,
@@ -269,11 +273,39 @@ describe(`order queries on ${testDbKind()}`, () => {
     expect(injected[7]).toBe("1200.00");
     expect(rows.find((r) => r[3] === "bob.orders@example.com")![2]).toBe('Bob, "The" Builder');
 
-    const response = ordersCsvResponse({ q: "alice@", status: "all" });
+    const response = await ordersCsvResponse({ q: "alice@", status: "all" });
     expect(response.headers.get("Content-Type")).toContain("text/csv");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const filtered = parseCsv((await response.text()).replace(/^\uFEFF/, ""));
     expect(filtered).toHaveLength(1 + 3);
+  });
+
+  it("fails an export before its first byte when the database is away, and marks one that stops midway", async () => {
+    const away = openDatabase({ memory: true });
+    await away.close();
+    useDatabaseForTests(away);
+    try {
+      await expect(ordersCsvResponse({ q: "", status: "all" })).rejects.toThrow();
+    } finally {
+      useDatabaseForTests(t.handle);
+    }
+    // Two rows per batch: the first batch is read before the answer starts, the second fails.
+    const response = await ordersCsvResponse({ q: "", status: "all" }, new Date(), 2);
+    useDatabaseForTests(away);
+    try {
+      const reader = response.body!.getReader();
+      let text = "";
+      const decoder = new TextDecoder();
+      const read = async () => {
+        for (let next = await reader.read(); !next.done; next = await reader.read()) text += decoder.decode(next.value, { stream: true });
+      };
+      // The stream errors (the transfer is aborted, no final chunk) after the visible line.
+      await expect(read()).rejects.toThrow();
+      expect(text.split("\r\n").filter(Boolean)).toHaveLength(1 + 2 + 1);
+      expect(text.trimEnd().endsWith(CSV_FAILED_LINE)).toBe(true);
+    } finally {
+      useDatabaseForTests(t.handle);
+    }
   });
 
   it("keeps keyset pagination exact when orders share a millisecond", async () => {

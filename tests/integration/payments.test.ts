@@ -1,32 +1,22 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { coupons, orderDocuments, rateLimits, orderEvents, orderItems, orders, outbox, paymentEvents, paymentSessions, users } from "../../db/schema";
+import { couponRedemptions, orderDocuments, rateLimits, orderEvents, orderItems, orders, outbox, paymentEvents, paymentSessions, users } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { checkoutText } from "../../app/content/checkout.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
 import { insertCoupon, seedDemoCoupon, DEMO_COUPON } from "../../app/orders/coupons.server";
-import { computeTotals, priceCart } from "../../app/orders/orders.server";
+import { computeTotals, priceCart, type CartLineInput } from "../../app/orders/orders.server";
 import { completeTestSession, handlePaymentEvent, paymentEventFromStripe, startPayment, verifyPayment, verifyStripeWebhook } from "../../app/payments/payments.server";
-import { startFakeStripe } from "../support/fake-stripe";
+import { checkoutRequest, travelBanBasic, validFields } from "../support/checkout-request";
+import { startFakeStripe, useFakeStripe } from "../support/fake-stripe";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const WEBHOOK_SECRET = "whsec_testsecret123";
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2048, 0x20), Buffer.from("\n%%EOF\n")]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(512, 1)]);
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(1024, 0x90)]);
-
-const validFields = { legalName: "Aisha Rahman", email: "aisha@example.com", phone: "+971 50 123 4567", state: "Dubai", description: "Travel ban check before a trip." };
-const travelBanBasic = [{ serviceType: "travel-ban", tierId: "basic", quantity: 1 }];
-
-function checkoutRequest(fields: Record<string, string>, files: Array<{ name: string; data: Buffer; type?: string }> = []) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of files) form.append("documents", new File([new Uint8Array(file.data)], file.name, { type: file.type ?? "application/octet-stream" }));
-  if (!files.length) form.append("documents", new File([], "", { type: "application/octet-stream" }));
-  return new Request("http://localhost/checkout", { method: "POST", body: form });
-}
 
 describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   let t: TestDatabase;
@@ -35,18 +25,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
   let stripe: Stripe;
 
-  const useStripe = (on: boolean) => {
-    if (on) {
-      process.env.STRIPE_SECRET_KEY = "sk_test_fake123";
-      process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-      process.env.STRIPE_API_BASE = stripeFake.apiBase;
-    } else {
-      delete process.env.STRIPE_SECRET_KEY;
-      delete process.env.STRIPE_WEBHOOK_SECRET;
-      delete process.env.STRIPE_API_BASE;
-    }
-    resetEnvForTests();
-  };
+  const useStripe = (on: boolean) => useFakeStripe(on ? stripeFake : null, WEBHOOK_SECRET, resetEnvForTests);
 
   const signedWebhook = (event: object) => {
     const payload = JSON.stringify(event);
@@ -67,7 +46,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   const orderRow = async (id: string) => (await t.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const mailsTo = async (to: string, kind: string) => (await t.handle.db.select().from(outbox).where(eq(outbox.toAddress, to))).filter((m) => m.kind === kind);
 
-  async function placeOrder(fields: Record<string, string> = {}, cart = travelBanBasic) {
+  async function placeOrder(fields: Record<string, string> = {}, cart: CartLineInput[] = travelBanBasic) {
     const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay", ...fields }), userId, cart, lang: "en" });
     if (outcome.kind !== "pay") throw new Error(`expected a payment redirect, got ${JSON.stringify(outcome).slice(0, 300)}`);
     return outcome;
@@ -123,12 +102,42 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     });
   });
 
+  describe("repeated submissions and quoted speeds", () => {
+    it("makes one order for a Pay sent twice with one key (a retry after the answer was lost), another for another client", async () => {
+      const submissionId = crypto.randomUUID();
+      const first = await placeOrder({ submissionId });
+      const again = await placeOrder({ submissionId });
+      expect(again.orderId).toBe(first.orderId);
+      expect(await t.handle.db.select().from(orders).where(eq(orders.id, first.orderId))).toHaveLength(1);
+      expect((await mailsTo("aisha@example.com", "order-confirmation")).filter((m) => m.subject.includes(first.orderId.slice(0, 8)))).toHaveLength(1);
+      // The same token from another client is that client's own checkout.
+      const [third] = await t.handle.db.insert(users).values({ email: "layla@example.com", passwordHash: "x" }).returning();
+      const theirs = await handleCheckout({ request: checkoutRequest({ ...validFields, email: "layla@example.com", intent: "pay", submissionId }), userId: third!.id, cart: travelBanBasic, lang: "en" });
+      expect(theirs.kind).toBe("pay");
+      expect(theirs.kind === "pay" ? theirs.orderId : "").not.toBe(first.orderId);
+    });
+
+    it("charges a quoted speed: the line keeps it, priced with the multiplier and named in the mail", async () => {
+      const outcome = await placeOrder({}, [{ serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 1 }]);
+      const order = await orderRow(outcome.orderId);
+      expect(order.amount).toBe(142_500);
+      expect(order.tierName).toBe("Comprehensive, Express (×1.5)");
+      const [item] = await t.handle.db.select().from(orderItems).where(eq(orderItems.orderId, outcome.orderId));
+      expect(item).toMatchObject({ tierId: "comprehensive", tierName: "Comprehensive", speed: "express", unitPrice: 142_500 });
+      const [mail] = (await mailsTo("aisha@example.com", "order-confirmation")).filter((m) => m.subject.includes(outcome.orderId.slice(0, 8)));
+      expect(mail!.textBody).toContain("Comprehensive, Express (×1.5)");
+      expect(mail!.textBody).toContain("AED 1,425");
+    });
+  });
+
   describe("coupons", () => {
     it("applies a percent coupon, rejects unknown, inactive, expired and used-up codes", async () => {
       await insertCoupon({ code: "old", kind: "percent", value: 50, expiresAt: new Date(Date.now() - 1000) }, t.handle.db);
       await insertCoupon({ code: "off", kind: "percent", value: 50, active: false }, t.handle.db);
-      await insertCoupon({ code: "gone", kind: "fixed", value: 1000, maxRedemptions: 1 }, t.handle.db);
-      await t.handle.db.update(coupons).set({ redemptions: 1 }).where(eq(coupons.code, "GONE"));
+      const gone = await insertCoupon({ code: "gone", kind: "fixed", value: 1000, maxRedemptions: 1 }, t.handle.db);
+      const [someone] = await t.handle.db.insert(users).values({ email: "first-to-use@example.com", passwordHash: "x" }).returning();
+      const [used] = await t.handle.db.insert(orders).values({ userId: someone!.id, amount: 64_000, subtotal: 65_000, discount: 1000, couponCode: "GONE" }).returning();
+      await t.handle.db.insert(couponRedemptions).values({ couponId: gone.id, orderId: used!.id, userId: someone!.id, status: "reserved" });
       const ok = await computeTotals(travelBanBasic, " welcome10 ", "en");
       expect(ok).toMatchObject({ subtotal: 65_000, discount: 6_500, total: 58_500, couponCode: DEMO_COUPON.code, couponInvalid: false });
       for (const code of ["NOPE", "old", "OFF", "gone"]) {
@@ -149,16 +158,16 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(bad).toMatchObject({ kind: "reply", status: 400, couponApplied: false, lastResult: { error: { couponCode: ["Invalid or expired coupon"] } } });
     });
 
-    it("counts a redemption only when the payment succeeds, and only once", async () => {
-      const before = (await t.handle.db.select().from(coupons).where(eq(coupons.code, "WELCOME10")))[0]!.redemptions;
+    it("reserves a use when the order is created and marks it paid once when the payment succeeds", async () => {
       const { orderId, url } = await placeOrder({ couponCode: "WELCOME10" });
       expect((await orderRow(orderId)).amount).toBe(58_500);
-      expect((await t.handle.db.select().from(coupons).where(eq(coupons.code, "WELCOME10")))[0]!.redemptions).toBe(before);
+      const use = async () => (await t.handle.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)));
+      expect((await use()).map((r) => r.status)).toEqual(["reserved"]);
       const sessionId = url.split("/").pop()!;
       await completeTestSession(sessionId);
       await completeTestSession(sessionId);
       await verifyPayment(sessionId, userId);
-      expect((await t.handle.db.select().from(coupons).where(eq(coupons.code, "WELCOME10")))[0]!.redemptions).toBe(before + 1);
+      expect((await use()).map((r) => r.status)).toEqual(["paid"]);
     });
   });
 

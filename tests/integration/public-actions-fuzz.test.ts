@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { postContentType } from "../support/fuzz";
-import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 import type { RunningServer } from "../support/server-process";
 import { resultRows, testDbKind } from "../support/test-db";
 
@@ -20,10 +20,15 @@ const MARKER = `zqx${crypto.randomBytes(4).toString("hex")}marker`;
 
 const unique = () => crypto.randomBytes(5).toString("hex");
 const DANGEROUS = ["<script>alert(1)</script>", "javascript:alert(1)", "<img src=x onerror=alert(1)>", "jav\tascript:void(0)", "\u0000", "\u202eevil", "\u0007bell"];
+/** Characters PostgreSQL or HTML cannot hold: NUL, other controls (C0, DEL, C1), lone surrogates, noncharacters. */
+const UNHOLDABLE = ["\u0000", "a\u0000b", "\u0001\u001b[31m\u001f", "\u007f", "\u0085\u009f", "\ud800", "x\udfff", "\ud83d", "\ufffe\uffff", "\ufdd0", "\u{1fffe}", "\ufffd"];
+/** Bytes that are not UTF-8 (overlong, surrogate, cut, out of range), percent-encoded as a form would carry them. */
+const BROKEN_UTF8 = ["%00", "%C0%80", "%C0%AF", "%E0%80%AF", "%F0%80%80%AF", "%ED%A0%80", "%ED%BF%BF", "%F4%90%80%80", "%F8%88%80%80%80", "%C3", "%E2%82", "%FF%FE", "%80", "%1B%5B31m", "%7F", "%C2%85"];
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.string({ unit: "binary", maxLength: 120 }),
+  fc.constantFrom(...UNHOLDABLE),
   fc.constantFrom(...DANGEROUS, "", " ", "on", "fetch", "register", "login", "add", "UAE", "general", "//evil.example", "\ud800", "%", "a".repeat(5000), "' or 1=1 --", "'); drop table inquiries; --", "1e309", "-1", "NaN"),
 );
 /** Hostile text that still has some ordinary words, so that most nearly valid bodies are accepted and stored. */
@@ -136,23 +141,27 @@ const SIGNED_IN_ACTIONS = {
   admin: ["/admin?index", "/admin/orders/:order", "/admin/inquiries", "/admin/users", "/admin/coupons", "/ar/admin/coupons"],
 };
 
-/** A session cookie for a seeded account, signed in through the login form. */
-async function signIn(email: string) {
-  const response = await fetch(`${server.url}/client-login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ intent: "login", email, password: PASSWORD }).toString(),
-    redirect: "manual",
-  });
-  const session = response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session="));
-  if (response.status !== 302 || !session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
-  return session;
-}
+/** A session cookie for a seeded account. */
+const signIn = (email: string) => signInCookie(server, email, PASSWORD);
 
 const FIELD_NAMES = ["intent", "mode", "email", "password", "confirmPassword", "name", "fullName", "message", "question", "lang", "redirectTo", "token", "tierId", "serviceType", "route", "metrics", "consent", "submissionId"];
 const pairs = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 20 })), hostileText), { maxLength: 14 });
+/** An urlencoded form whose values carry broken UTF-8 and control bytes as they travel (not re-encoded). */
+const brokenForm = fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...BROKEN_UTF8), fc.string({ maxLength: 10 })), { minLength: 1, maxLength: 8 }).map((fields) =>
+  fields.map(([name, bad, text]) => `${name}=${encodeURIComponent(text)}${bad}${encodeURIComponent(text)}`).join("&"),
+);
+/** The same bytes raw inside a multipart body. */
+const brokenMultipart = fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...BROKEN_UTF8)), { minLength: 1, maxLength: 6 }).map((fields) =>
+  Buffer.concat([
+    ...fields.map(([name, bad]) => Buffer.concat([Buffer.from(`------x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx`), Buffer.from(bad.replace(/%/g, ""), "hex"), Buffer.from("y\r\n")])),
+    Buffer.from("------x--\r\n"),
+  ]),
+);
+
 /** Any body at all: forms with known, unknown and repeated names, multipart, JSON, garbage. */
 const randomBody = fc.oneof(
+  brokenForm,
+  brokenMultipart,
   pairs.map((p) => new URLSearchParams(p).toString()),
   pairs.map((p) => `------x\r\n${p.map(([k, v]) => `Content-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n------x`).join("\r\n")}--\r\n`),
   pairs.map((p) => JSON.stringify(Object.fromEntries(p))),
@@ -161,17 +170,19 @@ const randomBody = fc.oneof(
   fc.string({ unit: "binary", maxLength: 500 }),
 );
 
+const shown = (body: string | Uint8Array) => (typeof body === "string" ? body : Buffer.from(body).toString("latin1")).slice(0, 200);
+
 let running: ServerWithAccounts;
 let server: RunningServer;
 let hop = 0;
 
 /** A same-origin post, as a browser sends it, each from its own client address (the server trusts one proxy hop). */
-async function post(path: string, body: string, type: string, cookie?: string) {
+async function post(path: string, body: string | Uint8Array, type: string, cookie?: string) {
   hop++;
   const response = await fetch(server.url + path, {
     method: "POST",
     headers: { ...(type ? { "Content-Type": type } : {}), ...(cookie ? { Cookie: cookie } : {}), Origin: server.url, "X-Forwarded-For": `10.${(hop >> 16) & 255}.${(hop >> 8) & 255}.${hop & 255}` },
-    body,
+    body: typeof body === "string" ? body : new Uint8Array(body),
     redirect: "manual",
   });
   await response.arrayBuffer();
@@ -197,7 +208,7 @@ async function storedText(handle: DatabaseHandle): Promise<Array<[string, string
 
 // What cleaning removes (app/utils/clean-text.server.ts); the same patterns as its unit tests.
 // eslint-disable-next-line no-control-regex -- stored text must not carry control characters
-const UNCLEAN = [/<\s*script/i, /j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i, /<[^>]*\son[a-z]+\s*=/i, /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e]/];
+const UNCLEAN = [/<\s*script/i, /j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i, /<[^>]*\son[a-z]+\s*=/i, /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\ufffd]/, /\p{Cs}|\p{Noncharacter_Code_Point}/u];
 
 describe(`public actions with random and hostile bodies on ${kind}`, () => {
   beforeAll(async () => {
@@ -219,7 +230,7 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
       await fc.assert(
         fc.asyncProperty(randomBody, postContentType, fc.boolean(), async (body, type, arabic) => {
           const status = await post(arabic && action.arabic ? `/ar${action.path}` : action.path, body, type);
-          expect(status, `${action.path} with ${type || "no content type"}: ${body.slice(0, 200)}`).toBeLessThan(500);
+          expect(status, `${action.path} with ${type || "no content type"}: ${shown(body)}`).toBeLessThan(500);
         }),
         { numRuns: RUNS },
       );
@@ -234,7 +245,7 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
         await fc.assert(
           fc.asyncProperty(randomBody, postContentType, async (body, type) => {
             const status = await post(path, body, type, cookie);
-            expect(status, `${path} as ${role} with ${type || "no content type"}: ${body.slice(0, 200)}`).toBeLessThan(500);
+            expect(status, `${path} as ${role} with ${type || "no content type"}: ${shown(body)}`).toBeLessThan(500);
           }),
           { numRuns: RUNS },
         );
@@ -269,6 +280,69 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
     }
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 240_000);
+
+  it("answers every page whatever its query string: NUL, broken UTF-8 and control characters in every parameter", async () => {
+    const client = await signIn(EMAILS.client);
+    const admin = await signIn(EMAILS.admin);
+    const order = running.seeded.order;
+    /** Each page with the parameters it reads (and a stray one), and who may see it. */
+    const pages: Array<[string, string[], string | undefined]> = [
+      ["/", ["cart"], undefined],
+      ["/ban-checks/travel-ban-check", ["check", "cart"], undefined],
+      ["/quote", ["service", "tier", "speed", "update"], undefined],
+      ["/client-login", ["redirectTo", "tab"], undefined],
+      ["/password-reset", ["token"], undefined],
+      ["/verify-email", ["token"], client],
+      ["/setup", ["token"], undefined],
+      ["/payment-success", ["session_id"], client],
+      ["/request-check", ["step"], undefined],
+      ["/dashboard", ["page"], client],
+      [`/orders/${order}/pay`, ["cancelled"], client],
+      ["/admin", ["q", "status", "page"], admin],
+      ["/admin/users", ["q", "page"], admin],
+      ["/admin/inquiries", ["status", "service", "page"], admin],
+      ["/admin/performance", ["metric"], admin],
+    ];
+    const hostileValue = fc.oneof(
+      fc.constantFrom(...BROKEN_UTF8),
+      fc.constantFrom(...UNHOLDABLE, ...DANGEROUS).map((text) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, "")) + "%ED%A0%80"),
+      hostileText.map((text) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, ""))),
+    );
+    for (const [page, names, cookie] of pages) {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...names, "x%00y"), hostileValue), { minLength: 1, maxLength: 4 }), fc.boolean(), async (params, arabic) => {
+          const query = params.map(([name, value]) => `${name}=${value}`).join("&");
+          const target = `${arabic ? `/ar${page === "/" ? "" : page}` : page}?${query}`;
+          const response = await fetch(server.url + target, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+          await response.arrayBuffer();
+          expect(response.status, target).toBeLessThan(500);
+        }),
+        // Fewer runs per page than per action: 15 pages, each a full render.
+        { numRuns: Math.max(5, Math.round(RUNS / 2)) },
+      );
+    }
+  }, 240_000);
+
+  it("exports the order list as CSV whatever the search holds: complete, or clearly failed", async () => {
+    const admin = await signIn(EMAILS.admin);
+    const hostileQuery = fc.oneof(fc.constantFrom(...BROKEN_UTF8), fc.constantFrom(...UNHOLDABLE).map((text) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, "")) + "%00"));
+    await fc.assert(
+      fc.asyncProperty(hostileQuery, fc.constantFrom("all", "pending", "%00", "%C0%80"), async (q, status) => {
+        const response = await fetch(`${server.url}/admin/orders.csv?q=${q}&status=${status}`, { headers: { Cookie: admin } });
+        expect(response.status, q).toBeLessThan(500);
+        if (response.status !== 200) return;
+        // Read to the end (an aborted transfer rejects here), keeping the BOM and failing on broken UTF-8.
+        const csv = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await response.arrayBuffer());
+        expect(csv.startsWith("\uFEFFOrder ID,")).toBe(true);
+        expect(csv.endsWith("\r\n")).toBe(true);
+        expect(csv).not.toContain("EXPORT FAILED");
+      }),
+      { numRuns: RUNS },
+    );
+    // A search that cleaning empties is a search for everything: the seeded order is in the file.
+    const all = await (await fetch(`${server.url}/admin/orders.csv?q=%00`, { headers: { Cookie: admin } })).text();
+    expect(all).toContain(running.seeded.order);
+  }, 120_000);
 
   it("afterwards the database holds nothing from the invalid bodies and only cleaned typed text", async () => {
     // The embedded database belongs to one process at a time: stop the server, then read it.

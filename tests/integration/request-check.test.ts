@@ -141,6 +141,23 @@ describe(`request wizard on ${testDbKind()}`, () => {
     expect(jar.cookies.has("__request_check")).toBe(false);
   });
 
+  it("a Submit & Pay sent again with one key stores one request and one quick check, also when its cookies were lost", async () => {
+    const submissionId = crypto.randomUUID();
+    const all = { ...step1, ...step2, step: "3", intent: "submit", submissionId };
+    const jar = new Jar();
+    await act(jar, all);
+    // The retry after a lost answer: the browser never got the first answer's cookies.
+    const lost = new Jar();
+    const { response } = await act(lost, all);
+    expect(response?.status).toBe(303);
+    expect(await t.handle.db.select().from(inquiries)).toHaveLength(1);
+    expect((await readCart(new Request(SITE, { headers: { Cookie: lost.header } }))).lines).toEqual([{ serviceType: "travel-ban-quick", tierId: "quick-check", quantity: 1 }]);
+    // A retry that finds the quick check in the cart (the first answer did arrive) adds none.
+    await act(jar, all);
+    expect((await readCart(new Request(SITE, { headers: { Cookie: jar.header } }))).count).toBe(1);
+    expect(await t.handle.db.select().from(inquiries)).toHaveLength(1);
+  });
+
   it("with JavaScript, one post carries every step and is checked again: a bad phone returns to step 2", async () => {
     const { status, page } = await act(new Jar(), { step: "3", intent: "submit", ...step1, phoneNumber: "555", email: "fatima@example.com" });
     expect(status).toBe(400);

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
-import { startServer, startTcpRelay, tempDir, type RunningServer } from "../support/server-process";
+import { startServer, startServerBehindRelay, tempDir, type RunningServer } from "../support/server-process";
 
 const kind = testDbKind();
 
@@ -167,13 +167,7 @@ describe("start-up errors", () => {
 
 describe.runIf(kind === "postgres")("readiness when PostgreSQL goes away", () => {
   it("fails /readyz while the database is unreachable and recovers without a restart", async () => {
-    const url = await createPostgresDatabase();
-    const target = new URL(url);
-    const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaRelay = new URL(url);
-    viaRelay.hostname = "127.0.0.1";
-    viaRelay.port = String(relay.port);
-    const server = await startServer({ DATABASE_URL: viaRelay.toString() });
+    const { url, relay, server } = await startServerBehindRelay({}, createPostgresDatabase);
     try {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       relay.cut();

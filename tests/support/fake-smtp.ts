@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; date: string };
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; date: string; attachments: Array<{ filename: string; contentType: string; size: number; base64: string }> };
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, plus a small HTTP API
@@ -36,6 +36,7 @@ export async function startFakeSmtp() {
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
               date: new Date().toISOString(),
+              attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, size: a.size, base64: a.content.toString("base64") })),
             });
             callback();
           })

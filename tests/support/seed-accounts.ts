@@ -5,30 +5,60 @@ import { migrateDatabase } from "../../db/migrate";
 import { inquiries, orderDocuments, orderEvents, orderItems, orderMessages, orders, users } from "../../db/schema";
 import { seedDataDirFromTemplate } from "./pglite-template";
 import { startServer, tempDir, type RunningServer } from "./server-process";
+import { unusedTotpCode } from "./totp";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "./test-db";
 
 export type SeededAccounts = { order: string; document: string; inquiry: string; queueOrder: string; noteDocument: string };
+
+/** The authenticator secret of the seeded admin (two-factor sign-in on, as every non-client account has it). */
+export const SEEDED_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPKRSXG5DTMVRXEZLU";
+/** The seeded members of staff's: one each, so signing in one does not use up the other's codes. */
+export const SEEDED_STAFF_TOTP_SECRETS = { staff: "KRSXG5CTMVRXEZLUKRSXG5DTMVRXEZLU", otherStaff: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U" } as const;
+
+/**
+ * Signs in through the login form and, for an account with two-factor sign-in (the seeded admin),
+ * its second step with a code not used before. Returns the session cookie ("__session=…").
+ */
+export async function signInOverHttp(baseUrl: string, email: string, password: string, totpSecret = SEEDED_ADMIN_TOTP_SECRET) {
+  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+    fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const sessionOf = (response: Response) => response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session=") && pair !== "__session=");
+  let response = await post("/client-login", { intent: "login", email, password });
+  let session = sessionOf(response);
+  if (response.status === 302 && session && response.headers.get("location")?.startsWith("/client-login/two-factor")) {
+    response = await post("/client-login/two-factor", { code: await unusedTotpCode(totpSecret) }, session);
+    session = sessionOf(response);
+  }
+  if (response.status !== 302 || !session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
+  return session;
+}
 /** staff works "client"'s order (assigned to them); otherStaff works neither it nor other staff's cases. */
 export type AccountEmails = { client: string; otherClient: string; admin: string; staff?: string; otherStaff?: string };
 
 /**
  * Two verified clients, an admin and (when their e-mails are given) two members of staff, all with
- * `password`; a pending order of "client" with one line, an uploaded PDF, a staff-only note with a
- * document and its history, assigned to "staff"; an unassigned order of "client" (the queue); and
- * an inquiry: what tests of signed-in pages need.
+ * `password`, staff and admin with two-factor sign-in; a pending order of "client" with one line,
+ * an uploaded PDF, a staff-only note with a document and its history, assigned to "staff"; an
+ * unassigned order of "client" (the queue); and an inquiry: what tests of signed-in pages need.
  */
 export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails, password: string): Promise<SeededAccounts> {
   const { db } = handle;
   const passwordHash = await hashPassword(password);
-  const userId = async (email: string, role: "client" | "staff" | "admin") => {
-    const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date() }).returning({ id: users.id });
+  const userId = async (email: string, role: "client" | "staff" | "admin", secret = SEEDED_ADMIN_TOTP_SECRET) => {
+    const twoFactor = role !== "client" ? { totpSecret: secret, totpEnabledAt: new Date() } : {};
+    const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date(), ...twoFactor }).returning({ id: users.id });
     return row!.id;
   };
   const clientId = await userId(emails.client, "client");
   await userId(emails.otherClient, "client");
   const adminId = await userId(emails.admin, "admin");
-  const staffId = emails.staff ? await userId(emails.staff, "staff") : null;
-  if (emails.otherStaff) await userId(emails.otherStaff, "staff");
+  const staffId = emails.staff ? await userId(emails.staff, "staff", SEEDED_STAFF_TOTP_SECRETS.staff) : null;
+  if (emails.otherStaff) await userId(emails.otherStaff, "staff", SEEDED_STAFF_TOTP_SECRETS.otherStaff);
   const orderValues = { userId: clientId, serviceType: "Travel Ban Check", tierName: "Standard", amount: 65_000, subtotal: 65_000, status: "pending" as const, paymentStatus: "unpaid" as const, legalName: "Seeded Client", email: emails.client, phone: "+971501234567" };
   const [order] = await db
     .insert(orders)
@@ -101,4 +131,9 @@ export async function startServerWithAccounts(env: Record<string, string>, email
       if (databaseUrl) await dropPostgresDatabase(databaseUrl);
     },
   };
+}
+
+/** A session cookie for an account, signed in through the login form of a running server (two-factor step included). */
+export function signInCookie(server: RunningServer, email: string, password: string): Promise<string> {
+  return signInOverHttp(server.url, email, password);
 }

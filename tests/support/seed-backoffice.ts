@@ -4,9 +4,12 @@
 // workspace tests (a member of staff, a paid case assigned to them, one to cancel, an overdue one).
 // Prints the fixture as JSON.
 // Uses DATABASE_URL when set, else the embedded database in DATA_DIR.
+import crypto from "node:crypto";
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
+import { insertCoupon } from "../../app/orders/coupons.server";
 import { inquiries, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { FREE_COUPON } from "./free-coupon";
 
 const BACKOFFICE_PASSWORD = "backoffice-client-2026";
 const PROJECTS = ["js-on", "js-off"];
@@ -25,9 +28,16 @@ type SeedOrder = {
   dueInMinutes?: number;
 };
 
-async function client(email: string, fullName: string, role: "client" | "staff" = "client") {
-  const [row] = await db.insert(users).values({ email, passwordHash: await hashPassword(BACKOFFICE_PASSWORD), fullName, role, emailConfirmedAt: new Date() }).returning({ id: users.id });
+async function client(email: string, fullName: string, role: "client" | "staff" = "client", totpSecret?: string) {
+  const twoFactor = totpSecret ? { totpSecret, totpEnabledAt: new Date() } : {};
+  const [row] = await db.insert(users).values({ email, passwordHash: await hashPassword(BACKOFFICE_PASSWORD), fullName, role, emailConfirmedAt: new Date(), ...twoFactor }).returning({ id: users.id });
   return row!.id;
+}
+
+/** A random authenticator secret (base32), as a person's app would hold: staff sign in with a second factor. */
+function totpSecret() {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  return Array.from(crypto.randomBytes(32), (byte) => alphabet[byte % 32]).join("");
 }
 
 async function order(userId: string, email: string, legalName: string, o: SeedOrder) {
@@ -61,11 +71,22 @@ async function order(userId: string, email: string, legalName: string, o: SeedOr
 }
 
 await migrateAppDatabase();
-type CaseFixture = { staff: { email: string; name: string }; client: { email: string; name: string }; caseOrder: string; cancelOrder: string; overdueOrder: string };
-const fixture: {
-  password: string;
-  projects: Record<string, { stats: { email: string; orders: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string }; cases: CaseFixture }>;
-} = { password: BACKOFFICE_PASSWORD, projects: {} };
+await insertCoupon({ code: FREE_COUPON, kind: "percent", value: 100 });
+type CaseFixture = { staff: { email: string; name: string; totpSecret: string }; client: { email: string; name: string }; caseOrder: string; cancelOrder: string; overdueOrder: string };
+type ProjectFixture = {
+  stats: { email: string; orders: string[] };
+  flow: { email: string; order: string };
+  other: { email: string; order: string };
+  refund: { email: string; order: string };
+  inquiry: { id: string; name: string };
+  /** A client the global setup has the first admin promote: an admin without two-factor sign-in yet. */
+  newAdmin: { email: string; id: string };
+  /** A client whose sessions the sessions-list test signs in and out. */
+  sessions: { email: string };
+  /** The case workspace: a member of staff (two-factor on), a paid case assigned to them, one to cancel, an overdue one. */
+  cases: CaseFixture;
+};
+const fixture: { password: string; projects: Record<string, ProjectFixture> } = { password: BACKOFFICE_PASSWORD, projects: {} };
 const stamp = Date.now().toString(36);
 for (const project of PROJECTS) {
   const statsEmail = `bo-stats-${project}-${stamp}@example.com`;
@@ -74,6 +95,10 @@ for (const project of PROJECTS) {
   const statsId = await client(statsEmail, "Noura Stats");
   const flowId = await client(flowEmail, "Faisal Flow");
   const otherId = await client(otherEmail, "Other Client");
+  const newAdminEmail = `new-admin-${project}-${stamp}@example.com`;
+  const newAdminId = await client(newAdminEmail, "New Admin");
+  const sessionsEmail = `sessions-${project}-${stamp}@example.com`;
+  await client(sessionsEmail, "Sara Sessions");
   const statsOrders = [
     await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Travel Ban Check", serviceKey: "travel-ban-check", tierId: "comprehensive", tierName: "Comprehensive", unitPrice: 125_000, status: "completed", paymentStatus: "paid", minutesAgo: 300 }),
     await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Background Check", serviceKey: "background-check", tierId: "standard", tierName: "Standard", unitPrice: 85_000, status: "processing", paymentStatus: "paid", minutesAgo: 200 }),
@@ -81,6 +106,9 @@ for (const project of PROJECTS) {
   ];
   const flowOrder = await order(flowId, flowEmail, "Faisal Al Flow", { serviceType: "Labor Ban Check", serviceKey: "labor-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, status: "processing", paymentStatus: "paid", minutesAgo: 50 });
   const otherOrder = await order(otherId, otherEmail, "Other Client", { serviceType: "Company Formation", serviceKey: "company-formation", tierId: "basic", tierName: "Basic", unitPrice: 99_900, status: "pending", paymentStatus: "unpaid", minutesAgo: 10 });
+  const refundEmail = `bo-refund-${project}-${stamp}@example.com`;
+  const refundId = await client(refundEmail, "Rania Refund");
+  const refundOrder = await order(refundId, refundEmail, "Rania Al Refund", { serviceType: "Travel Ban Check", serviceKey: "travel-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, status: "processing", paymentStatus: "paid", minutesAgo: 30 });
   const inquiryName = `Hamad Inquiry ${project} ${stamp}`;
   const [inquiry] = await db
     .insert(inquiries)
@@ -89,7 +117,8 @@ for (const project of PROJECTS) {
   // The case workspace: a member of staff, a paid case assigned to them, a paid one to cancel, an overdue one.
   const staffEmail = `case-staff-${project}-${stamp}@example.com`;
   const staffName = `Salma Staff ${project}`;
-  const staffId = await client(staffEmail, staffName, "staff");
+  const staffSecret = totpSecret();
+  const staffId = await client(staffEmail, staffName, "staff", staffSecret);
   const caseEmail = `case-client-${project}-${stamp}@example.com`;
   const caseClientName = `Omar Case ${project}`;
   const caseClientId = await client(caseEmail, caseClientName);
@@ -98,11 +127,14 @@ for (const project of PROJECTS) {
   const cancelOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "pending", minutesAgo: 30, dueInMinutes: 5 * 24 * 60 });
   const overdueOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "processing", minutesAgo: 6 * 24 * 60, assigneeId: staffId, dueInMinutes: -2 * 24 * 60 });
   fixture.projects[project] = {
-    cases: { staff: { email: staffEmail, name: staffName }, client: { email: caseEmail, name: caseClientName }, caseOrder, cancelOrder, overdueOrder },
+    cases: { staff: { email: staffEmail, name: staffName, totpSecret: staffSecret }, client: { email: caseEmail, name: caseClientName }, caseOrder, cancelOrder, overdueOrder },
     stats: { email: statsEmail, orders: statsOrders },
     flow: { email: flowEmail, order: flowOrder },
     other: { email: otherEmail, order: otherOrder },
+    refund: { email: refundEmail, order: refundOrder },
     inquiry: { id: inquiry!.id, name: inquiryName },
+    newAdmin: { email: newAdminEmail, id: newAdminId },
+    sessions: { email: sessionsEmail },
   };
 }
 await closeAppDatabase();

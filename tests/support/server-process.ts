@@ -94,28 +94,40 @@ export async function startServer(env: Record<string, string | undefined> = {}):
 }
 
 /**
- * A TCP relay to PostgreSQL that a test can cut and restore, to see how the app behaves when the
- * database goes away. cut() drops every open connection and stops listening, so new connections
- * are refused, as when PostgreSQL itself stops; restore() listens again on the same port.
+ * A TCP relay to PostgreSQL that a test can cut, stall and restore, to see how the app behaves when
+ * the database goes away. cut() drops every open connection and stops listening, so new connections
+ * are refused, as when PostgreSQL itself stops. stall() makes every connection half-open: open ones
+ * and new ones stay up but nothing is forwarded any more (a network path that silently drops
+ * packets); the stalled ones never come back. restore() forwards again for new connections.
  */
 export async function startTcpRelay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
+  type Pair = { client: net.Socket; upstream: net.Socket | null; stalled: boolean };
+  const pairs = new Set<Pair>();
   let open = true;
+  let stalling = false;
   const server = net.createServer((client) => {
     if (!open) {
       client.destroy();
       return;
     }
-    const upstream = net.connect(target.port, target.host);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
+    const pair: Pair = { client, upstream: null, stalled: stalling };
+    pairs.add(pair);
     const drop = () => {
       client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
+      pair.upstream?.destroy();
+      pairs.delete(pair);
     };
     client.on("error", drop).on("close", drop);
+    // A half-open connection: accepted, never answered, never closed.
+    if (pair.stalled) return;
+    const upstream = net.connect(target.port, target.host);
+    pair.upstream = upstream;
+    client.on("data", (chunk: Buffer) => {
+      if (!pair.stalled) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => {
+      if (!pair.stalled) client.write(chunk);
+    });
     upstream.on("error", drop).on("close", drop);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -125,10 +137,18 @@ export async function startTcpRelay(target: { host: string; port: number }) {
     cut() {
       open = false;
       server.close();
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
+      for (const pair of pairs) {
+        pair.client.destroy();
+        pair.upstream?.destroy();
+      }
+      pairs.clear();
+    },
+    stall() {
+      stalling = true;
+      for (const pair of pairs) pair.stalled = true;
     },
     async restore() {
+      stalling = false;
       if (open) return;
       open = true;
       await new Promise<void>((resolve, reject) => {
@@ -142,9 +162,27 @@ export async function startTcpRelay(target: { host: string; port: number }) {
     close: () =>
       new Promise<void>((resolve) => {
         open = false;
-        for (const socket of sockets) socket.destroy();
+        for (const pair of pairs) {
+          pair.client.destroy();
+          pair.upstream?.destroy();
+        }
         if (server.listening) server.close(() => resolve());
         else resolve();
       }),
   };
+}
+
+/**
+ * A fresh PostgreSQL database (TEST_DATABASE_URL's server), a TCP relay in front of it, and the
+ * production server connected through the relay: for tests that cut or stall the database.
+ */
+export async function startServerBehindRelay(env: Record<string, string>, createDatabase: () => Promise<string>) {
+  const url = await createDatabase();
+  const target = new URL(url);
+  const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaRelay = new URL(url);
+  viaRelay.hostname = "127.0.0.1";
+  viaRelay.port = String(relay.port);
+  const server = await startServer({ ...env, DATABASE_URL: viaRelay.toString() });
+  return { url, relay, server };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyCartIntent, cartCount, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "../../app/cart/cart-rules";
+import { applyCartIntent, cartCount, cartLineKey, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "../../app/cart/cart-rules";
 import { safeRedirectPath } from "../../app/utils/safe-redirect";
 
 const basic = { serviceType: "travel-ban", tierId: "basic" };
@@ -103,5 +103,30 @@ describe("redirect targets", () => {
     }
     expect(safeRedirectPath("//evil.example", "/cart")).toBe("/cart");
     expect(safeRedirectPath("/\t/evil.example", "/cart")).toBe("/cart");
+  });
+});
+
+describe("quoted speeds", () => {
+  it("reads the speed of a form, standard when none, nothing for an unknown one", () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive", ...fields });
+    expect(intentFromForm(form({ speed: "express" }))).toEqual({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive", speed: "express" });
+    expect(intentFromForm(form({}))).toEqual({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive" });
+    expect(intentFromForm(form({ speed: "standard" }))).toEqual({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive" });
+    expect(intentFromForm(form({ speed: "warp" }))).toBeUndefined();
+  });
+
+  it("keeps one tier at two speeds as two lines, each changed on its own", () => {
+    let lines: CartLine[] = [];
+    lines = applyCartIntent(lines, { intent: "add", serviceType: "labor-ban", tierId: "comprehensive", speed: "express" }).lines;
+    lines = applyCartIntent(lines, { intent: "add", serviceType: "labor-ban", tierId: "comprehensive" }).lines;
+    lines = applyCartIntent(lines, { intent: "increment", serviceType: "labor-ban", tierId: "comprehensive", speed: "express" }).lines;
+    expect(lines).toEqual([
+      { serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 2 },
+      { serviceType: "labor-ban", tierId: "comprehensive", quantity: 1 },
+    ]);
+    lines = applyCartIntent(lines, { intent: "remove", serviceType: "labor-ban", tierId: "comprehensive" }).lines;
+    expect(lines).toEqual([{ serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 2 }]);
+    expect(cartLineKey("labor-ban", "comprehensive", "express")).toBe("labor-ban:comprehensive:express");
+    expect(cartLineKey("labor-ban", "comprehensive")).toBe("labor-ban:comprehensive");
   });
 });

@@ -7,11 +7,13 @@ import {
   homeCardPrices,
   lowestPrice,
   planLists,
+  priceLine,
   quote,
   quoteOptions,
   QUOTE_SERVICES,
   quoteTiers,
   SPEED_MULTIPLIERS,
+  speedLabel,
   SPEEDS,
   type PlanListKey,
 } from "../../app/catalogue";
@@ -155,5 +157,25 @@ describe("quote", () => {
   it("refuses a tier that does not belong to the service", () => {
     expect(quote("labor-ban", "elite", "standard")).toBeUndefined();
     expect(quote("company-formation", "mainland", "standard")).toBeUndefined();
+  });
+});
+
+describe("cart lines at a quoted speed", () => {
+  it("are priced like the quote, only for the tiers the calculator offers", () => {
+    expect(priceLine("labor-ban", "comprehensive", "express")?.unitPrice).toBe(142_500);
+    expect(priceLine("labor-ban", "comprehensive")?.unitPrice).toBe(95_000);
+    for (const service of QUOTE_SERVICES) {
+      for (const { tierId } of quoteTiers[service]) for (const speed of SPEEDS) expect(priceLine(service, tierId, speed)?.unitPrice).toBe(quote(service, tierId, speed)!.finalPrice);
+    }
+    // Express is a plan of its own in the labor-ban list, not a quote tier: no speed on top.
+    expect(priceLine("labor-ban", "express", "express")).toBeUndefined();
+    expect(priceLine("bundles", "complete", "same-day")).toBeUndefined();
+    expect(priceLine("bundles", "complete")?.unitPrice).toBe(219_500);
+  });
+
+  it("are named with their speed in both languages", () => {
+    expect(speedLabel("standard", "en")).toBeNull();
+    expect(speedLabel("express", "en")).toBe("Express (×1.5)");
+    expect(speedLabel("same-day", "ar")).toBe("في اليوم نفسه (×2.5)");
   });
 });

@@ -18,6 +18,10 @@ describe("database outage detection", () => {
       "57P01",
       "57P03",
       "53300",
+      // statement_timeout and idle_in_transaction_session_timeout (db/client.ts)
+      "57014",
+      "25P03",
+      "ETIMEDOUT",
     ])
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     // Drizzle wraps the driver's error in its own query error, with the original as the cause.

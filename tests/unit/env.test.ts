@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "../../app/env.server";
+import { ConfigError, describeMode, parseEnv } from "../../app/env.server";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "sanad-env-"));
 
@@ -14,6 +14,15 @@ describe("configuration", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.isProduction).toBe(false);
+  });
+
+  it("says at start which mode runs and why", () => {
+    const unset = { DATA_DIR: tmp() };
+    expect(describeMode(parseEnv(unset), unset)).toMatch(/^development mode \(NODE_ENV is not set: .*set NODE_ENV=production to deploy\)$/);
+    const development = { NODE_ENV: "development", DATA_DIR: tmp() };
+    expect(describeMode(parseEnv(development), development)).toMatch(/^development mode \(NODE_ENV=development: /);
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_DIR: tmp() };
+    expect(describeMode(parseEnv(production), production)).toBe("production mode (NODE_ENV=production)");
   });
 
   it("names the variable and the bad value in one line", () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { formatMoney, LRM } from "../../app/i18n/format";
 import { langFromPath, localizePath, stripLangPrefix } from "../../app/i18n/lang";
 import { withTitleSuffix } from "../../app/utils/meta";
-import { isSameOriginRequest } from "../../app/utils/same-origin.server";
 
 describe("language paths", () => {
   it("maps paths between English and Arabic", () => {
@@ -39,24 +38,19 @@ describe("money", () => {
   });
 });
 
+describe("money in Arabic", () => {
+  it("writes both notations in Arabic letters: the symbol in cart, plans and checkout, the dirham by name in quotes and dashboards", () => {
+    const strip = (text: string) => text.replace(/[\u200E\u200F]/g, "").replace(/\u00A0/g, " ");
+    expect(strip(formatMoney(65_000, "ar", "symbol"))).toBe("650 د.إ.");
+    expect(strip(formatMoney(20_000, "ar", "code"))).toBe("200 درهم");
+    expect(strip(formatMoney(125_050, "ar", "code"))).toBe("1,250.50 درهم");
+    for (const style of ["symbol", "code"] as const) expect(formatMoney(1_250_000, "ar", style)).not.toMatch(/[A-Za-z]/);
+  });
+});
+
 describe("titles", () => {
   it("adds the brand suffix only when missing", () => {
     expect(withTitleSuffix("About", "Sanad Legal")).toBe("About | Sanad Legal");
     expect(withTitleSuffix("About | Sanad Legal", "Sanad Legal")).toBe("About | Sanad Legal");
-  });
-});
-
-describe("same-origin check", () => {
-  const base = { host: "localhost:3000", protocol: "http", siteUrl: "https://sanad.example" };
-  it("accepts our site and the host asked for", () => {
-    expect(isSameOriginRequest({ ...base, origin: "https://sanad.example", referer: undefined })).toBe(true);
-    expect(isSameOriginRequest({ ...base, origin: "http://localhost:3000", referer: undefined })).toBe(true);
-    expect(isSameOriginRequest({ ...base, origin: undefined, referer: "http://localhost:3000/contact" })).toBe(true);
-  });
-  it("refuses other origins, opaque origins and requests with neither header", () => {
-    expect(isSameOriginRequest({ ...base, origin: "https://evil.example", referer: undefined })).toBe(false);
-    expect(isSameOriginRequest({ ...base, origin: "null", referer: undefined })).toBe(false);
-    expect(isSameOriginRequest({ ...base, origin: undefined, referer: undefined })).toBe(false);
-    expect(isSameOriginRequest({ ...base, origin: undefined, referer: "https://sanad.example.evil.example/" })).toBe(false);
   });
 });

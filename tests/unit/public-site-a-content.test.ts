@@ -10,6 +10,7 @@ import { travelBanCheckContent } from "../../app/content/travel-ban-check.server
 import type { PageContent, PageSection } from "../../app/content/types";
 import { formatMoney } from "../../app/i18n/format";
 import { LANGS, type Lang } from "../../app/i18n/lang";
+import { pageUpdated } from "../../app/seo/page-dates.server";
 import { buildRobots, buildSitemap } from "../../app/seo/sitemap.server";
 import type { SiteConfig } from "../../app/utils/root-data";
 
@@ -83,7 +84,7 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
       const hero = section(home, "home-hero", "hero");
       expect(hero.ctas?.map((cta) => cta.to)).toEqual(["/ban-checks/travel-ban-check", "/ask-lawyer"]);
       const claimsText = hero.highlights!.join(" ");
-      for (const claim of [claims.professionals, claims.accuracy, claims.support]) expect(claimsText).toContain(claim);
+      for (const claim of [claims.professionals[lang], claims.accuracy, claims.support]) expect(claimsText).toContain(claim);
     });
   }
 
@@ -114,7 +115,7 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
   for (const lang of LANGS) {
     it(`travel ban check (${lang}): static card figures, the travel-ban packages at catalogue prices, four ban types, Offer JSON-LD`, () => {
       const page = travelBanCheckContent(lang, site);
-      expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual([claims.checksCompleted, claims.accuracy]);
+      expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual([claims.checksCompleted[lang], claims.accuracy]);
       const plans = section(page, "packages", "plans").plans;
       expect(plans.key).toBe("travel-ban");
       expect(plans.lowestPrice).toBe(lowestPrice("travel-ban"));
@@ -187,6 +188,19 @@ describe("public routes, sitemap and robots", () => {
     expect(locs).toEqual(expected);
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://legal.example/ar/ban-checks/travel-ban-check"/>');
     expect(xml.match(/<url>/g)).toHaveLength(publicPaths.length * 2);
+  });
+
+  it("every public page has the date its text last changed, in each language, and the sitemap gives it as lastmod", () => {
+    const dates = publicPaths.flatMap((path) => LANGS.map((lang) => [path, lang, pageUpdated(path, lang, site)] as const));
+    for (const [path, lang, date] of dates) {
+      expect(date, `${lang} ${path}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Number.isNaN(Date.parse(date!)), `${lang} ${path}`).toBe(false);
+      expect(Date.parse(date!), `${lang} ${path} is not dated in the future`).toBeLessThanOrEqual(Date.now());
+    }
+    const xml = buildSitemap(site.url, (path, lang) => pageUpdated(path, lang, site));
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>.*?<lastmod>([^<]+)<\/lastmod>.*?<\/url>/g)].map((m) => [m[1], m[2]]);
+    expect(entries).toHaveLength(publicPaths.length * 2);
+    expect(entries).toContainEqual([`${site.url}/ar/request-check`, pageUpdated("/request-check", "ar", site)]);
   });
 
   it("robots.txt keeps crawlers out of accounts, admin and checkout and names the sitemap", () => {

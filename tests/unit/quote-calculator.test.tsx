@@ -22,6 +22,7 @@ function renderCalculator(url: string, lang: Lang = "en") {
     cart: { items: [], count: 0, subtotal: 0 },
     formFlash: null,
     formToken: "t",
+    csrfToken: "c",
     languageSuggestion: null,
   };
   const router = createMemoryRouter([{ id: "root", path: "*", element: <QuoteSection calculator={quoteCalculator(lang)} /> }], {

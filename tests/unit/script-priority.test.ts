@@ -1,12 +1,18 @@
-import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { lowPriorityModulePreloads } from "../../app/utils/script-priority.server";
 
 async function through(chunks: Buffer[]) {
   const out: Buffer[] = [];
-  const stream = Readable.from(chunks).pipe(lowPriorityModulePreloads());
-  for await (const chunk of stream) out.push(Buffer.from(chunk));
-  return Buffer.concat(out).toString("utf8");
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new Uint8Array(chunk));
+      controller.close();
+    },
+  });
+  const reader = source.pipeThrough(lowPriorityModulePreloads()).getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(Buffer.from(next.value));
+  // Byte-exact: decoding with fatal: true would throw on a character cut in two.
+  return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(out));
 }
 
 const html =

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { ResilientForm } from "../forms/resilient-form";
 import type { ReactNode } from "react";
 import { TextField } from "../ui/field";
 import { FormErrors } from "./form-errors";
@@ -11,8 +12,9 @@ export function useSubmittingIntent(intent?: string) {
 }
 
 /**
- * The frame every account form shares: a plain POST form (it works without JavaScript), its
- * optional heading, the form-level errors, the `intent` and any hidden values.
+ * The frame every account form shares: a plain POST form (it works without JavaScript) on the
+ * resilient submit path, its optional heading, the form-level errors, the `intent` and any hidden
+ * values.
  */
 export function AccountForm({
   id,
@@ -35,7 +37,7 @@ export function AccountForm({
 }) {
   const headingId = heading ? `${id}-heading` : undefined;
   return (
-    <Form method="post" id={id} className="space-y-4" aria-labelledby={headingId}>
+    <ResilientForm method="post" id={id} className="space-y-4" aria-labelledby={headingId}>
       {heading ? (
         <h2 id={headingId} className="text-xl font-semibold text-navy-900">
           {heading}
@@ -46,7 +48,7 @@ export function AccountForm({
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {Object.entries(hidden).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
       {children}
-    </Form>
+    </ResilientForm>
   );
 }
 

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useLocalizedPath } from "../layout/localized-link";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { CsrfField } from "../ui/csrf-field";
 
 export type VerificationCardText = {
   heading: string;
@@ -37,6 +38,7 @@ export function VerificationCard({ verified, text, returnTo }: { verified: boole
         </div>
         {verified ? null : (
           <Form method="post" action={action}>
+            <CsrfField />
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="redirectTo" value={returnTo} />
             <Button type="submit" variant="secondary" size="sm" pending={pending}>

@@ -1,5 +1,5 @@
-import { Form } from "@remix-run/react";
 import { Button } from "../ui/button";
+import { ResilientForm } from "../forms/resilient-form";
 
 /** Mark contacted / closed / reopen: small forms posting to the inbox's action. */
 export function InquiryStatusButtons({ id, status, returnTo, text }: { id: string; status: string; returnTo: string; text: { markContacted: string; markClosed: string; reopen: string } }) {
@@ -7,14 +7,14 @@ export function InquiryStatusButtons({ id, status, returnTo, text }: { id: strin
   return (
     <>
       {next.map(([value, label]) => (
-        <Form key={value} method="post" action={localizeAction(returnTo)}>
+        <ResilientForm key={value} method="post" action={localizeAction(returnTo)}>
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="status" value={value} />
           <input type="hidden" name="returnTo" value={returnTo} />
           <Button type="submit" variant="secondary" size="sm">
             {label}
           </Button>
-        </Form>
+        </ResilientForm>
       ))}
     </>
   );

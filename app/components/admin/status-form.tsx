@@ -1,5 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useRef } from "react";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useResilientForm } from "../forms/use-resilient-form";
+import { CsrfField } from "../ui/csrf-field";
 import { inputClasses } from "../ui/field";
 import { Button } from "../ui/button";
 import { OrderStatusBadge } from "../orders/order-status-badge";
@@ -8,6 +10,7 @@ import { OrderStatusBadge } from "../orders/order-status-badge";
  * The Update Status control of one order: a select and an Update button (a plain form without
  * JavaScript). With JavaScript it saves as soon as the select changes and shows the new status at
  * once (optimistic); the server's answer then confirms it with a toast, or puts the old one back.
+ * A change that does not get through puts the old one back too and offers to send it again.
  */
 export function StatusForm({
   orderId,
@@ -29,12 +32,13 @@ export function StatusForm({
 }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, failure, retry } = useResilientForm(fetcher);
   const pending = fetcher.formData?.get("status");
   const shown = typeof pending === "string" ? pending : status;
   const selectId = `status-${orderId}`;
   return (
     <fetcher.Form ref={formRef} method="post" action={action} className="flex flex-wrap items-center gap-2" data-testid="status-form">
+      <CsrfField />
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
@@ -61,6 +65,7 @@ export function StatusForm({
       <Button type="submit" variant="secondary" size="sm" pending={fetcher.state !== "idle"}>
         {text.update}
       </Button>
+      <SubmitFailureNotice failure={failure} onRetry={retry} className="basis-full" />
     </fetcher.Form>
   );
 }

@@ -2,9 +2,14 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { QUESTION_MAX_CHARS, type AssistantMessageView, type AssistantStreamEvent, type AssistantView } from "../../assistant/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
+import { CSRF_FIELD } from "../../utils/csrf";
+import { isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError, type SubmitFailure } from "../../utils/submission";
+import { newSubmissionKey, sendForm } from "../../utils/send-form";
 import { showToast } from "../../utils/toast";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { CsrfField, useCsrfToken } from "../ui/csrf-field";
 import { inputClasses } from "../ui/field";
 
 /** Longest wait for the whole answer in the browser; the server gives up earlier and sends the failure reply. */
@@ -15,10 +20,13 @@ const CLIENT_TIMEOUT_MS = 60_000;
  * back with the answer. With JavaScript the answer streams in from /api/assistant: 'Thinking...'
  * until the first piece, the box disabled while a reply is pending, Enter sends, Shift+Enter makes
  * a new line, empty input is ignored. A failure shows the failure reply and a toast, and puts the
- * question back in the box.
+ * question back in the box. A request the connection did not carry (no answer in time, the stream
+ * cut off) shows the 'Submission Failed' notice instead, with a retry that sends the question with
+ * the same key: the server then sends the answer it stored, never asking twice.
  */
 export function AssistantChat({ view }: { view: AssistantView }) {
   const { strings } = view;
+  const csrfToken = useCsrfToken();
   const [messages, setMessages] = useState<AssistantMessageView[]>(view.messages);
   const [failed, setFailed] = useState(view.failed);
   const [question, setQuestion] = useState(view.draft);
@@ -28,6 +36,7 @@ export function AssistantChat({ view }: { view: AssistantView }) {
   const pending = reply !== null;
   const box = useRef<HTMLTextAreaElement>(null);
   const counter = useRef(0);
+  const [unsent, setUnsent] = useState<{ question: string; key: string; failure: SubmitFailure } | null>(null);
 
   // A new page load (after a post without JavaScript, or a revalidation) brings new messages.
   useEffect(() => {
@@ -62,9 +71,10 @@ export function AssistantChat({ view }: { view: AssistantView }) {
     setQuestion(asked);
   }
 
-  async function ask(asked: string) {
+  async function ask(asked: string, key = newSubmissionKey()) {
     setNotice(null);
     setFailed(false);
+    setUnsent(null);
     setMessages((list) => [...list, { id: localId(), role: "user", content: asked, source: "user" }]);
     setQuestion("");
     setReply("");
@@ -75,9 +85,11 @@ export function AssistantChat({ view }: { view: AssistantView }) {
     let finished = false;
     try {
       const body = new FormData();
+      body.set(CSRF_FIELD, csrfToken);
       body.set("question", asked);
       body.set("lang", view.lang);
-      const response = await fetch(view.streamUrl, { method: "POST", body, signal: controller.signal, headers: { Accept: "text/event-stream" } });
+      body.set("submissionId", key);
+      const response = await sendForm(view.streamUrl, { method: "POST", body, signal: controller.signal, timeoutMs: SUBMIT_TIMEOUT_MS, headers: { Accept: "text/event-stream" } });
       if (!response.ok || !response.body) {
         const refusal = (await response.json().catch(() => null)) as (AssistantStreamEvent & { type: "error" }) | null;
         // A refused question was not stored: take it back out of the conversation.
@@ -99,9 +111,16 @@ export function AssistantChat({ view }: { view: AssistantView }) {
           finished = true;
         }
       }
-      if (!finished) fail(fallback, asked);
-    } catch {
-      if (!finished) fail(fallback, asked);
+      if (!finished) throw new SubmitFailureError("network");
+    } catch (error) {
+      if (!finished) {
+        if (isTransportFailure(error) || controller.signal.aborted) {
+          // Not carried: the question goes back to the box and can be sent again as it was.
+          setMessages((list) => list.slice(0, -1));
+          setQuestion(asked);
+          setUnsent({ question: asked, key, failure: { submitFailed: error instanceof SubmitFailureError ? error.kind : controller.signal.aborted ? "timeout" : "network" } });
+        } else fail(fallback, asked);
+      }
     } finally {
       window.clearTimeout(timer);
       setReply(null);
@@ -151,6 +170,7 @@ export function AssistantChat({ view }: { view: AssistantView }) {
         </ol>
       </div>
       <form method="post" action={view.formAction} onSubmit={onSubmit} className="border-t border-slate-200 bg-slate-50 px-4 py-4 sm:px-6" aria-labelledby="assistant-heading">
+        <CsrfField />
         <input type="hidden" name="lang" value={view.lang} />
         <label htmlFor="assistant-question" className="block text-sm font-semibold text-navy-900">
           {strings.questionLabel}
@@ -176,6 +196,7 @@ export function AssistantChat({ view }: { view: AssistantView }) {
             {strings.send}
           </Button>
         </div>
+        <SubmitFailureNotice failure={unsent?.failure ?? null} onRetry={() => unsent && !pending && void ask(unsent.question, unsent.key)} className="mt-3" />
         {notice ? (
           <p id="assistant-notice" className="mt-2 text-sm font-medium text-red-700" role="alert">
             {notice}
@@ -187,6 +208,7 @@ export function AssistantChat({ view }: { view: AssistantView }) {
       </form>
       {messages.length > 0 ? (
         <form method="post" action={view.formAction} className="border-t border-slate-200 px-4 py-2 text-end sm:px-6">
+          <CsrfField />
           <input type="hidden" name="intent" value="new" />
           <Button type="submit" variant="link" className="text-sm" disabled={pending}>
             {strings.newConversation}

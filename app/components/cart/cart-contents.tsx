@@ -1,4 +1,7 @@
 import type { CartView } from "../../cart/cart-rules";
+import type { SubmitFailure } from "../../utils/submission";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { retryCartChanges } from "./cart-store";
 import { fill } from "../../i18n/fill";
 import { formatMoney } from "../../i18n/format";
 import { localizePath } from "../../i18n/lang";
@@ -12,7 +15,7 @@ import { CartForm } from "./cart-form";
  * to Checkout and Clear cart; 'Your cart is empty' when empty. Shown in the header's panel and on
  * the /cart page. Every control is a small form, so all of it works without JavaScript.
  */
-export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: CartView & { pending?: boolean }; headingId?: string; headingLevel?: "h1" | "h2" }) {
+export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: CartView & { pending?: boolean; failure?: SubmitFailure | null }; headingId?: string; headingLevel?: "h1" | "h2" }) {
   const ui = useUi();
   const lang = useLang();
   const Heading = headingLevel;
@@ -23,6 +26,8 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
       <Heading id={headingId} className={cn("font-bold text-navy-900", headingLevel === "h1" ? "text-3xl" : "text-xl")}>
         {text.title}
       </Heading>
+      {/* Changes that did not reach the server: still shown, sent again with Try again. */}
+      <SubmitFailureNotice failure={cart.failure ?? null} onRetry={retryCartChanges} text={text.offline} className="mt-4" />
       {cart.count === 0 ? (
         <div className="mt-6 flex-1">
           <p className="text-lg font-semibold text-navy-900">{text.empty}</p>
@@ -35,13 +40,18 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
         <>
           <ul className="mt-4 flex-1 divide-y divide-slate-200" aria-label={text.lines}>
             {cart.items.map((item) => {
-              const name = `${item.tierName} (${item.serviceName})`;
-              const line = { serviceType: item.serviceType, tierId: item.tierId };
+              const name = item.speedName ? `${item.tierName}, ${item.speedName} (${item.serviceName})` : `${item.tierName} (${item.serviceName})`;
+              const line = { serviceType: item.serviceType, tierId: item.tierId, ...(item.speed !== "standard" ? { speed: item.speed } : {}) };
               return (
                 <li key={item.key} className="py-4" data-cart-line={item.key}>
                   <div className="flex items-start justify-between gap-3">
                     <div>
                       <p className="font-semibold text-navy-900">{item.tierName}</p>
+                      {item.speedName ? (
+                        <p className="text-sm font-semibold text-navy-700" data-testid="line-speed">
+                          {item.speedName}
+                        </p>
+                      ) : null}
                       <p className="text-sm text-slate-600">{item.serviceName}</p>
                       <p className="text-sm text-slate-600 tabular-nums">{fill(text.each, { price: formatMoney(item.unitPrice, lang, "symbol") })}</p>
                     </div>

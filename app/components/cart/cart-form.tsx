@@ -1,5 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CsrfField } from "../ui/csrf-field";
+import { SubmissionKey } from "../forms/submission-key";
 import { useCartSubmit } from "./cart-store";
 
 /** Where every cart form posts (app/routes/cart.update.tsx). */
@@ -14,7 +16,10 @@ export function CartForm({ fields, children, className }: { fields: Record<strin
   const onSubmit = useCartSubmit();
   return (
     <form method="post" action={CART_ACTION} onSubmit={onSubmit} className={className}>
+      <CsrfField />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {/* Without JavaScript a double click is applied once; with it each queued change gets its own key. */}
+      <SubmissionKey />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

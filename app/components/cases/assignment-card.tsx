@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { ResilientForm } from "../forms/resilient-form";
 import type { CasesText } from "../../content/cases.server";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -27,7 +28,7 @@ export function AssignmentCard({ view, text }: { view: AssignmentView; text: Cas
         {view.summary}
       </p>
       {view.options ? (
-        <Form method="post" action={pagePath} preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
+        <ResilientForm method="post" action={pagePath} preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="assign" />
           <div className="min-w-0 flex-1 space-y-1">
             <label htmlFor="assignee" className="block text-sm font-semibold text-navy-900">
@@ -45,16 +46,16 @@ export function AssignmentCard({ view, text }: { view: AssignmentView; text: Cas
           <Button type="submit" variant="secondary" pending={busy}>
             {text.assign}
           </Button>
-        </Form>
+        </ResilientForm>
       ) : null}
       {view.canTake || view.canRelease ? (
-        <Form method="post" action={pagePath} preventScrollReset className="mt-3">
+        <ResilientForm method="post" action={pagePath} preventScrollReset className="mt-3">
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="assigneeId" value={view.canTake ? "me" : ""} />
           <Button type="submit" variant="secondary" pending={busy}>
             {view.canTake ? text.take : text.release}
           </Button>
-        </Form>
+        </ResilientForm>
       ) : null}
     </Card>
   );

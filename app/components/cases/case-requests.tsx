@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
+import { ResilientForm } from "../forms/resilient-form";
 import type { ReactNode } from "react";
 import { cn } from "../../utils/cn";
 import type { CasesText } from "../../content/cases.server";
@@ -9,8 +10,6 @@ import type { CaseRefusal } from "./case-thread";
 import { usePagePath } from "./page-path";
 
 export type RequestsView = {
-  /** Fresh random ids, one per form: a request sent twice is stored once. */
-  submissionIds: { extension: string; cancellation: string };
   /** open: a request of the kind waits for a decision; allowed: the client may send one now. */
   extension: { open: boolean; allowed: boolean; options: number[] };
   cancellation: { open: boolean; allowed: boolean };
@@ -31,7 +30,6 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
         kind="extension-request"
         intent="request-extension"
         state={view.extension}
-        submissionId={view.submissionIds.extension}
         title={t.extensionTitle}
         hint={t.extensionHint}
         submit={t.extensionSubmit}
@@ -61,7 +59,6 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
         kind="cancellation-request"
         intent="request-cancellation"
         state={view.cancellation}
-        submissionId={view.submissionIds.cancellation}
         title={t.cancellationTitle}
         hint={t.cancellationHint}
         submit={t.cancellationSubmit}
@@ -83,7 +80,6 @@ function RequestForm({
   kind,
   intent,
   state,
-  submissionId,
   title,
   hint,
   submit,
@@ -97,7 +93,6 @@ function RequestForm({
   kind: "extension-request" | "cancellation-request";
   intent: string;
   state: { open: boolean; allowed: boolean };
-  submissionId: string;
   title: string;
   hint: string;
   submit: string;
@@ -121,16 +116,15 @@ function RequestForm({
   if (!state.allowed) return null;
   const reason = <RequestReason id={`${intent}-reason`} label={text.requests.reason} error={refusal?.error ?? null} defaultValue={refusal?.values.body ?? ""} />;
   return (
-    <Form method="post" action={pagePath} preventScrollReset className={cn("space-y-3", className)} data-testid={testId}>
+    <ResilientForm method="post" action={pagePath} preventScrollReset className={cn("space-y-3", className)} data-testid={testId}>
       <h3 className="font-semibold text-navy-900">{title}</h3>
       <p className="text-sm text-slate-600">{hint}</p>
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="submissionId" value={submissionId} />
       {children(reason)}
       <Button type="submit" variant={variant} pending={busy}>
         {submit}
       </Button>
-    </Form>
+    </ResilientForm>
   );
 }
 

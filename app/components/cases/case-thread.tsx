@@ -1,9 +1,13 @@
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { ThreadView } from "../../cases/case-view.server";
 import type { CasesText } from "../../content/cases.server";
 import { cn } from "../../utils/cn";
+import { ResilientForm } from "../forms/resilient-form";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useResilientForm } from "../forms/use-resilient-form";
 import { Badge } from "../ui/badge";
+import { CsrfField } from "../ui/csrf-field";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { describedBy, inputClasses } from "../ui/field";
@@ -148,7 +152,7 @@ function ResolveForm({ requestId, label, text }: { requestId: string; label: str
   const busy = navigation.state === "submitting" && navigation.formData?.get("requestId") === requestId;
   const replyId = `reply-${requestId}`;
   return (
-    <Form method="post" action={pagePath} preventScrollReset className="mt-3 space-y-2 border-t border-slate-200 pt-3" data-testid="resolve-form">
+    <ResilientForm method="post" action={pagePath} preventScrollReset className="mt-3 space-y-2 border-t border-slate-200 pt-3" data-testid="resolve-form">
       <input type="hidden" name="intent" value="resolve" />
       <input type="hidden" name="requestId" value={requestId} />
       <label htmlFor={replyId} className="block text-sm font-semibold text-navy-900">
@@ -163,7 +167,7 @@ function ResolveForm({ requestId, label, text }: { requestId: string; label: str
           {text.resolve.decline}
         </Button>
       </div>
-    </Form>
+    </ResilientForm>
   );
 }
 
@@ -180,7 +184,8 @@ function MessageForm({
   refusal?: CaseRefusal | null;
   audience: "client" | "staff";
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
+  // The form's ref, and a failure notice with a retry when a message does not get through (sent again with the same id).
+  const { formRef, failure, retry } = useResilientForm(fetcher);
   // Kept across revalidations (live updates must not change it under a message being sent).
   const [submissionId, setSubmissionId] = useState(form.submissionId);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -224,6 +229,8 @@ function MessageForm({
       className="space-y-3 border-t border-slate-200 pt-4"
       data-testid="message-form"
     >
+      {/* First: upload forms are checked by their first part. */}
+      <CsrfField />
       <input type="hidden" name="submissionId" value={submissionId} />
       {form.kinds?.length ? (
         <div className="space-y-1">
@@ -286,6 +293,7 @@ function MessageForm({
       <Button type="submit" pending={busy}>
         {busy ? text.form.sending : text.form.send}
       </Button>
+      <SubmitFailureNotice failure={failure} onRetry={retry} />
     </fetcher.Form>
   );
 }

@@ -1,12 +1,17 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { ChatAnswer, ChatMessageView } from "../../chat/chat-widget.server";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
+import { CSRF_FIELD } from "../../utils/csrf";
 import { useLang, useUi } from "../../utils/root-data";
+import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { newSubmissionKey } from "../../utils/send-form";
+import { SubmissionKey } from "../forms/submission-key";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { useHydrated } from "../inquiry/lead-form";
-import { LocalizedLink } from "../layout/localized-link";
 import { Button } from "../ui/button";
+import { CsrfField, useCsrfToken } from "../ui/csrf-field";
 import { inputClasses } from "../ui/field";
 
 /** Spec timings: the reply shows 1 s after a message, 0.8 s after a quick question. */
@@ -18,11 +23,15 @@ const QUICK_REPLY_DELAY_MS = 800;
  * posting to /chat, so it works without JavaScript; with JavaScript a fetcher sends, a typing
  * indicator shows for the spec's delay, and nothing reloads. Enter sends, Shift+Enter breaks a line.
  */
-export function ChatPanel({ initialMessages, variant, onClose }: { initialMessages: ChatMessageView[]; variant: "page" | "widget"; onClose?: () => void }) {
+export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initialMessages: ChatMessageView[]; variant: "page" | "widget"; onClose?: () => void; backTo?: string }) {
   const t = useUi().chat;
   const lang = useLang();
   const hydrated = useHydrated();
-  const fetcher = useFetcher<ChatAnswer>();
+  const fetcher = useFetcher<ChatAnswer | SubmitFailure>();
+  // The message sent last, with its key: a retry after a failed request sends it again as it was.
+  const lastSend = useRef<{ message: string; quick: boolean; key: string } | null>(null);
+  const [failed, setFailed] = useState<{ message: string; quick: boolean; key: string; failure: SubmitFailure } | null>(null);
+  const csrfToken = useCsrfToken();
   const [messages, setMessages] = useState(initialMessages);
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,11 +49,18 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
   }, [initialMessages]);
 
   // The answer already shown: a new send must wait for a new one, not reuse it.
-  const shownAnswer = useRef<ChatAnswer | undefined>(undefined);
-  // Show the answer once the server answered and the spec's delay has passed.
+  const shownAnswer = useRef<ChatAnswer | SubmitFailure | undefined>(undefined);
+  // Show the answer once the server answered and the spec's delay has passed; a request that did
+  // not get through shows at once, with the message kept for a retry.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || pendingText === null || fetcher.data === shownAnswer.current) return;
     const answer = fetcher.data;
+    if (isSubmitFailure(answer)) {
+      shownAnswer.current = answer;
+      if (lastSend.current) setFailed({ ...lastSend.current, failure: answer });
+      setPendingText(null);
+      return;
+    }
     const wait = Math.max(0, readyAt - Date.now());
     const timer = window.setTimeout(() => {
       shownAnswer.current = answer;
@@ -59,15 +75,17 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
     listRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
   }, [messages, pendingText]);
 
-  function send(text: string, quick: boolean) {
+  function send(text: string, quick: boolean, key = newSubmissionKey()) {
     const message = text.trim();
     if (!message || pendingText !== null) return;
     shownAnswer.current = fetcher.data;
     sentAny.current = true;
+    lastSend.current = { message, quick, key };
+    setFailed(null);
     setPendingText(message);
     setError(null);
     setReadyAt(Date.now() + (quick ? QUICK_REPLY_DELAY_MS : REPLY_DELAY_MS));
-    fetcher.submit({ message, mode: "fetch" }, { method: "post", action });
+    fetcher.submit({ [CSRF_FIELD]: csrfToken, message, mode: "fetch", submissionId: key }, { method: "post", action });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -104,9 +122,10 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
             <span aria-hidden="true">✕</span>
           </button>
         ) : (
-          <LocalizedLink to="/" className="text-sm text-white underline">
+          // The page the chat was opened from (a site path in its own language), else the home page.
+          <Link to={backTo ?? localizePath(lang, "/")} className="text-sm text-white underline">
             {t.backToSite}
-          </LocalizedLink>
+          </Link>
         )}
       </div>
       <ol ref={listRef} className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite" aria-labelledby="chat-title" data-testid="chat-messages">
@@ -126,6 +145,11 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
             ) : null}
           </li>
         ))}
+        {failed ? (
+          <li className="ms-auto max-w-[85%] whitespace-pre-line rounded-lg border border-dashed border-navy-900 p-3 text-sm text-navy-900" data-role="unsent">
+            {failed.message}
+          </li>
+        ) : null}
         {typing ? (
           <>
             <li className="ms-auto max-w-[85%] whitespace-pre-line rounded-lg bg-navy-900 p-3 text-sm text-white" data-role="user">
@@ -138,6 +162,10 @@ export function ChatPanel({ initialMessages, variant, onClose }: { initialMessag
         ) : null}
       </ol>
       <form method="post" action={action} onSubmit={onSubmit} className="border-t border-slate-200 p-3">
+        <CsrfField />
+        <SubmissionKey />
+        {backTo ? <input type="hidden" name="from" value={backTo} /> : null}
+        <SubmitFailureNotice failure={failed?.failure ?? null} onRetry={() => failed && send(failed.message, failed.quick, failed.key)} className="mb-3" />
         <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{t.quickTitle}</p>
         <div className="mb-3 flex flex-wrap gap-2">
           {t.quick.map((question) => (

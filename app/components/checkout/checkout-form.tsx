@@ -1,11 +1,17 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { CSRF_FIELD } from "../../utils/csrf";
+import { CsrfField, useCsrfToken } from "../ui/csrf-field";
+import { describedBy, FieldShell, inputClasses, TextAreaField, TextField } from "../ui/field";
 import { fill } from "../../i18n/fill";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { describedBy, FieldShell, inputClasses, TextAreaField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
+import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { SubmissionKey } from "../forms/submission-key";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useResilientForm } from "../forms/use-resilient-form";
 import { OrderSummary, type OrderSummaryData, type OrderSummaryText } from "./order-summary";
 
 export type CheckoutFormText = {
@@ -30,9 +36,15 @@ export type CheckoutFormText = {
   processing: string;
   secureNote: string;
   required: string;
+  invoiceTitle: string;
+  invoiceHint: string;
+  companyName: string;
+  companyTrn: string;
+  companyTrnHint: string;
+  confirmFree: string;
 };
 
-type CheckoutFields = { legalName: string; phone: string; email: string; state: string; description: string; documentLink: string; documents: string; couponCode: string };
+type CheckoutFields = { legalName: string; phone: string; email: string; state: string; description: string; documentLink: string; documents: string; couponCode: string; companyName: string; companyTrn: string };
 
 /** What the checkout action answers when it re-renders the form. */
 export type CheckoutReply = {
@@ -49,7 +61,7 @@ type Props = {
   reply: CheckoutReply | undefined;
   defaults: { legalName: string; email: string; phone?: string; description?: string };
   accept: string;
-  maxLengths: { legalName: number; phone: number; email: number; state: number; description: number; documentLink: number; couponCode: number };
+  maxLengths: { legalName: number; phone: number; email: number; state: number; description: number; documentLink: number; couponCode: number; companyName: number; companyTrn: number };
 };
 
 /**
@@ -59,7 +71,12 @@ type Props = {
  * listed, and the whole form is disabled while the payment starts.
  */
 export function CheckoutForm({ text, summaryText, initialSummary, reply, defaults, accept, maxLengths }: Props) {
-  const coupon = useFetcher<CheckoutReply>({ key: "checkout-coupon" });
+  const coupon = useFetcher<CheckoutReply | SubmitFailure>({ key: "checkout-coupon" });
+  // Pay that did not get through keeps the form (chosen files too) with a retry; so does Apply.
+  const { formRef, failure, retry } = useResilientForm();
+  const couponFailure = coupon.state === "idle" && isSubmitFailure(coupon.data) ? coupon.data : null;
+  const lastCoupon = useRef("");
+  const csrfToken = useCsrfToken();
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") === "pay";
 
@@ -67,7 +84,9 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
   const [latest, setLatest] = useState<CheckoutReply | undefined>(reply);
   useEffect(() => setLatest(reply), [reply]);
   useEffect(() => {
-    if (coupon.state === "idle" && coupon.data) setLatest((current) => (current ? { ...current, summary: coupon.data!.summary, couponApplied: coupon.data!.couponApplied, lastResult: mergeCouponResult(current.lastResult, coupon.data!.lastResult) } : coupon.data));
+    const answer = coupon.data;
+    if (coupon.state !== "idle" || !answer || isSubmitFailure(answer)) return;
+    setLatest((current) => (current ? { ...current, summary: answer.summary, couponApplied: answer.couponApplied, lastResult: mergeCouponResult(current.lastResult, answer.lastResult) } : answer));
   }, [coupon.state, coupon.data]);
 
   const summary = latest?.summary ?? initialSummary;
@@ -91,7 +110,8 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
     if (!(input instanceof HTMLInputElement)) return;
     // With JavaScript, only the code is sent: the rest of the form (and chosen files) stays as it is.
     event.preventDefault();
-    coupon.submit({ intent: "apply-coupon", couponCode: input.value }, { method: "post" });
+    lastCoupon.current = input.value;
+    coupon.submit({ [CSRF_FIELD]: csrfToken, intent: "apply-coupon", couponCode: input.value }, { method: "post" });
   };
 
   const fieldErrors = (name: keyof typeof fields) => fields[name].errors;
@@ -115,7 +135,10 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
             </Notice>
           </div>
         ) : null}
-        <Form method="post" encType="multipart/form-data" id={form.id} className="mt-6">
+        <Form ref={formRef} method="post" encType="multipart/form-data" id={form.id} className="mt-6">
+          {/* First part of the body: the server reads the token before the files stream past. */}
+          <CsrfField />
+          <SubmissionKey />
           <fieldset disabled={paying} className="space-y-5">
             <TextField id="legalName" name="legalName" label={text.legalName} required autoComplete="name" maxLength={maxLengths.legalName} defaultValue={initial("legalName")} key={fields.legalName.key} errors={fieldErrors("legalName")} />
             <div className="grid gap-5 sm:grid-cols-2">
@@ -169,6 +192,9 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
                   {text.apply}
                 </Button>
               </div>
+              {/* The code the summary shows applied: if it is gone at Pay, the server says so. */}
+              {latest?.couponApplied && summary.couponCode ? <input type="hidden" name="appliedCoupon" value={summary.couponCode} /> : null}
+              <SubmitFailureNotice failure={couponFailure} onRetry={() => coupon.submit({ [CSRF_FIELD]: csrfToken, intent: "apply-coupon", couponCode: lastCoupon.current }, { method: "post" })} className="mt-3" />
               {latest?.couponApplied && summary.discount ? (
                 <p role="status" className="mt-2 text-sm font-semibold text-green-800">
                   {fill(text.couponApplied, { code: summary.couponCode ?? "", discount: summary.discount })}
@@ -176,9 +202,19 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
               ) : null}
             </details>
 
+            <details open={Boolean(initial("companyName") || initial("companyTrn") || fieldErrors("companyTrn")?.length) || undefined} className="rounded-lg border border-slate-200 p-4">
+              <summary className="cursor-pointer font-semibold text-navy-700 underline underline-offset-4">{text.invoiceTitle}</summary>
+              <p className="mt-2 text-sm text-slate-600">{text.invoiceHint}</p>
+              <div className="mt-4 grid gap-5 sm:grid-cols-2">
+                <TextField id="companyName" name="companyName" label={text.companyName} autoComplete="organization" maxLength={maxLengths.companyName} defaultValue={initial("companyName")} key={fields.companyName.key} errors={fieldErrors("companyName")} />
+                <TextField id="companyTrn" name="companyTrn" label={text.companyTrn} hint={text.companyTrnHint} inputMode="numeric" autoComplete="off" maxLength={maxLengths.companyTrn} defaultValue={initial("companyTrn")} key={fields.companyTrn.key} errors={fieldErrors("companyTrn")} />
+              </div>
+            </details>
+
+            <SubmitFailureNotice failure={failure} onRetry={retry} />
             <p className="text-sm text-slate-600">{text.secureNote}</p>
             <Button type="submit" name="intent" value="pay" size="lg" pending={paying} className="w-full" data-testid="pay-button">
-              {paying ? text.processing : fill(text.pay, { total: summary.total })}
+              {paying ? text.processing : summary.totalFils === 0 ? text.confirmFree : fill(text.pay, { total: summary.total })}
             </Button>
           </fieldset>
         </Form>

@@ -7,6 +7,8 @@ export type OrderSummaryData = {
   discount: string | null;
   couponCode: string | null;
   total: string;
+  /** The total in fils, when known (checkout): zero means nothing to pay. */
+  totalFils?: number;
 };
 
 export type OrderSummaryText = { title: string; qty: string; subtotal: string; discount: string; total: string };

@@ -2,12 +2,15 @@ import { useLocation } from "@remix-run/react";
 import { SERVICE_KEYS, type ServiceKey } from "../../catalogue/services";
 import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
-import { useLang, useRootData, useSite, useUi } from "../../utils/root-data";
+import { useLang, useSite, useUi } from "../../utils/root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button } from "../ui/button";
+import { CsrfField } from "../ui/csrf-field";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
-import { useFocusFirstInvalid, useLeadForm, useSubmissionFields } from "./lead-form";
+import { SubmissionKey } from "../forms/submission-key";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useLeadForm, useSubmissionFields } from "./lead-form";
 
 // Same values as COUNTRY_VALUES on the server (kept here so the browser bundle does not pull in
 // the server module); the server rejects anything else.
@@ -23,11 +26,9 @@ export function InquirySection({ service, title, intro }: { service: ServiceKey;
   const t = ui.inquiry;
   const lang = useLang();
   const site = useSite();
-  const token = useRootData()?.formToken;
   const location = useLocation();
-  const { fetcher, lastResult, pending, hydrated, inlineNotice } = useLeadForm("inquiry");
+  const { fetcher, formRef, lastResult, pending, hydrated, inlineNotice, failure, retry } = useLeadForm("inquiry");
   const fields = useSubmissionFields(lastResult);
-  const formRef = useFocusFirstInvalid(fetcher);
 
   const id = (name: string) => `inquiry-${name}`;
   return (
@@ -47,9 +48,10 @@ export function InquirySection({ service, title, intro }: { service: ServiceKey;
         aria-label={title ?? t.form.title}
         key={fields.resetKey}
       >
+        <CsrfField />
         {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
         <input type="hidden" name="sourcePage" value={location.pathname + location.search} />
-        {token ? <input type="hidden" name="submissionId" value={token} /> : null}
+        <SubmissionKey />
         {/* A field people never see; bots fill it in. */}
         <div aria-hidden="true" className="absolute -start-[9999px] size-px overflow-hidden">
           <label htmlFor={id("website")}>{t.form.honeypot}</label>
@@ -158,6 +160,7 @@ export function InquirySection({ service, title, intro }: { service: ServiceKey;
             </>
           }
         />
+        <SubmitFailureNotice failure={failure} onRetry={retry} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" pending={pending} className="w-full sm:w-auto">
             {pending ? t.form.submitting : t.form.submit}

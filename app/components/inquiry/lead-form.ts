@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFormFlash, type FormFlash } from "../../utils/form-flash";
+import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
 import { showToast } from "../../utils/toast";
+import { useResilientForm } from "../forms/use-resilient-form";
 
 /** True once React has hydrated: only then does a form submit through a fetcher. */
 export function useHydrated() {
@@ -14,43 +16,48 @@ export function useHydrated() {
 /**
  * The state shared by the lead forms (inquiry, travel-ban check). Without JavaScript the form
  * posts and the outcome comes back in the flash (root data); with JavaScript a fetcher posts
- * (mode=fetch), the notice shows as a toast and the page does not reload.
+ * (mode=fetch), the notice shows as a toast (replacing the form's earlier one) and the page does
+ * not reload. A request that does not get through leaves the form as it was, with the failure
+ * notice and a retry (useResilientForm).
  */
 export function useLeadForm(formId: string) {
-  const fetcher = useFetcher<FormFlash>({ key: formId });
+  const fetcher = useFetcher<FormFlash | SubmitFailure>({ key: formId });
+  const { formRef, failure, retry } = useResilientForm(fetcher);
   const flash = useFormFlash(formId);
   const hydrated = useHydrated();
-  const answer: FormFlash | null = fetcher.data ?? flash;
+  const data = isSubmitFailure(fetcher.data) ? null : (fetcher.data ?? null);
+  const answer: FormFlash | null = failure ? null : (data ?? flash);
   const lastResult: SubmissionResult<string[]> | undefined = answer?.result;
   const pending = fetcher.state !== "idle";
 
-  const shown = useRef<FormFlash | undefined>(undefined);
+  const shown = useRef<unknown>(undefined);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
     shown.current = fetcher.data;
-    if (fetcher.data.notice) showToast(fetcher.data.notice);
-  }, [fetcher.state, fetcher.data]);
+    // The notice shows in the form: the form's earlier toast goes.
+    if (isSubmitFailure(fetcher.data)) showToast({ kind: "info", title: "", group: formId });
+    else if (fetcher.data.notice) showToast({ ...fetcher.data.notice, group: formId });
+  }, [fetcher.state, fetcher.data, formId]);
+
+  // With JavaScript, the focus goes to the first field the server rejected.
+  useEffect(() => {
+    if (fetcher.state === "idle" && data?.result?.status === "error") {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [fetcher.state, data, formRef]);
 
   return {
     fetcher,
+    formRef,
     answer,
     lastResult,
     pending,
     hydrated,
+    failure,
+    retry,
     /** The notice to render in place: only for an answer that came back without JavaScript. */
     inlineNotice: fetcher.data ? null : (flash?.notice ?? null),
   };
-}
-
-/** With JavaScript, moves the focus to the first field the server rejected; returns the form's ref. */
-export function useFocusFirstInvalid(fetcher: ReturnType<typeof useFetcher<FormFlash>>) {
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.result?.status === "error") {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [fetcher.state, fetcher.data]);
-  return formRef;
 }
 
 /**

@@ -4,12 +4,15 @@ import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import type { FormFlash } from "../../utils/form-flash";
-import { useLang, useRootData, useSite, useUi } from "../../utils/root-data";
+import { useLang, useSite, useUi } from "../../utils/root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button, buttonClasses } from "../ui/button";
+import { CsrfField } from "../ui/csrf-field";
 import { CheckboxField, TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
-import { useFocusFirstInvalid, useHydrated, useLeadForm, useSubmissionFields } from "./lead-form";
+import { SubmissionKey } from "../forms/submission-key";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useHydrated, useLeadForm, useSubmissionFields } from "./lead-form";
 
 /** The spec's simulated check lasted 3 seconds: the overlay shows at least that long. */
 const OVERLAY_MS = 3000;
@@ -24,7 +27,8 @@ export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; l
   const ui = useUi();
   const t = ui.inquiry.travelCheck;
   const location = useLocation();
-  const { fetcher, answer, lastResult, pending, hydrated, inlineNotice } = useLeadForm("travel-check");
+  const lead = useLeadForm("travel-check");
+  const { fetcher, answer, pending } = lead;
   const requested = new URLSearchParams(location.search).get("check") === "1";
   const [open, setOpen] = useState(requested);
   useEffect(() => {
@@ -47,7 +51,7 @@ export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; l
   }, [startedAt]);
   const elapsed = startedAt === null ? 0 : now - startedAt;
   const answered = !pending && fetcher.data !== undefined;
-  const failed = answered && fetcher.data?.result?.status !== "success";
+  const failed = answered && answer?.result?.status !== "success";
   const overlayDone = startedAt !== null && answered && (failed || elapsed >= OVERLAY_MS);
   useEffect(() => {
     if (overlayDone) setStartedAt(null);
@@ -70,7 +74,7 @@ export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; l
           }}
         />
       ) : open ? (
-        <TravelCheckForm fetcher={fetcher} lastResult={lastResult} pending={pending || showOverlay} hydrated={hydrated} inlineNotice={inlineNotice} />
+        <TravelCheckForm lead={lead} pending={pending || showOverlay} />
       ) : (
         <div className="grid max-w-xl gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-travel-check-card>
           <p className="text-lg font-semibold text-navy-900">{t.staticTitle}</p>
@@ -89,7 +93,7 @@ export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; l
             preventScrollReset
             className={buttonClasses("primary", "lg")}
             onClick={(event) => {
-              if (!hydrated) return;
+              if (!lead.hydrated) return;
               event.preventDefault();
               setOpen(true);
               window.requestAnimationFrame(() => document.getElementById("travel-check-fullName")?.focus());
@@ -104,21 +108,14 @@ export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; l
   );
 }
 
-function TravelCheckForm({
-  fetcher,
-  lastResult,
-  pending,
-  hydrated,
-  inlineNotice,
-}: Pick<ReturnType<typeof useLeadForm>, "fetcher" | "lastResult" | "hydrated" | "inlineNotice"> & { pending: boolean }) {
+function TravelCheckForm({ lead, pending }: { lead: ReturnType<typeof useLeadForm>; pending: boolean }) {
+  const { fetcher, formRef, lastResult, hydrated, inlineNotice, failure, retry } = lead;
   const ui = useUi();
   const t = ui.inquiry.travelCheck;
   const lang = useLang();
   const site = useSite();
-  const token = useRootData()?.formToken;
   const location = useLocation();
   const fields = useSubmissionFields(lastResult);
-  const formRef = useFocusFirstInvalid(fetcher);
   const id = (name: string) => `travel-check-${name}`;
 
   return (
@@ -138,9 +135,10 @@ function TravelCheckForm({
         aria-label={t.formTitle}
         className="mt-6 grid gap-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-8"
       >
+        <CsrfField />
         {hydrated ? <input type="hidden" name="mode" value="fetch" /> : null}
         <input type="hidden" name="sourcePage" value={`${location.pathname}?check=1`} />
-        {token ? <input type="hidden" name="submissionId" value={token} /> : null}
+        <SubmissionKey />
         <div aria-hidden="true" className="absolute -start-[9999px] size-px overflow-hidden">
           <label htmlFor={id("website")}>{ui.inquiry.form.honeypot}</label>
           <input id={id("website")} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
@@ -210,6 +208,7 @@ function TravelCheckForm({
             </>
           }
         />
+        <SubmitFailureNotice failure={failure} onRetry={retry} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" pending={pending} className="w-full sm:w-auto">
             {pending ? ui.inquiry.form.submitting : t.submit}

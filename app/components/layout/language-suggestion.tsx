@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { dirOf } from "../../i18n/lang";
 import { useLang, useRootData, useUi } from "../../utils/root-data";
+import { CsrfField } from "../ui/csrf-field";
 
 /**
  * A notice above the header when the browser prefers the other language and the visitor has not
@@ -22,6 +23,7 @@ export function LanguageSuggestion() {
           {ui.language.suggestionLink}
         </a>
         <Form method="post" action="/language" className="ms-auto">
+          <CsrfField />
           <input type="hidden" name="lang" value={lang} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <button type="submit" className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-navy-900 hover:bg-amber-100">

@@ -36,7 +36,8 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-navy-800">
-        <div className="mx-auto max-w-6xl space-y-3 px-4 py-6 text-sm text-navy-200 sm:px-6">
+        {/* Room at the very end for the floating chat button, so it rests over nothing there. */}
+        <div className="mx-auto max-w-6xl space-y-3 px-4 pt-6 pb-24 text-sm text-navy-200 noscript:pb-6 sm:px-6">
           <p data-testid="footer-disclaimer">{fill(ui.footer.disclaimer, { site: siteName })}</p>
           <p>{fill(ui.footer.rights, { year: new Date().getFullYear(), site: siteName })}</p>
         </div>

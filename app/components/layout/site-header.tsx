@@ -16,12 +16,15 @@ export const desktopItem = "inline-flex min-h-11 items-center whitespace-nowrap 
 
 /**
  * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the
- * mobile menu is a <details>, so both work with JavaScript off. JavaScript adds aria-expanded,
- * Escape to close, and closes the mobile menu when a link is followed.
+ * mobile menu is a <details>, so both work with JavaScript off. JavaScript makes the dropdowns
+ * disclosure buttons (DesktopGroup) and closes the mobile menu when a link is followed.
  */
 export function SiteHeader() {
   const ui = useUi();
   const site = useRootData()?.site;
+  // Once script runs the dropdowns are disclosure buttons; until then CSS opens them (tailwind.css).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-4 xl:px-6">
@@ -31,7 +34,7 @@ export function SiteHeader() {
           </span>
           <span className="whitespace-nowrap">{site?.name}</span>
         </LocalizedLink>
-        <nav aria-label={ui.nav.primary} className="hidden lg:block">
+        <nav aria-label={ui.nav.primary} className="hidden lg:block" data-enhanced={enhanced ? "" : undefined}>
           <ul className="flex items-center gap-0.5 xl:gap-1">
             {navGroups.map((group) => (
               <DesktopGroup key={group.id} group={group} ui={ui} />
@@ -57,33 +60,50 @@ export function SiteHeader() {
   );
 }
 
+/**
+ * A desktop dropdown, the ARIA disclosure pattern: the button shows and hides the list (Enter,
+ * Space or a click), and aria-expanded says which. Pointing at it shows it too; a click while it
+ * shows only by pointing keeps it open rather than closing it. Choosing a link, Escape, or the
+ * focus leaving (a click elsewhere included) closes it. Without JavaScript CSS shows it on hover and while the
+ * focus is inside (tailwind.css: [data-nav-group]).
+ */
 function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
-  const [open, setOpen] = useState(false);
-  const [suppressed, setSuppressed] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  // After a link was chosen or the list was closed under the pointer: hover does not reopen it until the pointer leaves.
+  const [hoverPaused, setHoverPaused] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const label = ui.nav[group.label];
   const menuId = `menu-${group.id}`;
+  const open = expanded || (hovered && !hoverPaused);
+
+
+  function close() {
+    setExpanded(false);
+    setHoverPaused(true);
+  }
+
   return (
-    // The <li> only mirrors the CSS hover/focus state into aria-expanded; the button is the control.
+    // The <li> follows the pointer and the focus for the disclosure; the button is the control.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
-      className={cn("group relative", suppressed && "is-suppressed")}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => {
-        setOpen(false);
-        setSuppressed(false);
+      className="relative"
+      data-nav-group=""
+      data-open={open ? "" : undefined}
+      onMouseEnter={() => {
+        setHovered(true);
+        setHoverPaused(false);
       }}
-      onFocus={() => setOpen(true)}
+      onMouseLeave={() => {
+        setHovered(false);
+        setHoverPaused(false);
+      }}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-          setOpen(false);
-          setSuppressed(false);
-        }
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
       }}
       onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          setSuppressed(true);
-          setOpen(false);
+        if (event.key === "Escape" && open) {
+          close();
           buttonRef.current?.focus();
         }
       }}
@@ -91,10 +111,13 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-expanded={open && !suppressed}
+        aria-expanded={open}
         aria-controls={menuId}
         aria-label={fill(ui.nav.openSubmenu, { section: label })}
-        onClick={() => setSuppressed((value) => !value)}
+        onClick={() => {
+          if (expanded) close();
+          else setExpanded(true);
+        }}
         className={cn(desktopItem, "gap-1")}
       >
         <span aria-hidden="true">{label}</span>
@@ -102,13 +125,10 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
           ▾
         </span>
       </button>
-      <ul
-        id={menuId}
-        className="invisible absolute start-0 top-full z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-2 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 group-[.is-suppressed]:invisible group-[.is-suppressed]:opacity-0"
-      >
+      <ul id={menuId} data-nav-menu="" className="absolute start-0 top-full z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg transition-opacity">
         {group.links.map((link) => (
           <li key={link.to}>
-            <LocalizedLink to={link.to} className="block rounded-lg px-3 py-2.5 text-sm text-slate-800 hover:bg-navy-50 hover:text-navy-900" prefetch="intent">
+            <LocalizedLink to={link.to} className="block rounded-lg px-3 py-2.5 text-sm text-slate-800 hover:bg-navy-50 hover:text-navy-900" prefetch="intent" onClick={close}>
               {ui.nav.links[link.label]}
             </LocalizedLink>
           </li>

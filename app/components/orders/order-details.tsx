@@ -89,10 +89,19 @@ export function OrderLines({ order, text }: { order: OrderView; text: Text }) {
             <bdi>{order.total}</bdi>
           </dd>
         </div>
+        {order.refunded ? (
+          <div className="flex justify-between gap-4 text-slate-700">
+            <dt>{text.refunded}</dt>
+            <dd data-testid="order-refunded">
+              <bdi>−{order.refunded}</bdi>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <p className="mt-3 text-sm text-slate-700">
         <span className="font-semibold">{text.paymentTitle}:</span> {order.paid ?? text.notPaid}
       </p>
+      {order.payDeadline ? <p className="mt-1 text-sm text-slate-700">{order.payDeadline}</p> : null}
     </Card>
   );
 }
@@ -161,6 +170,35 @@ export function OrderCustomerDetails({ order, title }: { order: OrderView; title
           </div>
         ))}
       </dl>
+    </Card>
+  );
+}
+
+/** The order's tax invoice and credit notes, each a PDF download. */
+export function TaxDocumentList({ order, text }: { order: OrderView; text: Text }) {
+  return (
+    <Card data-testid="tax-documents">
+      <h2 className="text-lg font-bold text-navy-900">{text.taxDocuments}</h2>
+      {order.taxDocuments.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{text.noTaxDocuments}</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {order.taxDocuments.map((document) => (
+            <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-kind={document.kind}>
+              <span>
+                <span className="font-medium">{document.label}</span> <span className="font-mono">{document.number}</span>{" "}
+                <span className="text-slate-600">
+                  ({document.date}, <bdi>{document.total}</bdi>)
+                </span>
+              </span>
+              <a href={`/tax-documents/${document.id}`} className="font-semibold text-navy-700 underline underline-offset-4" download>
+                {text.downloadPdf}
+                <span className="sr-only"> {document.number}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }

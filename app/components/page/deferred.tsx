@@ -1,4 +1,5 @@
 import { createElement, lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import type { EarlyChoice } from "./early-choices";
 
 /**
  * A page part rendered by the server as usual, whose JavaScript the browser downloads only when
@@ -15,6 +16,10 @@ import { createElement, lazy, memo, Suspense, useEffect, useRef, useState, type 
  * commits; the code must then be on its way, or the update would wait for a scroll.
  *
  * After a client-side navigation there is no server HTML to keep, so the code loads at once.
+ *
+ * What the visitor chose in the server's HTML before React took it over (a select picked the
+ * moment the part became interactive) is put back after hydration, through the controls' own
+ * events, so the components' state follows it (React resets a select to its rendered value).
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, name: string, options: { when?: "visible" | "used" } = {}): ComponentType<P> {
   const when = options.when ?? "visible";
@@ -32,27 +37,46 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   function Deferred(props: P) {
     const wrapper = useRef<HTMLDivElement>(null);
     const [mounted] = useState(() => withResolvers<HTMLElement | null>());
+    const [changed] = useState<{ current: EarlyChoice[] }>(() => ({ current: [] }));
     const [Lazy] = useState(() =>
       loaded
         ? null
         : lazy(async () => {
             const element = await mounted.promise;
             // Server HTML inside means this render is hydrating it: wait until it is needed.
-            if (element && element.childElementCount > 0) await whenNeeded(element, when);
-            return { default: await loadOnce() };
+            const dehydrated = element !== null && element.childElementCount > 0;
+            if (!dehydrated) return { default: await loadOnce() };
+            await whenNeeded(element, when);
+            const [component, early] = await Promise.all([loadOnce(), import("./early-choices").catch(() => null)]);
+            // Just before React takes it over: what the visitor changed in it meanwhile.
+            if (early) changed.current = early.changedControls(element);
+            return { default: component };
           }),
     );
     useEffect(() => mounted.resolve(wrapper.current), [mounted]);
     const Component = (loaded ?? Lazy) as ComponentType<P>;
     return (
       <div ref={wrapper} data-deferred={name} className="contents">
-        <Suspense fallback={null}>{createElement(Component, props)}</Suspense>
+        <Suspense fallback={null}>
+          {createElement(Component, props)}
+          <AfterHydration changed={changed} />
+        </Suspense>
       </div>
     );
   }
   Deferred.displayName = `Deferred(${name})`;
   // Equal props, no re-render: content props are fresh objects after every revalidation.
   return memo(Deferred, sameProps) as unknown as ComponentType<P>;
+}
+
+/** Renders nothing; once its part's content is hydrated, puts the visitor's early choices in it back. */
+function AfterHydration({ changed }: { changed: { current: EarlyChoice[] } }) {
+  useEffect(() => {
+    const choices = changed.current;
+    changed.current = [];
+    if (choices.length) void import("./early-choices").then((module) => module.restoreEarlyChoices(choices));
+  }, [changed]);
+  return null;
 }
 
 function sameProps(a: object, b: object) {

@@ -134,39 +134,57 @@ function SectionBody({ section }: { section: PageSection }) {
       );
     case "table":
       return (
-        // A region that may scroll sideways on phones: focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-navy-700" tabIndex={0} role="region" aria-label={section.caption ?? section.title}>
-          <table className="w-full min-w-[32rem] text-start text-sm">
-            {section.caption ? <caption className="sr-only">{section.caption}</caption> : null}
-            <thead className="bg-navy-50 text-navy-900">
-              <tr>
-                {section.head.map((cell) => (
-                  <th key={cell} scope="col" className="px-4 py-3 text-start font-semibold">
-                    {cell}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {section.rows.map((row) => (
-                <tr key={row.join("|")}>
-                  {row.map((cell, index) =>
-                    index === 0 ? (
-                      <th key={index} scope="row" className="px-4 py-3 text-start font-semibold text-navy-900">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={index} className="px-4 py-3 text-slate-700">
-                        {cell}
-                      </td>
-                    ),
-                  )}
+        <>
+          {/* Phones: one card per row, every column labelled (a third column never hides off-screen). */}
+          <ul className="space-y-3 sm:hidden" data-table-cards={section.id} aria-label={section.caption ?? section.title}>
+            {section.rows.map((row) => (
+              <li key={row.join("|")} className="rounded-xl border border-slate-200 bg-white p-4">
+                <p className="font-semibold text-navy-900">{row[0]}</p>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  {section.head.slice(1).map((label, index) => (
+                    <div key={label} className="contents">
+                      <dt className="text-slate-600">{label}</dt>
+                      <dd className="text-slate-800">{row[index + 1]}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {/* A region that may scroll sideways: focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-navy-700 sm:block" tabIndex={0} role="region" aria-label={section.caption ?? section.title}>
+            <table className="w-full text-start text-sm">
+              {section.caption ? <caption className="sr-only">{section.caption}</caption> : null}
+              <thead className="bg-navy-50 text-navy-900">
+                <tr>
+                  {section.head.map((cell) => (
+                    <th key={cell} scope="col" className="px-4 py-3 text-start font-semibold">
+                      {cell}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {section.rows.map((row) => (
+                  <tr key={row.join("|")}>
+                    {row.map((cell, index) =>
+                      index === 0 ? (
+                        <th key={index} scope="row" className="px-4 py-3 text-start font-semibold text-navy-900">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={index} className="px-4 py-3 text-slate-700">
+                          {cell}
+                        </td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       );
     case "stats":
       return (

@@ -239,7 +239,8 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
                 {formatMoney(result.finalPrice, lang, "code")}
               </dd>
             </dl>
-            <AddToCartForm serviceType={result.service.key} tierId={result.tier.id} className="mt-6">
+            {/* The cart line keeps the speed: the server prices it with the quote's multiplier. */}
+            <AddToCartForm serviceType={result.service.key} tierId={result.tier.id} speed={result.urgency} className="mt-6">
               {text.addToCart}
             </AddToCartForm>
           </div>

@@ -5,8 +5,12 @@ import { fill } from "../../i18n/fill";
 import type { WizardPage } from "../../request-check/request-check.server";
 import { LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, WIZARD_LIMITS, stepErrors, type WizardField, type WizardValues } from "../../request-check/rules";
 import { cn } from "../../utils/cn";
+import { SubmissionKey } from "../forms/submission-key";
+import { SubmitFailureNotice } from "../forms/submit-failure-notice";
+import { useResilientForm } from "../forms/use-resilient-form";
 import { useHydrated } from "../inquiry/lead-form";
 import { Button } from "../ui/button";
+import { CsrfField } from "../ui/csrf-field";
 import { TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
 import { Container } from "../ui/section";
@@ -32,7 +36,7 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
   const [step, setStep] = useState(page.step);
   const [values, setValues] = useState<Partial<WizardValues>>(page.values);
   const [clientErrors, setClientErrors] = useState<Partial<Record<WizardField, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, failure, retry } = useResilientForm();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // A server answer (no JavaScript, or Submit & Pay) decides the step and the values shown.
@@ -111,7 +115,9 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
       </ol>
 
       <Form ref={formRef} method="post" className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="wizard-step-title" noValidate={false}>
+        <CsrfField />
         <input type="hidden" name="step" value={step} />
+        <SubmissionKey />
         <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-navy-900">
           <span className="block text-sm font-medium text-slate-600">{fill(text.stepOf, { step })}</span>
           {text.steps[step - 1]}
@@ -144,8 +150,11 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
                   )
                 }
                 placeholder={text.placeholders[field]}
-                // Only the visible step's fields are required: the browser would refuse to post a hidden empty one.
+                // Only the visible step's fields are checked by the browser: a hidden field it refused
+                // (an e-mail without "@" kept after Back) would block the form without a word.
+                // Read-only fields are posted but never checked.
                 required={s === step && field !== "passportNumber"}
+                readOnly={s !== step}
                 maxLength={WIZARD_LIMITS[field] + 10}
                 defaultValue={initial(field)}
                 errors={s === step ? errorOf(field) : undefined}
@@ -184,6 +193,8 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
             <p className="text-sm text-slate-600">{text.paymentNote}</p>
           </div>
         ) : null}
+
+        <SubmitFailureNotice failure={failure} onRetry={retry} className="mt-6" />
 
         <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
           {step > 1 ? (

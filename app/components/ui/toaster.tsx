@@ -25,8 +25,10 @@ export function Toaster() {
   }, [pageToast]);
 
   function push(toast: Toast) {
+    const others = (list: Shown[]) => (toast.group ? list.filter((item) => item.group !== toast.group) : list);
+    if (!toast.title) return setFloating(others);
     const key = ++counter.current;
-    setFloating((list) => [...list.slice(-2), { ...toast, key }]);
+    setFloating((list) => [...others(list).slice(-2), { ...toast, key }]);
     window.setTimeout(() => setFloating((list) => list.filter((item) => item.key !== key)), 6000);
   }
 

@@ -172,7 +172,7 @@ const ar: InquiryStrings = {
   },
   travelCheck: {
     staticTitle: "فحوص موثوقة لحظر السفر",
-    checksCompleted: "فحص مكتمل",
+    checksCompleted: "فحص منجز",
     accuracy: "دقة",
     checkNow: "افحص الحالة الآن",
     formTitle: "افحص حالة حظر السفر",

@@ -41,5 +41,5 @@ CREATE INDEX "orders_assignee_created_idx" ON "orders" USING btree ("assignee_id
 CREATE INDEX "orders_open_due_idx" ON "orders" USING btree ("due_at") WHERE "orders"."status" in ('pending', 'processing');--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('client', 'staff', 'admin'));--> statement-breakpoint
 ALTER TABLE "order_documents" ADD CONSTRAINT "order_documents_kind_check" CHECK ("order_documents"."kind" in ('upload', 'attachment', 'report'));--> statement-breakpoint
-ALTER TABLE "order_events" ADD CONSTRAINT "order_events_kind_check" CHECK ("order_events"."kind" in ('created', 'status', 'payment', 'note', 'report', 'assignment'));--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_kind_check" CHECK ("order_events"."kind" in ('created', 'status', 'payment', 'note', 'report', 'refund', 'invoice', 'assignment'));--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_turnaround_check" CHECK (("order_items"."turnaround_value" is null and "order_items"."turnaround_unit" is null) or ("order_items"."turnaround_value" > 0 and "order_items"."turnaround_unit" in ('minutes', 'hours', 'business-days')));

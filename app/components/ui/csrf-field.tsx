@@ -1,0 +1,16 @@
+import { CSRF_FIELD } from "../../utils/csrf";
+import { useRootData } from "../../utils/root-data";
+
+/** The visitor's form token, for forms sent from script (`fetcher.submit`, `fetch`). */
+export function useCsrfToken(): string {
+  return useRootData()?.csrfToken ?? "";
+}
+
+/**
+ * The hidden field every POST form carries, first in the form (upload forms are checked by their
+ * first part): browsers that send neither Origin nor Referer (lynx, stripped headers) are accepted
+ * only with it (docs/decisions/031-form-tokens-for-browsers-without-origin.md).
+ */
+export function CsrfField() {
+  return <input type="hidden" name={CSRF_FIELD} value={useCsrfToken()} />;
+}

@@ -1,0 +1,60 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { gatedRequest } from "./request-gate.server";
+
+/**
+ * Remix's request handler for Express, as @remix-run/express does it, except that the request is
+ * built from what the request gate let through (app/utils/request-gate.server.ts): its normalised,
+ * cleaned URL and its bounded, cleaned body, never the raw socket.
+ */
+export function remixRequestHandler({ build, mode, getLoadContext }: { build: ServerBuild; mode: string; getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext }) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const request = remixRequest(req, res);
+      const response = await handle(request, getLoadContext(req, res));
+      // The gate answered meanwhile (an upload crossed its limit): drop the application's answer.
+      if (res.headersSent) {
+        await response.body?.cancel().catch(() => {});
+        return;
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const gated = gatedRequest(res);
+  if (!gated) throw new Error("the request gate did not run for this request");
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  for (const [name, value] of Object.entries(gated.headers)) {
+    if (value === null) headers.delete(name);
+    else headers.set(name, value);
+  }
+  // Abort loaders and actions once no answer can be written (closed before finishing).
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = (gated.body ?? new Uint8Array(0)) as BodyInit;
+    if (gated.body instanceof ReadableStream) init.duplex = "half";
+  }
+  return new Request(gated.url.href, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+// The web-streams renderer, not react-dom/server's default for Node (renderToPipeableStream):
+// React 18.3.1's Node renderer sends the whole of its 2,048-byte buffer when a multi-byte character
+// does not fit at its end, so the unwritten bytes go out as U+0000 (react issue 31134, fixed only in
+// React 19, which Remix 2 does not support). The web-streams build copies bytes and never leaves a
+// gap. docs/decisions/030-html-streams-without-nul-bytes.md.
+import { renderToReadableStream } from "react-dom/server.browser";
+
+export type RenderOptions = {
+  nonce?: string;
+  /** Resolve only when everything has rendered (crawlers), not when the shell is ready. */
+  waitForAll?: boolean;
+  /** Stop waiting for suspended parts after this long (their fallbacks stay). */
+  timeoutMs: number;
+  onError?: (error: unknown, state: { shellRendered: boolean }) => void;
+};
+
+/**
+ * Renders a React document to a stream of UTF-8 bytes. Resolves once the shell (or with
+ * `waitForAll`, everything) is ready; rejects when the shell itself fails.
+ */
+export async function renderHtmlStream(element: ReactNode, { nonce, waitForAll = false, timeoutMs, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const state = { shellRendered: false };
+  try {
+    const stream = await renderToReadableStream(element, {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        onError?.(error, state);
+      },
+    });
+    state.shellRendered = true;
+    const done = () => clearTimeout(timer);
+    stream.allReady.then(done, done);
+    if (waitForAll) await stream.allReady;
+    return stream;
+  } catch (error) {
+    clearTimeout(timer);
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}

@@ -1,0 +1,58 @@
+import type { ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { RETRY_AFTER_UNAVAILABLE_SECONDS } from "./database-outage.server";
+import { gatedRequest } from "./request-gate.server";
+import { routePathOf } from "./request-url.server";
+
+/** Browser features the site never uses, switched off for it and anything it might embed. */
+export const PERMISSIONS_POLICY = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+
+/** Seconds a client should wait after a 429 that named no time of its own. */
+export const RETRY_AFTER_TOO_MANY_SECONDS = 60;
+
+/** Pages and files that exist only for a signed-in visitor, or carry a one-time secret in their address. */
+const PRIVATE_ROUTES = /^\/(dashboard|admin|checkout|orders|documents|payment-success|test-checkout|client-login|password-reset|verify-email|setup|dev)(\/|$)/;
+
+/**
+ * Headers every answer from the application gets, set just before they are sent (whatever wrote
+ * the answer: a route, Remix's error boundary, the request gate, the error handler):
+ * - `Cache-Control: private, no-store` on every answer that depends on who asks: the visitor sent
+ *   the session cookie, the answer sets a cookie, or the path is a signed-in or one-time page;
+ * - `Retry-After` on every 429 and 503 that has none.
+ */
+export function responseHeaderRules() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    beforeHeaders(res, () => {
+      if (dependsOnVisitor(req, res)) {
+        const current = String(res.getHeader("Cache-Control") ?? "");
+        // no-transform keeps compression off streamed answers (the assistant's events).
+        res.setHeader("Cache-Control", /no-transform/i.test(current) ? "private, no-store, no-transform" : "private, no-store");
+      }
+      if ((res.statusCode === 503 || res.statusCode === 429) && !res.hasHeader("Retry-After")) {
+        res.setHeader("Retry-After", String(res.statusCode === 503 ? RETRY_AFTER_UNAVAILABLE_SECONDS : RETRY_AFTER_TOO_MANY_SECONDS));
+      }
+    });
+    next();
+  };
+}
+
+function dependsOnVisitor(req: Request, res: Response) {
+  if (/(^|;\s*)__session=/.test(req.get("cookie") ?? "")) return true;
+  if (res.hasHeader("Set-Cookie")) return true;
+  return PRIVATE_ROUTES.test(routePathOf(gatedRequest(res)?.url.pathname ?? req.path));
+}
+
+/** Runs `listener` once, right before the status line and headers are written. */
+export function beforeHeaders(res: ServerResponse, listener: () => void) {
+  const writeHead = res.writeHead;
+  let done = false;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!done) {
+      done = true;
+      if (typeof args[0] === "number") this.statusCode = args[0];
+      listener();
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}

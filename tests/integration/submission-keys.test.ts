@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submissionKeys } from "../../db/schema";
+import { useDatabaseForTests } from "../../app/db.server";
+import { once, pruneSubmissionKeys, submissionKeyOf } from "../../app/utils/submission-keys.server";
+import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+
+const form = (token: string) => new URLSearchParams({ submissionId: token });
+
+describe(`submission keys on ${testDbKind()}`, () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    useDatabaseForTests(t.handle);
+  });
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    await t.drop();
+  });
+
+  it("reads a key from the form under its scope; anything but a UUID is no key", () => {
+    const token = crypto.randomUUID();
+    expect(submissionKeyOf(form(token.toUpperCase()), "checkout:u1")).toBe(`checkout:u1:${token}`);
+    for (const bad of ["", "x", `${token}x`, "'; drop table orders; --"]) expect(submissionKeyOf(form(bad), "chat")).toBeNull();
+    expect(submissionKeyOf(new URLSearchParams(), "chat")).toBeNull();
+  });
+
+  it("runs the work once per key and answers repeats with the first result", async () => {
+    const key = `test:${crypto.randomUUID()}`;
+    let runs = 0;
+    const work = async () => ({ run: ++runs });
+    expect(await once(key, work)).toEqual({ result: { run: 1 }, repeated: false });
+    expect(await once(key, work)).toEqual({ result: { run: 1 }, repeated: true });
+    expect(runs).toBe(1);
+    // No key: every submission is its own.
+    await once(null, work);
+    await once(null, work);
+    expect(runs).toBe(3);
+  });
+
+  it("runs it once when two requests with one key race", async () => {
+    const key = `race:${crypto.randomUUID()}`;
+    let runs = 0;
+    const results = await Promise.all(Array.from({ length: 4 }, () => once(key, async () => ({ run: ++runs }))));
+    expect(runs).toBe(1);
+    expect(results.map((r) => r.result)).toEqual(Array(4).fill({ run: 1 }));
+    expect(results.filter((r) => !r.repeated)).toHaveLength(1);
+  });
+
+  it("records nothing when the work fails, so a retry runs it", async () => {
+    const key = `fails:${crypto.randomUUID()}`;
+    await expect(once(key, async () => Promise.reject(new Error("database hiccup")))).rejects.toThrow("database hiccup");
+    expect(await once(key, async () => "done")).toEqual({ result: "done", repeated: false });
+  });
+
+  it("forgets keys after three days", async () => {
+    const key = `old:${crypto.randomUUID()}`;
+    await once(key, async () => 1);
+    await t.handle.db.update(submissionKeys).set({ createdAt: sql`now() - interval '4 days'` }).where(sql`${submissionKeys.key} = ${key}`);
+    await pruneSubmissionKeys();
+    expect(await once(key, async () => 2)).toEqual({ result: 2, repeated: false });
+  });
+});
