@@ -65,7 +65,7 @@ test.describe("signed-in pages on phones and desktops", () => {
       {
         who: "client",
         signInAs: (page) => signIn(page, f.cases.client.email, f.password),
-        pages: ["/dashboard", `/dashboard/orders/${f.cases.caseOrder}`, "/dashboard/settings", "/checkout", "/ar/dashboard", `/ar/dashboard/orders/${f.cases.caseOrder}`],
+        pages: ["/dashboard", `/dashboard/orders/${f.cases.caseOrder}`, "/dashboard/settings", "/dashboard/settings/two-factor", "/checkout", "/ar/dashboard", `/ar/dashboard/orders/${f.cases.caseOrder}`],
       },
       {
         who: "staff",
@@ -80,6 +80,7 @@ test.describe("signed-in pages on phones and desktops", () => {
           `/admin/orders/${f.cases.overdueOrder}`,
           "/admin/users",
           "/admin/coupons",
+          "/admin/invoices",
           "/admin/inquiries",
           `/admin/inquiries/${f.inquiry.id}`,
           "/admin/performance",
