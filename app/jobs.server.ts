@@ -1,6 +1,7 @@
 import { pruneVitals } from "./analytics/vitals.server";
 import { deleteExpiredConversations } from "./assistant/conversations.server";
 import { announceAdminSetup } from "./auth/admin-setup.server";
+import { refundAcceptedCancellations } from "./cases/refund.server";
 import { deleteExpiredSessions } from "./auth/session.server";
 import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
 import { issueMissingInvoices } from "./invoices/tax-documents.server";
@@ -43,6 +44,9 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
   // Refunds the payment provider has not confirmed (or could not be reached for) are asked about again.
   const reconcileRefunds = () => reconcilePendingRefunds().catch((error: unknown) => log(`refund reconciliation failed: ${String(error)}`));
   timers.push(setInterval(reconcileRefunds, 2 * 60 * 1000).unref());
+  // Accepted cancellations of paid orders whose refund was never asked for (the process stopped on the way).
+  const cancellationRefunds = () => refundAcceptedCancellations().catch((error: unknown) => log(`refunds of accepted cancellations failed: ${String(error)}`));
+  timers.push(setInterval(cancellationRefunds, 5 * 60 * 1000).unref());
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 

@@ -1,6 +1,7 @@
 import { casesText, type CasesText } from "../content/cases.server";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
+import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { isMultipart, MESSAGE_UPLOAD_LIMITS, parseUploadForm, uploadProblemMessage, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
 import { formOrEmpty } from "../utils/http.server";
@@ -104,7 +105,14 @@ export async function handleCasePost(input: {
 
   if (side === "staff" && intent === "resolve") {
     const result = await resolveRequest({ orderId, requestId: form.get("requestId"), decision: form.get("decision"), viewer, reply: form.get("reply") });
-    if (result.ok) return { kind: "done", toast: { kind: "success", title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined } };
+    if (result.ok) {
+      const refund = result.refund;
+      // An accepted cancellation of a paid order: what became of its refund.
+      const description = refund && refund.kind !== "none" ? fill(text.resolve.refund[refund.kind === "refund" ? refund.status : refund.kind] ?? "", { amount: "amount" in refund ? formatMoney(refund.amount, lang, "code") : "" }) : undefined;
+      // Money to return by hand (or refused) needs the admin; a refund asked again later is news.
+      const kind = refund?.kind === "manual" || (refund?.kind === "refund" && refund.status === "failed") ? "error" : refund?.kind === "deferred" ? "info" : "success";
+      return { kind: "done", toast: { kind, title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined, description } };
+    }
     if (result.error === "not-found") return { kind: "not-found" };
     const messages = {
       "admin-only": text.errors.adminOnly,

@@ -10,8 +10,10 @@ import type { UploadedFile } from "../orders/uploads.server";
 import { plainText } from "../utils/clean-text.server";
 import { canManageMoney, canWorkCase, type Viewer } from "./access.server";
 import { mailClient, mailStaff, type CaseParties } from "./case-mail.server";
-import { refundCancelledOrder, type RefundOutcome } from "./refund.server";
+import { refundCancelledOrderSafely, type RefundOutcome } from "./refund.server";
 import { extendDueTime } from "./turnaround.server";
+
+export { MAX_MESSAGE_LENGTH };
 
 /** Which side of the conversation a post comes from: the order's client, or the team. */
 export type Side = "client" | "staff";
@@ -248,9 +250,11 @@ export async function resolveRequest(input: { orderId: string; requestId: unknow
     });
     return { ok: true, decision, kind: request.kind, refundDue };
   });
-  // The refund runs once the cancellation is committed: it talks to the payment provider.
+  // The refund runs once the cancellation is committed: it talks to the payment provider, which
+  // must not hold the order's lock, and a cancellation stands whatever the provider answers. Should
+  // it never run (the process stopped here), the refund job finds the accepted request.
   if (!resolved.ok || !resolved.refundDue) return resolved.ok ? { ok: true, decision: resolved.decision, kind: resolved.kind } : resolved;
-  const refund = await refundCancelledOrder({ orderId: input.orderId, requestId, actorId: input.viewer.id });
+  const refund = await refundCancelledOrderSafely({ orderId: input.orderId, requestId, actorId: input.viewer.id });
   return { ok: true, decision: resolved.decision, kind: resolved.kind, refund };
 }
 

@@ -90,7 +90,13 @@ const en = {
     accepted: "Request accepted",
     declined: "Request declined",
     adminDecides: "An administrator decides cancellation requests.",
-    refundNote: "The order is paid: accepting cancels it and records a refund of {amount} to make by hand.",
+    refund: {
+      succeeded: "The order is cancelled and {amount} refunded through the payment provider.",
+      pending: "The order is cancelled; the payment provider is refunding {amount} and confirms it shortly.",
+      failed: "The order is cancelled; the payment provider refused the refund of {amount}.",
+      manual: "The order is cancelled, but the payment provider could not refund it: refund {amount} by hand, then record it in the refund form.",
+      deferred: "The order is cancelled; its refund is asked for again in a few minutes.",
+    } as Record<string, string>,
   },
   readOnly: "This case is {status}: the conversation is closed. Contact us if you need anything.",
   turnaround: {
@@ -121,9 +127,7 @@ const en = {
     eventNone: "Put back in the queue",
   },
   refund: {
-    flag: "manual-refund",
     label: "Refund due by hand: {amount}",
-    event: "Cancellation accepted after payment: refund {amount} by hand.",
   },
   list: {
     view: "Cases",
@@ -256,7 +260,13 @@ const ar: CasesText = {
     accepted: "تمت الموافقة على الطلب",
     declined: "تم رفض الطلب",
     adminDecides: "يبت المسؤول في طلبات الإلغاء.",
-    refundNote: "الطلب مدفوع: الموافقة تلغيه وتسجّل استرداد {amount} يدوياً.",
+    refund: {
+      succeeded: "أُلغي الطلب واستُرد مبلغ {amount} عبر مزوّد الدفع.",
+      pending: "أُلغي الطلب، ويعيد مزوّد الدفع مبلغ {amount} وسيؤكد ذلك قريباً.",
+      failed: "أُلغي الطلب، ورفض مزوّد الدفع استرداد مبلغ {amount}.",
+      manual: "أُلغي الطلب، لكن مزوّد الدفع لم يتمكن من استرداد المبلغ: أعد {amount} يدوياً ثم سجّل ذلك في نموذج الاسترداد.",
+      deferred: "أُلغي الطلب، وسيُطلب استرداد مبلغه مجدداً خلال دقائق.",
+    } as Record<string, string>,
   },
   readOnly: "هذه القضية {status}: أُغلقت المحادثة. تواصل معنا إذا احتجت إلى أي شيء.",
   turnaround: {
@@ -287,9 +297,7 @@ const ar: CasesText = {
     eventNone: "أعيدت إلى قائمة الانتظار",
   },
   refund: {
-    flag: "manual-refund",
     label: "استرداد يدوي مستحق: {amount}",
-    event: "قُبل الإلغاء بعد الدفع: يُسترد {amount} يدوياً.",
   },
   list: {
     view: "القضايا",

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { orderEvents, orders, paymentEvents, paymentSessions, PAID_STATUSES, refunds, users, type Order, type Refund, type RefundStatus } from "../../db/schema";
+import { orderEvents, orders, paymentEvents, paymentSessions, PAID_STATUSES, refunds, users, type Order, type Refund, type RefundProvider, type RefundStatus } from "../../db/schema";
 import { db, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
@@ -65,12 +65,22 @@ function refundProvider(order: Order): ProviderName | null {
   return testPaymentsAllowed() ? "test" : null;
 }
 
+/** The payment flag of an order whose money must be returned by hand (the provider could not); cleared once it is refunded in full. */
+export const MANUAL_REFUND_FLAG = "manual-refund";
+
+/** Whether a payment provider can refund this order here (Stripe configured, or the test provider allowed). */
+export function providerCanRefund(order: Pick<Order, "paymentProvider">) {
+  return refundProvider(order as Order) !== null;
+}
+
 /**
  * An admin's refund. Bad input, an unpaid order, more than is left, or the same form sent twice
  * are refused with nothing changed. Returns the refund as it stands after the provider answered
  * (succeeded, or pending while the provider has not confirmed; failed with its reason).
+ * `manual`: the money was returned outside the payment provider (a bank transfer, cash); the
+ * refund is recorded as done at once, with the same bookkeeping, credit note and mail.
  */
-export async function requestRefund(input: { orderId: unknown; amount: unknown; reason: unknown; requestKey: unknown; actorId: string }): Promise<RefundOutcome> {
+export async function requestRefund(input: { orderId: unknown; amount: unknown; reason: unknown; requestKey: unknown; actorId: string | null; manual?: boolean }): Promise<RefundOutcome> {
   if (!isUuid(input.orderId)) return { ok: false, error: "not-found" };
   const orderId = input.orderId;
   const amount = parseRefundAmount(input.amount);
@@ -80,7 +90,7 @@ export async function requestRefund(input: { orderId: unknown; amount: unknown; 
   // A form carries a one-time key; a missing one (a crafted post) gets a fresh one.
   const requestKey = typeof input.requestKey === "string" && isUuid(input.requestKey) ? input.requestKey : crypto.randomUUID();
 
-  const held = await db.transaction(async (tx): Promise<RefundOutcome & { provider?: ProviderName; order?: Order }> => {
+  const held = await db.transaction(async (tx): Promise<RefundOutcome & { order?: Order }> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false, error: "not-found" };
     if (!(PAID_STATUSES as readonly string[]).includes(order.paymentStatus)) return { ok: false, error: "not-paid" };
@@ -89,12 +99,17 @@ export async function requestRefund(input: { orderId: unknown; amount: unknown; 
     const refundable = Math.max(0, (order.paidAmount ?? order.amount) - (await heldRefunds(tx, orderId)));
     if (refundable === 0) return { ok: false, error: "nothing-left", refundable };
     if (amount > refundable) return { ok: false, error: "exceeds", refundable };
-    const provider = refundProvider(order);
+    const provider = input.manual ? "manual" : refundProvider(order);
     if (!provider) return { ok: false, error: "unavailable" };
     const [refund] = await tx.insert(refunds).values({ orderId, amount, reason, status: "pending", provider, requestKey, actorId: input.actorId }).returning();
-    return { ok: true, refund: refund!, provider, order };
+    if (provider === "manual") {
+      // Already done by hand: recorded as succeeded in the same transaction.
+      const done = await applyRefundUpdate({ refundId: refund!.id, providerRefundId: null, provider, orderId, amount, status: "succeeded" }, tx);
+      return { ok: true, refund: done ?? refund! };
+    }
+    return { ok: true, refund: refund!, order };
   });
-  if (!held.ok || !held.provider || !held.order) return held.ok ? { ok: false, error: "unavailable" } : held;
+  if (!held.ok || !held.order) return held;
   return sendRefund(held.refund, held.order);
 }
 
@@ -151,7 +166,7 @@ export type RefundUpdate = {
   /** Our refund's id (Stripe carries it in the refund's metadata), when known. */
   refundId?: string | null;
   providerRefundId: string | null;
-  provider: ProviderName;
+  provider: RefundProvider;
   /** Whose order: by id, or by the provider's payment (a refund made in Stripe's dashboard). */
   orderId?: string | null;
   paymentId?: string | null;
@@ -211,8 +226,10 @@ export async function applyRefundUpdate(update: RefundUpdate, outer?: Transactio
     const paid = order.paidAmount ?? order.amount;
     const refundedAmount = Math.min(Number(total), paid);
     const paymentStatus = refundedAmount >= paid ? "refunded" : "partially_refunded";
-    await tx.update(orders).set({ refundedAmount, paymentStatus, updatedAt: now }).where(eq(orders.id, orderId));
-    await tx.insert(orderEvents).values({ orderId, actorId: succeeded!.actorId, kind: "refund", fromValue: order.paymentStatus, toValue: paymentStatus, note: `${formatMoney(succeeded!.amount, "en", "code")} refunded: ${succeeded!.reason}` });
+    // A refund owed by hand is settled once everything paid is back.
+    const paymentFlag = order.paymentFlag === MANUAL_REFUND_FLAG && paymentStatus === "refunded" ? null : order.paymentFlag;
+    await tx.update(orders).set({ refundedAmount, paymentStatus, paymentFlag, updatedAt: now }).where(eq(orders.id, orderId));
+    await tx.insert(orderEvents).values({ orderId, actorId: succeeded!.actorId, kind: "refund", fromValue: order.paymentStatus, toValue: paymentStatus, note: `${formatMoney(succeeded!.amount, "en", "code")} refunded${succeeded!.provider === "manual" ? " by hand" : ""}: ${succeeded!.reason}` });
     const creditNote = await ensureCreditNote(tx, succeeded!.id, now);
     const [client] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, order.userId));
     const to = order.email || client?.email;
@@ -242,7 +259,7 @@ function refundMail(order: Order, refund: Refund, creditNoteNumber: string, name
     {
       subject: fill(text.refund.subject, { amount, id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name }),
-      paragraphs: [fill(text.refund.body, { amount, id: shortOrderId(order.id) }), fill(text.refund.reason, { reason: refund.reason }), fill(text.refund.creditNote, { number: creditNoteNumber })],
+      paragraphs: [fill(refund.provider === "manual" ? text.refund.bodyManual : text.refund.body, { amount, id: shortOrderId(order.id) }), fill(text.refund.reason, { reason: refund.reason }), fill(text.refund.creditNote, { number: creditNoteNumber })],
       details: [
         [text.orderLabel, shortOrderId(order.id)],
         [text.refund.amountLabel, amount],
@@ -311,7 +328,8 @@ export async function reconcilePendingRefunds({ olderThanMs = 2 * 60_000, limit 
     .limit(limit);
   let settled = 0;
   for (const { refund, order } of stale) {
-    if (refund.provider === "stripe" && !getEnv().STRIPE_SECRET_KEY) continue;
+    // Refunds by hand are recorded done; Stripe's wait for its key.
+    if (refund.provider === "manual" || (refund.provider === "stripe" && !getEnv().STRIPE_SECRET_KEY)) continue;
     if (refund.provider === "stripe" && refund.providerRefundId) {
       const remote = await stripeSdk().refunds.retrieve(refund.providerRefundId);
       await applyRefundUpdate(updateFromStripeRefund(remote));

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { MAX_MESSAGE_LENGTH } from "../../db/schema";
+// Types only from the schema: its tables must not reach the browser bundle.
+import type { Order } from "../../db/schema";
 import { settableStatuses, updateStatusFromForm, userNames } from "../admin/admin-orders.server";
 import { requireStaff, requireStaffAction } from "../admin/guard.server";
 import { staffMembers } from "../admin/users.server";
@@ -9,7 +10,7 @@ import { canManageMoney, canWorkCase } from "../cases/access.server";
 import { handleCasePost } from "../cases/case-action.server";
 import { caseComponentText, threadView, turnaroundView } from "../cases/case-view.server";
 import { caseVersion, LIVE_POLL } from "../cases/live.server";
-import { loadThread, STAFF_KINDS } from "../cases/messages.server";
+import { loadThread, MAX_MESSAGE_LENGTH, STAFF_KINDS } from "../cases/messages.server";
 import { MANUAL_REFUND_FLAG } from "../cases/refund.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { AssignmentCard } from "../components/cases/assignment-card";
@@ -34,7 +35,7 @@ import { attachReport, findCase, getAdminOrder, saveInternalNote } from "../orde
 import { orderView } from "../orders/order-view.server";
 import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
 import { isPaid } from "../payments/payments.server";
-import { refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
+import { providerCanRefund, refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
@@ -69,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const assigneeName = order.assigneeId ? (names.get(order.assigneeId) ?? "") : null;
   const paymentFlag =
     order.paymentFlag === MANUAL_REFUND_FLAG
-      ? fill(c.refund.label, { amount: formatMoney(order.paidAmount ?? order.amount, lang, "code") })
+      ? fill(c.refund.label, { amount: formatMoney(Math.max(0, (order.paidAmount ?? order.amount) - order.refundedAmount), lang, "code") })
       : order.paymentFlag
         ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
         : null;
@@ -112,7 +113,10 @@ function refundRequestKey(orderId: string, refundCount: number) {
 }
 
 /** The refund card: what was paid and refunded, what is left, the refunds so far. */
-async function refundPanelOf(order: { id: string; paymentStatus: Parameters<typeof isPaid>[0]; paidAmount: number | null; amount: number; refundedAmount: number }, lang: Lang): Promise<RefundPanel> {
+async function refundPanelOf(
+  order: { id: string; paymentStatus: Parameters<typeof isPaid>[0]; paidAmount: number | null; amount: number; refundedAmount: number; paymentProvider: Order["paymentProvider"]; paymentFlag: string | null },
+  lang: Lang,
+): Promise<RefundPanel> {
   const t = backofficeText[lang].adminOrder;
   const [refundable, refunds] = await Promise.all([refundableAmount(order.id), refundsOfOrder(order.id)]);
   const paid = isPaid(order.paymentStatus);
@@ -125,13 +129,14 @@ async function refundPanelOf(order: { id: string; paymentStatus: Parameters<type
     // The same key until a refund is recorded: the form (keyed by it) keeps what was typed when the
     // page's data is re-read (another person's change, a refused refund) and starts afresh after one.
     requestKey: refundRequestKey(order.id, refunds.length),
+    manualFirst: order.paymentFlag === MANUAL_REFUND_FLAG || !providerCanRefund(order),
     refunds: refunds.map(({ refund, actorName }) => ({
       id: refund.id,
       amount: money(refund.amount),
       status: refund.status,
       statusLabel: t.refundStatus[refund.status] ?? refund.status,
       reason: refund.reason,
-      by: actorName ? fill(t.refundBy, { name: actorName }) : t.refundByProvider,
+      by: refund.provider === "manual" ? fill(t.refundByHand, { name: actorName ?? "" }) : actorName ? fill(t.refundBy, { name: actorName }) : t.refundByProvider,
       date: formatDateTime(refund.createdAt, lang),
       failure: refund.failureReason,
     })),
@@ -194,11 +199,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!canManageMoney(viewer)) throw data({ error: backofficeText[lang].admin.forbidden }, { status: 403 });
     const amount = form.get("amount");
     const reason = form.get("reason");
-    const outcome = await requestRefund({ orderId, amount, reason, requestKey: form.get("requestKey"), actorId: viewer.id });
+    const manual = form.get("method") === "manual";
+    const outcome = await requestRefund({ orderId, amount, reason, requestKey: form.get("requestKey"), actorId: viewer.id, manual });
     if (!outcome.ok) {
       if (outcome.error === "not-found") notFound();
       const message = fill(t.refundErrors[outcome.error] ?? t.refundFailed, { max: formatMoney(outcome.refundable ?? 0, lang, "code") });
-      const reply: RefundReply = { error: message, amount: typeof amount === "string" ? amount.slice(0, 15) : "", reason: typeof reason === "string" ? reason.slice(0, 500) : "" };
+      const reply: RefundReply = { error: message, amount: typeof amount === "string" ? amount.slice(0, 15) : "", reason: typeof reason === "string" ? reason.slice(0, 500) : "", manual };
       return data({ refund: reply }, { status: outcome.error === "duplicate" || outcome.error === "exceeds" || outcome.error === "nothing-left" ? 409 : 400 });
     }
     const { refund } = outcome;

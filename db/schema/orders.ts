@@ -315,6 +315,9 @@ export const couponRedemptions = pgTable(
 
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Who returned the money: a payment provider, or staff by hand (a bank transfer, cash) and recorded here. */
+export const REFUND_PROVIDERS = ["stripe", "test", "manual"] as const;
+export type RefundProvider = (typeof REFUND_PROVIDERS)[number];
 
 /**
  * Money given back on a paid order, in fils. "pending" holds its amount against the order (so two
@@ -331,7 +334,7 @@ export const refunds = pgTable(
     amount: integer("amount").notNull(),
     reason: text("reason").notNull(),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
-    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    provider: text("provider", { enum: REFUND_PROVIDERS }).notNull(),
     /** Stripe's re_… id (or the test provider's); unique once known. */
     providerRefundId: text("provider_refund_id"),
     /** The form's one-time key: a double submit of the same refund form is refused. */

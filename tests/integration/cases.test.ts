@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listAdminOrders, parseAdminOrderFilters, adminOrderStats, getDocumentForViewer } from "../../app/orders/order-queries.server";
@@ -7,14 +7,15 @@ import { caseVersion, dashboardVersion } from "../../app/cases/live.server";
 import { assignCase, loadThread, postMessage, resolveRequest } from "../../app/cases/messages.server";
 import { addOfficeMinutes } from "../../app/cases/office-time";
 import { startTurnaroundClock } from "../../app/cases/turnaround.server";
-import { MANUAL_REFUND_FLAG } from "../../app/cases/refund.server";
+import { MANUAL_REFUND_FLAG, refundAcceptedCancellations, refundCancelledOrder } from "../../app/cases/refund.server";
+import { requestRefund } from "../../app/payments/refunds.server";
 import { changeUserRole } from "../../app/admin/users.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { computeTotals, createOrder } from "../../app/orders/orders.server";
 import type { UploadedFile } from "../../app/orders/uploads.server";
 import { markPaidInTransaction } from "../../app/payments/payments.server";
-import { orderDocuments, orderItems, orderMessages, orders, outbox, rateLimits, refunds, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { orderDocuments, orderItems, orderMessages, orders, outbox, rateLimits, refunds, taxDocuments, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 // A case's conversation, requests, assignment and due times against a real database: who may read
@@ -294,6 +295,45 @@ describe(`cases on ${testDbKind()}`, () => {
       expect(row!.status).toBe("cancelled");
       expect(row!.paymentFlag).toBe(MANUAL_REFUND_FLAG);
       expect((await mails("team@example.com")).find((m) => m.kind === "staff-refund-due")?.subject).toContain("AED 650");
+      // Asked again (the job, a retry): still one flag, one history entry, one mail.
+      expect(await refundCancelledOrder({ orderId: id, requestId, actorId: ids.admin })).toEqual({ kind: "manual", amount: 65_000 });
+      expect((await mails("team@example.com")).filter((m) => m.kind === "staff-refund-due")).toHaveLength(1);
+
+      // The admin returns the money by bank transfer and records it: the books, the credit note and the client follow, the flag goes.
+      expect(await requestRefund({ orderId: id, amount: "650", reason: "Returned by bank transfer", requestKey: crypto.randomUUID(), actorId: ids.admin })).toEqual({ ok: false, error: "unavailable" });
+      const recorded = await requestRefund({ orderId: id, amount: "650", reason: "Returned by bank transfer", requestKey: crypto.randomUUID(), actorId: ids.admin, manual: true });
+      expect(recorded).toMatchObject({ ok: true, refund: { provider: "manual", status: "succeeded", amount: 65_000 } });
+      const [settled] = await t.handle.db.select().from(orders).where(eq(orders.id, id));
+      expect(settled!.paymentStatus).toBe("refunded");
+      expect(settled!.paymentFlag).toBeNull();
+      expect(await t.handle.db.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, id), eq(taxDocuments.kind, "credit_note")))).toHaveLength(1);
+      const refundMail = (await mails("case@example.com")).find((m) => m.kind === "refund");
+      expect(refundMail?.textBody).toContain("rather than to the card you paid with");
+      // Nothing is left for the job to ask for.
+      expect(await refundAcceptedCancellations({ minAgeMs: 0 })).toBe(0);
+    });
+
+    it("an accepted cancellation whose refund was never asked for (the process stopped after the commit) is refunded by the job, once", async () => {
+      const id = await order(ids.client, { status: "cancelled" });
+      const resolvedAt = new Date(Date.now() - 5 * 60_000);
+      const [request] = await t.handle.db
+        .insert(orderMessages)
+        .values({ orderId: id, authorId: ids.client, side: "client", kind: "cancellation-request", requestState: "accepted", resolvedBy: ids.admin, resolvedAt })
+        .returning({ id: orderMessages.id });
+      // Decided long ago, or just now (its own request may still be asking): left alone.
+      const old = await order(ids.client, { status: "cancelled" });
+      await t.handle.db.insert(orderMessages).values({ orderId: old, authorId: ids.client, side: "client", kind: "cancellation-request", requestState: "accepted", resolvedBy: ids.admin, resolvedAt: new Date(Date.now() - 8 * 86_400_000) });
+      const fresh = await order(ids.client, { status: "cancelled" });
+      await t.handle.db.insert(orderMessages).values({ orderId: fresh, authorId: ids.client, side: "client", kind: "cancellation-request", requestState: "accepted", resolvedBy: ids.admin, resolvedAt: new Date() });
+
+      expect(await refundAcceptedCancellations()).toBe(1);
+      const rows = await t.handle.db.select().from(refunds).where(inArray(refunds.orderId, [id, old, fresh]));
+      expect(rows.map((r) => [r.orderId, r.amount, r.status, r.requestKey, r.actorId])).toEqual([[id, 65_000, "succeeded", request!.id, ids.admin]]);
+      expect((await t.handle.db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, id)))[0]!.paymentStatus).toBe("refunded");
+      // Run again, or together with a late answer of the action itself: nothing more.
+      expect(await refundAcceptedCancellations()).toBe(0);
+      expect(await refundCancelledOrder({ orderId: id, requestId: request!.id, actorId: ids.admin })).toEqual({ kind: "none" });
+      expect(await t.handle.db.select().from(refunds).where(eq(refunds.orderId, id))).toHaveLength(1);
     });
 
     it("a request left open on a case that is then completed can only be declined", async () => {

@@ -2,7 +2,7 @@ import { useNavigation } from "@remix-run/react";
 import { ResilientForm } from "../forms/resilient-form";
 import type { BackofficeText } from "../../content/backoffice.server";
 import { Button } from "../ui/button";
-import { TextAreaField, TextField } from "../ui/field";
+import { CheckboxField, TextAreaField, TextField } from "../ui/field";
 import { Card } from "../ui/card";
 import { Notice } from "../ui/notice";
 
@@ -13,10 +13,12 @@ export type RefundPanel = {
   maxAed: string;
   maxHint: string;
   requestKey: string;
+  /** Whether "Refunded by hand" starts ticked: no provider can refund this order here, or it is flagged for a refund by hand. */
+  manualFirst: boolean;
   refunds: Array<{ id: string; amount: string; status: string; statusLabel: string; reason: string; by: string; date: string; failure: string | null }>;
 };
 
-export type RefundReply = { error: string; amount: string; reason: string };
+export type RefundReply = { error: string; amount: string; reason: string; manual: boolean };
 
 /** The admin's refund form (amount and reason) and the order's refunds so far. */
 export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: BackofficeText["adminOrder"]; reply: RefundReply | undefined }) {
@@ -40,6 +42,10 @@ export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: B
           <input type="hidden" name="requestKey" value={panel.requestKey} />
           <TextField id="refund-amount" name="amount" label={text.refundAmount} hint={panel.maxHint} inputMode="decimal" autoComplete="off" required maxLength={15} defaultValue={reply?.amount ?? panel.maxAed} />
           <TextAreaField id="refund-reason" name="reason" label={text.refundReason} hint={text.refundReasonHint} rows={2} required minLength={3} maxLength={500} defaultValue={reply?.reason ?? ""} />
+          <div>
+            <CheckboxField id="refund-manual" name="method" value="manual" label={text.refundManual} defaultChecked={reply ? reply.manual : panel.manualFirst} />
+            <p className="ms-8 text-sm text-slate-600">{text.refundManualHint}</p>
+          </div>
           <Button type="submit" variant="secondary" pending={busy}>
             {text.refundSubmit}
           </Button>
