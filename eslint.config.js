@@ -44,6 +44,17 @@ export default tseslint.config(
     },
   },
   {
+    // Route modules and components reach the browser: a value from the schema would bring its tables
+    // (and Drizzle) into the bundle. Types are free; values come through a *.server module's loader.
+    files: ["app/routes/**/*.tsx", "app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/db/schema", "**/db/schema/*"], allowTypeImports: true, message: "Import types only from db/schema here; pass values from the loader (a *.server module)." }] },
+      ],
+    },
+  },
+  {
     files: ["**/*.js"],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node } },

@@ -3,6 +3,8 @@ import { orderEvents, orders, STAFF_ROLES, USER_ROLES, users, type UserRole } fr
 import { db } from "../db.server";
 import { isUuid } from "../orders/order-queries.server";
 
+export { USER_ROLES };
+
 export const USER_PAGE_SIZE = 50;
 
 export function isUserRole(value: unknown): value is UserRole {

@@ -4,6 +4,7 @@ import { WEB_VITAL_NAMES, webVitals } from "../../db/schema";
 import { db } from "../db.server";
 import { parseJsonInput } from "../utils/input-text.server";
 
+export { WEB_VITAL_NAMES };
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 
 /** How long measurements are kept; the performance page looks at the last 7 days. */

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { WEB_VITAL_NAMES } from "../../db/schema";
-import { VITAL_THRESHOLDS, vitalRating, vitalsP75ByRoute, type WebVitalName } from "../analytics/vitals.server";
+import { VITAL_THRESHOLDS, vitalRating, vitalsP75ByRoute, WEB_VITAL_NAMES, type WebVitalName } from "../analytics/vitals.server";
 import { requireAdmin } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { VitalsChart } from "../components/admin/vitals-chart";

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
-import { changeUserRole, listUsers } from "../admin/users.server";
-import { USER_ROLES } from "../../db/schema";
+import { changeUserRole, listUsers, USER_ROLES } from "../admin/users.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { Pagination } from "../components/orders/pagination";
 import { Badge } from "../components/ui/badge";
@@ -43,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       orderCount: u.orderCount,
       joined: formatDate(u.createdAt, lang),
       self: u.id === admin.id,
+      /** The roles the account can be given from the one it has. */
+      roleChanges: USER_ROLES.filter((role) => role !== u.role),
     })),
     text: t.users,
     pagination: t.pagination,
@@ -67,9 +68,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirectWithToast(back, { kind: "success", title: t.users.roleChanged }, { status: 303 });
 }
-
-/** The roles an account can be given from the one it has. */
-const roleChanges = (role: string) => USER_ROLES.filter((candidate) => candidate !== role);
 
 export default function AdminUsers() {
   const { q, page, pageCount, users, text, pagination, nav } = useLoaderData<typeof loader>();
@@ -121,7 +119,7 @@ export default function AdminUsers() {
                   <td className="px-3 py-2">
                     {u.self ? null : (
                       <div className="flex flex-wrap gap-2">
-                        {roleChanges(u.role).map((role) => (
+                        {u.roleChanges.map((role) => (
                           <ResilientForm key={role} method="post">
                             <input type="hidden" name="userId" value={u.id} />
                             <input type="hidden" name="role" value={role} />

@@ -5,7 +5,7 @@ import { requireUser } from "../auth/session.server";
 import { handleCasePost } from "../cases/case-action.server";
 import { caseComponentText, threadView, turnaroundView } from "../cases/case-view.server";
 import { caseVersion, LIVE_POLL } from "../cases/live.server";
-import { isClosedForClient, loadThread, MAX_EXTENSION_DAYS, openRequests } from "../cases/messages.server";
+import { isClosedForClient, loadThread, MAX_EXTENSION_DAYS, MAX_MESSAGE_LENGTH, openRequests } from "../cases/messages.server";
 import { CaseRequests } from "../components/cases/case-requests";
 import { CaseThread, type CaseRefusal } from "../components/cases/case-thread";
 import { useLiveUpdates } from "../components/cases/use-live-updates";
@@ -14,7 +14,6 @@ import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLi
 import { buttonClasses } from "../components/ui/button";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
-import { MAX_MESSAGE_LENGTH } from "../../db/schema";
 import { backofficeText } from "../content/backoffice.server";
 import { casesText } from "../content/cases.server";
 import { fill } from "../i18n/fill";

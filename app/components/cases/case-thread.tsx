@@ -201,7 +201,7 @@ function MessageForm({
       setSubmissionId(randomId());
     }
     previous.current = fetcher.state;
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, formRef]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
