@@ -12,7 +12,8 @@ import { inquiryRateLimit } from "../inquiries/lead-action.server";
 import { cleanText } from "../utils/clean-text.server";
 import { hitRateLimit } from "../utils/rate-limit.server";
 import { toastHeaders } from "../utils/toast.server";
-import { clampStep, formatEmiratesId, formatGccPhone, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
+import { isGccNumber, normalizePhone } from "../utils/phone";
+import { clampStep, formatEmiratesId, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
 import { readForm } from "../utils/http.server";
 import { submissionToken } from "../utils/submission-keys.server";
 
@@ -86,12 +87,19 @@ function wizardSchema(lang: Lang, steps: Array<1 | 2 | 3>) {
   const shape: Partial<Record<WizardField, z.ZodType>> = {};
   for (const field of fields) {
     const check = (value: string | undefined, ctx: z.RefinementCtx) => {
-      const error = wizardFieldError(field, value ?? "");
+      // The shared rules, and for the phone the numbering plan the browser does not carry.
+      const error = wizardFieldError(field, value ?? "") ?? (field === "phoneNumber" && !formatGccPhone(value ?? "") ? "phoneNumber" : undefined);
       if (error) ctx.addIssue({ code: "custom", message: errors[error] });
     };
     shape[field] = field === "passportNumber" ? z.string().optional().superRefine(check) : z.string({ error: errors[field] as string }).superRefine(check);
   }
   return z.object(shape);
+}
+
+/** +971501234567 from a GCC number (local UAE formats, or any GCC number with its country code); undefined for anything else. */
+export function formatGccPhone(value: string): string | undefined {
+  const e164 = normalizePhone(value);
+  return e164 && isGccNumber(e164) ? e164 : undefined;
 }
 
 /** Values as stored: cleaned, the Emirates ID and phone in one canonical form. */

@@ -3,8 +3,6 @@
  * and the browser (instant step changes with JavaScript), so both always agree. No zod here: this
  * module is bundled for the browser.
  */
-import { isGccNumber, normalizePhone } from "../utils/phone";
-
 export const WIZARD_FIELDS = ["fullName", "emiratesId", "passportNumber", "phoneNumber", "email"] as const;
 export type WizardField = (typeof WIZARD_FIELDS)[number];
 export type WizardValues = Record<WizardField, string>;
@@ -34,12 +32,14 @@ export function formatEmiratesId(value: string): string | undefined {
 }
 
 /**
- * +971501234567 from a GCC number: a local UAE one ("050 123 4567", "04 123 4567") or one with a
- * GCC country code ("+971 50 123 4567", "00966…"); undefined for anything else.
+ * The browser's quick check of a GCC phone number: a local UAE one ("050 123 4567", "04 123
+ * 4567", "50 123 4567") or one with a GCC country code ("+971 50 123 4567", "00966…"). The
+ * server also checks it against the country's numbering plan and stores it as E.164
+ * (app/utils/phone.ts: too big to send to this public page for the few numbers it alone refuses).
  */
-export function formatGccPhone(value: string): string | undefined {
-  const e164 = normalizePhone(value);
-  return e164 && isGccNumber(e164) ? e164 : undefined;
+const GCC_PHONE = /^(?:(?:\+|00)(?:971|966|965|974|973|968)|0|[568])\d{6,11}$/;
+export function looksLikeGccPhone(value: string) {
+  return GCC_PHONE.test(value.replace(/[\s\-().]/g, ""));
 }
 
 /** The error of one field's value, or undefined when it is acceptable. */
@@ -56,7 +56,7 @@ export function wizardFieldError(field: WizardField, raw: string): WizardError |
       // Optional; when given, 6 to 12 letters and digits.
       return !value || PASSPORT.test(value.replace(/\s/g, "").toUpperCase()) ? undefined : "passportNumber";
     case "phoneNumber":
-      return formatGccPhone(value) ? undefined : "phoneNumber";
+      return looksLikeGccPhone(value) ? undefined : "phoneNumber";
     case "email":
       return EMAIL.test(value) && value.length <= WIZARD_LIMITS.email ? undefined : "email";
   }

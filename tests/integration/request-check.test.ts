@@ -3,7 +3,7 @@ import { inquiries, outbox } from "../../db/schema";
 import { readCart } from "../../app/cart/cart.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
-import { checkoutDefaultsFromWizard, loadWizard, wizardAction, type WizardPage } from "../../app/request-check/request-check.server";
+import { checkoutDefaultsFromWizard, formatGccPhone, loadWizard, wizardAction, type WizardPage } from "../../app/request-check/request-check.server";
 import { stepErrors } from "../../app/request-check/rules";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
@@ -77,6 +77,15 @@ describe(`request wizard on ${testDbKind()}`, () => {
     expect(stepErrors(2, { phoneNumber: "050 123", email: "x@y.ae" })).toEqual({ phoneNumber: "phoneNumber" });
     expect(stepErrors(2, { phoneNumber: "+44 20 7946 0958", email: "x@y.ae" })).toEqual({ phoneNumber: "phoneNumber" });
     expect(stepErrors(2, { phoneNumber: "+966 55 123 4567", email: "x@y" })).toEqual({ email: "email" });
+  });
+
+  it("checks a phone number against its country's plan, which the browser's quick check leaves to the server", async () => {
+    // A UAE number no UAE plan has: it looks like a GCC number in the browser, the server refuses it.
+    expect(stepErrors(2, { phoneNumber: "+971 12 345 6789", email: "x@y.ae" })).toEqual({});
+    const { page } = await act(new Jar(), { step: "2", intent: "next", phoneNumber: "+971 12 345 6789", email: "x@y.ae" });
+    expect(page!.result?.error?.phoneNumber).toBeDefined();
+    expect(formatGccPhone("050 123 4567")).toBe("+971501234567");
+    expect(formatGccPhone("00966 55 123 4567")).toBe("+966551234567");
   });
 
   it("cannot advance with an invalid Emirates ID and keeps what was typed", async () => {

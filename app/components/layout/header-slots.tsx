@@ -12,10 +12,9 @@ import { LocalizedLink } from "./localized-link";
 export function AccountSlot() {
   const ui = useUi();
   const user = useRootData()?.user;
-  const linkClasses = "inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 xl:px-2 2xl:px-3";
   if (!user) {
     return (
-      <LocalizedLink to="/client-login" className={linkClasses}>
+      <LocalizedLink to="/client-login" className="header-item">
         {ui.nav.clientLogin}
       </LocalizedLink>
     );
@@ -24,10 +23,10 @@ export function AccountSlot() {
   const label = user.role === "admin" ? ui.account.admin : user.role === "staff" ? ui.account.cases : ui.nav.dashboard;
   return (
     <div className="flex items-center gap-1" data-testid="account-slot">
-      <LocalizedLink to={user.role === "client" ? "/dashboard" : "/admin"} className={linkClasses} title={user.email}>
+      <LocalizedLink to={user.role === "client" ? "/dashboard" : "/admin"} className="header-item" title={user.email}>
         {label}
       </LocalizedLink>
-      <SignOutForm label={ui.account.signOut} variant="ghost" className="[&_button]:whitespace-nowrap [&_button]:px-1.5 xl:[&_button]:px-2 2xl:[&_button]:px-3" />
+      <SignOutForm label={ui.account.signOut} variant="ghost" className="header-sign-out" />
     </div>
   );
 }
@@ -44,7 +43,7 @@ export function LanguageSwitch() {
   const other = lang === "ar" ? "en" : "ar";
   const href = localizePath(other, stripLangPrefix(location.pathname)) + location.search;
   return (
-    <a href={href} hrefLang={other} lang={other} aria-label={ui.language.switchLabel} className="inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 xl:px-2 2xl:px-3">
+    <a href={href} hrefLang={other} lang={other} aria-label={ui.language.switchLabel} className="header-item">
       {ui.language.switchTo}
     </a>
   );

@@ -40,8 +40,7 @@ export const navGroups: NavGroup[] = [
   },
 ];
 
-/** wideOnly: shown in the desktop bar from 1280 px only (always in the mobile menu and the footer). */
-export const topLinks: Array<{ to: string; label: "askLawyer" | "about"; wideOnly?: boolean }> = [
+export const topLinks: Array<{ to: string; label: "askLawyer" | "about" }> = [
   { to: "/ask-lawyer", label: "askLawyer" },
   { to: "/about", label: "about" },
 ];

@@ -2,17 +2,10 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { fill } from "../../i18n/fill";
 import type { UiStrings } from "../../i18n/ui.en";
-import { cn } from "../../utils/cn";
 import { useRootData, useUi } from "../../utils/root-data";
 import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
 import { LocalizedLink } from "./localized-link";
 import { navGroups, topLinks, type NavGroup } from "./navigation";
-
-/**
- * One item of the desktop bar: never wrapped, and tighter padding until the screen is wide, so the
- * bar stays on one line from 1024 px signed in (with room for wider system fonts).
- */
-export const desktopItem = "inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 xl:px-2 2xl:px-3";
 
 /**
  * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the
@@ -40,9 +33,8 @@ export function SiteHeader() {
               <DesktopGroup key={group.id} group={group} ui={ui} />
             ))}
             {topLinks.map((link) => (
-              // Links marked wideOnly wait for wide screens in this bar (they stay in the mobile menu and the footer).
-              <li key={link.to} className={link.wideOnly ? "hidden xl:block" : undefined}>
-                <LocalizedLink to={link.to} className={desktopItem}>
+              <li key={link.to}>
+                <LocalizedLink to={link.to} className="header-item">
                   {ui.nav[link.label]}
                 </LocalizedLink>
               </li>
@@ -118,7 +110,7 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
           if (expanded) close();
           else setExpanded(true);
         }}
-        className={cn(desktopItem, "gap-1")}
+        className="header-item"
       >
         <span aria-hidden="true">{label}</span>
         <span aria-hidden="true" className="text-xs">
