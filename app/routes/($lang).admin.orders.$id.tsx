@@ -78,6 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     meta: { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) },
     order: orderView(order, lang, "admin", taxDocuments),
     refundPanel,
+    showMoney: isAdmin,
     customer: { name: order.customer.fullName, email: order.customer.email },
     internalNote: order.internalNote ?? "",
     paymentFlag,
@@ -223,7 +224,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
-  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, refundPanel, caseText, thread, turnaround, form, assignment, live } = useLoaderData<typeof loader>();
+  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, refundPanel, showMoney, caseText, thread, turnaround, form, assignment, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ({ refund?: RefundReply } & Partial<CaseRefusal>) | undefined;
   const refusal = actionData?.intent ? (actionData as CaseRefusal) : undefined;
   const pagePath = usePagePath();
@@ -254,10 +255,11 @@ export default function AdminOrderPage() {
             </p>
           </Card>
           <OrderLines order={order} text={orderText} />
-          <TaxDocumentList order={order} text={orderText} />
+          {/* Tax documents are money: admins only (staff get none, and no "appears once paid"). */}
+          {showMoney ? <TaxDocumentList order={order} text={orderText} /> : null}
           <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={orderText.download} />
           <DocumentList testId="order-report" title={orderText.reportTitle} empty={text.noDocuments} documents={order.reports} downloadLabel={orderText.download} />
-          <OrderCustomerDetails order={order} title={orderText.details} />
+          <OrderCustomerDetails order={order} title={text.clientDetails} />
         </div>
         <div className="min-w-0 space-y-6" id="edit">
           <AssignmentCard view={assignment} text={caseText.assignment} />

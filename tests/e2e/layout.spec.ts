@@ -4,7 +4,8 @@ import { expect, test } from "./helpers";
 
 // Signed-in pages on phones and desktops: no page of the portal or the back office scrolls
 // sideways from 360 to 412 px, and the signed-in header stays on one line from 1024 to 1440 px,
-// for a client, a member of staff and an admin. One page per person, resized between measurements.
+// for a client, a member of staff and an admin; with JavaScript, the notice of a status changed
+// from the case list stays on a phone's screen. One page per person, resized between measurements.
 
 type Fixture = {
   password: string;
@@ -57,6 +58,26 @@ async function headerBreaks(page: Page) {
   return found;
 }
 
+/**
+ * With JavaScript a status changed from the case list on a phone is confirmed by a floating notice:
+ * it must be on the screen, not beyond its edge. The status is put back afterwards.
+ */
+async function statusNoticeOnPhone(page: Page, orderId: string) {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/admin?due=overdue");
+  const found: string[] = [];
+  const select = page.getByLabel(`Update status of order ${orderId.slice(0, 8)}`);
+  const original = await select.inputValue();
+  const notices = page.getByTestId("toasts").locator(":scope > div", { hasText: "Status Updated" });
+  await select.selectOption(original === "pending" ? "processing" : "pending");
+  await expect(notices).toHaveCount(1);
+  const box = (await notices.first().boundingBox())!;
+  if (box.x < 0 || box.x + box.width > 360) found.push(`the "Status Updated" notice spans ${Math.round(box.x)}-${Math.round(box.x + box.width)} px on a 360 px screen`);
+  await select.selectOption(original);
+  await expect(notices).toHaveCount(2);
+  return found;
+}
+
 test.describe("signed-in pages on phones and desktops", () => {
   test("no page of the portal or the back office scrolls sideways at 360-412 px; the header stays on one line at 1024-1440 px", async ({ browser }, testInfo) => {
     test.slow();
@@ -96,6 +117,7 @@ test.describe("signed-in pages on phones and desktops", () => {
       await person.signInAs(page);
       await expect(page).not.toHaveURL(/client-login/);
       for (const path of person.pages) problems.push(...(await sidewaysScroll(page, path)).map((problem) => `${person.who}: ${problem}`));
+      if (person.who === "admin" && testInfo.project.use.javaScriptEnabled !== false) problems.push(...(await statusNoticeOnPhone(page, f.cases.overdueOrder)));
       for (const path of [person.pages[0]!, "/ar" + (person.pages[0] === "/dashboard" ? "/dashboard" : "/admin")]) {
         await page.goto(path);
         problems.push(...(await headerBreaks(page)).map((problem) => `${person.who} on ${path}: header ${problem}`));

@@ -43,8 +43,10 @@ export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: B
           <TextField id="refund-amount" name="amount" label={text.refundAmount} hint={panel.maxHint} inputMode="decimal" autoComplete="off" required maxLength={15} defaultValue={reply?.amount ?? panel.maxAed} />
           <TextAreaField id="refund-reason" name="reason" label={text.refundReason} hint={text.refundReasonHint} rows={2} required minLength={3} maxLength={500} defaultValue={reply?.reason ?? ""} />
           <div>
-            <CheckboxField id="refund-manual" name="method" value="manual" label={text.refundManual} defaultChecked={reply ? reply.manual : panel.manualFirst} />
-            <p className="ms-8 text-sm text-slate-600">{text.refundManualHint}</p>
+            <CheckboxField id="refund-manual" name="method" value="manual" label={text.refundManual} defaultChecked={reply ? reply.manual : panel.manualFirst} aria-describedby="refund-manual-hint" />
+            <p id="refund-manual-hint" className="ms-8 mt-1 text-sm text-slate-600">
+              {text.refundManualHint}
+            </p>
           </div>
           <Button type="submit" variant="secondary" pending={busy}>
             {text.refundSubmit}
