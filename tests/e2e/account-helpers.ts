@@ -90,15 +90,26 @@ export async function signInAsAdmin(page: Page) {
   adminCookies = (await page.context().cookies()).filter((cookie) => cookie.name === "__session" || cookie.name === "__device");
 }
 
+/** Staff members' signed-in cookies, kept per worker and account, like the admin's. */
+const staffCookies = new Map<string, Cookie[]>();
+
 /**
  * Signs in a member of staff seeded with two-factor sign-in (tests/support/seed-backoffice.ts):
  * password, then a code of their authenticator not used before (steps remembered in a file per
- * account, shared by the test workers).
+ * account, shared by the test workers). Later calls in the same worker reuse that session.
  */
 export async function signInAsStaff(page: Page, staff: { email: string; totpSecret: string }, password: string) {
+  const kept = staffCookies.get(staff.email);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto("/admin");
+    if (new URL(page.url()).pathname === "/admin") return;
+    await page.context().clearCookies();
+  }
   await signIn(page, staff.email, password);
   await enterTwoFactorCode(page, await unusedTotpCode(staff.totpSecret, path.resolve("test-results", `e2e-totp-${staff.email}`)));
   await expect(page).toHaveURL(/\/admin$/);
+  staffCookies.set(staff.email, (await page.context().cookies()).filter((cookie) => cookie.name === "__session" || cookie.name === "__device"));
 }
 
 /** Signs out with the dashboard's Sign Out button and waits until the home page says so. */
