@@ -53,6 +53,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** A UUID that names the next refund of an order: derived from the order and how many refunds it has. */
+function refundRequestKey(orderId: string, refundCount: number) {
+  const hex = crypto.createHash("sha256").update(`refund:${orderId}:${refundCount}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** The refund card: what was paid and refunded, what is left, the refunds so far. */
 async function refundPanelOf(order: { id: string; paymentStatus: Parameters<typeof isPaid>[0]; paidAmount: number | null; amount: number; refundedAmount: number }, lang: Lang): Promise<RefundPanel> {
   const t = backofficeText[lang].adminOrder;
@@ -64,7 +70,9 @@ async function refundPanelOf(order: { id: string; paymentStatus: Parameters<type
     blocked: !paid ? t.notRefundable : (order.paidAmount ?? order.amount) === 0 ? t.nothingPaid : refundable === 0 ? t.nothingLeft : null,
     maxAed: (refundable / 100).toFixed(2),
     maxHint: fill(t.refundAmountHint, { max: money(refundable) }),
-    requestKey: crypto.randomUUID(),
+    // The same key until a refund is recorded: the form (keyed by it) keeps what was typed when the
+    // page's data is re-read (another person's change, a refused refund) and starts afresh after one.
+    requestKey: refundRequestKey(order.id, refunds.length),
     refunds: refunds.map(({ refund, actorName }) => ({
       id: refund.id,
       amount: money(refund.amount),
