@@ -32,7 +32,7 @@ test.describe("site shell", () => {
     await expect(page).toHaveTitle("Background Checks for Employers in the UAE | Sanad Legal");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/for-business\/background-checks$/);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/social\/for-business-en\.png$/);
-    await expect(page.locator('head script[type="application/ld+json"]').filter({ hasText: '"BreadcrumbList"' })).toHaveCount(1);
+    await expect.poll(() => page.locator('head script[type="application/ld+json"]').allTextContents()).toContainEqual(expect.stringContaining('"BreadcrumbList"'));
   });
 
   test("the mobile menu opens, and its links navigate", async ({ page }, testInfo) => {
