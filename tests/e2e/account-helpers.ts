@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Cookie, type Page } from "@playwright/test";
 import { unusedTotpCode } from "../support/totp";
 import { uniqueEmail, waitForMail } from "./helpers";
 
@@ -64,18 +64,30 @@ export async function enterTwoFactorCode(page: Page, code: string) {
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
+/** The admin's signed-in cookies, kept per worker: each two-factor sign-in uses up a 30-second code step. */
+let adminCookies: Cookie[] | null = null;
+
 /**
  * Signs in as the admin made by the e2e global setup through the first-admin link: password,
  * then a code of its authenticator (computed by the tests' own TOTP, a step not used before).
+ * Later calls in the same worker reuse that session (a server-side session row, as a returning
+ * browser would), and sign in again only when it has ended.
  */
 export async function signInAsAdmin(page: Page) {
   const email = process.env.E2E_ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD;
   const secret = process.env.E2E_ADMIN_TOTP_SECRET;
   if (!email || !password || !secret) throw new Error("E2E_ADMIN_EMAIL is not set (global setup)");
+  if (adminCookies) {
+    await page.context().addCookies(adminCookies);
+    await page.goto("/admin");
+    if (new URL(page.url()).pathname === "/admin") return;
+    await page.context().clearCookies();
+  }
   await signIn(page, email, password);
   await enterTwoFactorCode(page, await unusedTotpCode(secret, ADMIN_TOTP_STATE));
   await expect(page).toHaveURL(/\/admin$/);
+  adminCookies = (await page.context().cookies()).filter((cookie) => cookie.name === "__session" || cookie.name === "__device");
 }
 
 /** Signs out with the dashboard's Sign Out button and waits until the home page says so. */

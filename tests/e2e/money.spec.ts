@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { FREE_COUPON } from "../support/free-coupon";
-import { signIn, signInAsAdmin, signUp } from "./account-helpers";
+import { signIn, signInAsAdmin, signUp, verifyFromMail } from "./account-helpers";
 import { expect, expectAccessible, test, waitForMail } from "./helpers";
 
 // Money end to end, with JavaScript on and off: an order a coupon pays in full, its tax invoice
@@ -26,6 +26,7 @@ async function download(page: Page, link: ReturnType<Page["getByRole"]>) {
 test.describe("money", () => {
   test("a 100 % coupon: the order is confirmed without payment and its tax invoice downloads from the dashboard", async ({ page }) => {
     const account = await signUp(page);
+    await verifyFromMail(page, account.email);
     await signIn(page, account.email, account.password, "/checkout");
     await expect(page).toHaveURL(/\/checkout$/);
     await page.goto("/ban-checks/travel-ban-check");

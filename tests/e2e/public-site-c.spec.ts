@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { planLists } from "../../app/catalogue/plans";
 import { publicPaths } from "../../app/content/public-routes";
 import { DESKTOP, expect, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, ONLY_WITHOUT_JAVASCRIPT, PIXEL_7, test, uniqueEmail, whenInteractive } from "./helpers";
+import { verifyFromMail } from "./account-helpers";
 
 const AED = "\u200Eد.إ\u200E";
 const bothLanguages = publicPaths.flatMap((path) => [path, path === "/" ? "/ar" : `/ar${path}`]);
@@ -179,6 +180,9 @@ test.describe("plans and quotes", () => {
     await page.locator("#register-password").fill("speed-Test-2025!");
     await page.locator("#register-confirm-password").fill("speed-Test-2025!");
     await page.getByRole("button", { name: "Create Account" }).click();
+    // A password signs in once the address is confirmed; the sign-in form still returns to the checkout.
+    await verifyFromMail(page, email);
+    await page.goto("/client-login?redirectTo=%2Fcheckout");
     await page.locator("#login-email").fill(email);
     await page.locator("#login-password").fill("speed-Test-2025!");
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -3,7 +3,7 @@ import { hashPassword } from "../../app/auth/password.server";
 import { CODE_FAILURES_PER_ACCOUNT_AND_ADDRESS } from "../../app/auth/two-factor.server";
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS } from "../../app/auth/login.server";
 import { users } from "../../db/schema";
-import { startFakeSmtp } from "../support/fake-smtp";
+import { linkInMail as linkInCaughtMail, startFakeSmtp } from "../support/fake-smtp";
 import { openServerDatabase } from "../support/seed-accounts";
 import { startServer, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
@@ -113,18 +113,7 @@ describe(`account security over HTTP on ${kind}`, () => {
   });
 
   /** The first link containing `contains` in the newest mail to `to` that has one (waits for the mail worker). */
-  async function linkInMail(to: string, contains: string, after = 0) {
-    for (let i = 0; i < 200; i++) {
-      const mail = smtp.messages.slice(after).reverse().find((m) => m.to.includes(to) && m.text.includes(contains));
-      const url = mail?.text.match(/https?:\/\/\S+/g)?.find((candidate) => candidate.includes(contains));
-      if (url) {
-        const parsed = new URL(url);
-        return parsed.pathname + parsed.search;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no mail to ${to} with ${contains}`);
-  }
+  const linkInMail = (to: string, contains: string, after = 0) => linkInCaughtMail(smtp.messages, to, contains, after);
 
   async function signedIn(email = CLIENT) {
     const b = browser();

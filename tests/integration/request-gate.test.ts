@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../app/content/public-routes";
 import { decodeEntities, formFields, LynxVisitor, rawRequest } from "../support/raw-http";
 import { postRoutes } from "../support/route-list";
+import { linkInMail, startFakeSmtp } from "../support/fake-smtp";
 import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 import type { RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
@@ -25,6 +26,7 @@ const EMAILS = { client: `gate-client-${unique()}@example.com`, otherClient: `ga
 
 let running: ServerWithAccounts;
 let server: RunningServer;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 const cookies = { client: "", admin: "" };
 
 /** A session cookie for a seeded account. */
@@ -37,7 +39,9 @@ function rssOf(pid: number) {
 
 describe(`the request gate on the production build (${kind})`, () => {
   beforeAll(async () => {
-    running = await startServerWithAccounts({ ALLOW_TEST_PAYMENTS: "true", INQUIRY_RATE_LIMIT: "1000000", CHAT_RATE_LIMIT: "1000000" }, EMAILS, PASSWORD);
+    // Real mail delivery, so a test can open the verification link a new account is sent.
+    smtp = await startFakeSmtp();
+    running = await startServerWithAccounts({ ALLOW_TEST_PAYMENTS: "true", INQUIRY_RATE_LIMIT: "1000000", CHAT_RATE_LIMIT: "1000000", SMTP_URL: smtp.url }, EMAILS, PASSWORD);
     server = running.server;
     cookies.client = await signIn(EMAILS.client);
     cookies.admin = await signIn(EMAILS.admin);
@@ -45,6 +49,7 @@ describe(`the request gate on the production build (${kind})`, () => {
 
   afterAll(async () => {
     await running?.stop();
+    await smtp?.close();
   });
 
   const routes = () => postRoutes({ id: running.seeded.order, orderId: running.seeded.order, sessionId: "cs_test_gate" });
@@ -250,6 +255,8 @@ describe(`the request gate on the production build (${kind})`, () => {
       const registered = await visitor.post("/client-login?tab=register", { ...registerForm, intent: "register", name: "Lynx Reader", email, password: "quiet-harbour-2025", confirmPassword: "quiet-harbour-2025" });
       expect(registered.status, registered.text.slice(0, 300)).toBe(302);
       expect(registered.headers.get("location")?.[0]).toMatch(/^\/client-login/);
+      // A password signs in once the address is confirmed: lynx opens the mailed link.
+      expect((await visitor.get(await linkInMail(smtp.messages, email, "/verify-email?token="))).status).toBe(200);
 
       const loginPage = await visitor.get("/client-login?redirectTo=%2Fcheckout");
       const loginForm = formFields(loginPage.text, /client-login/)!;
@@ -285,7 +292,8 @@ describe(`the request gate on the production build (${kind})`, () => {
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
       clearTimeout(killer);
       expect(code).toBe(0);
-      // The account exists: it can sign in.
+      // The account exists: once its address is confirmed, it can sign in.
+      expect((await fetch(`${server.url}${await linkInMail(smtp.messages, email, "/verify-email?token=")}`)).status).toBe(200);
       const login = await fetch(`${server.url}/client-login`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },

@@ -73,3 +73,20 @@ export async function fetchCaughtMail(apiUrl: string): Promise<CaughtMail[]> {
   const response = await fetch(`${apiUrl}/messages`);
   return (await response.json()) as CaughtMail[];
 }
+
+/**
+ * The path and query of the first link containing `contains` in the newest mail to `to` caught by
+ * `messages` (after the first `after` messages), waiting up to 20 s for the mail worker to send it.
+ */
+export async function linkInMail(messages: readonly CaughtMail[], to: string, contains: string, after = 0): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const mail = messages.slice(after).reverse().find((m) => m.to.includes(to) && m.text.includes(contains));
+    const url = mail?.text.match(/https?:\/\/\S+/g)?.find((candidate) => candidate.includes(contains));
+    if (url) {
+      const parsed = new URL(url);
+      return parsed.pathname + parsed.search;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with ${contains}`);
+}

@@ -186,14 +186,21 @@ export function TaxDocumentList({ order, text }: { order: OrderView; text: Text 
           {order.taxDocuments.map((document) => (
             <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-kind={document.kind}>
               <span>
-                <span className="font-medium">{document.label}</span> <span className="font-mono">{document.number}</span>{" "}
+                <span className="font-medium">{document.label}</span>{" "}
+                {/* A document number is an identifier, written the same in both languages. */}
+                <span className="font-mono" dir="ltr" lang="zxx" translate="no">
+                  {document.number}
+                </span>{" "}
                 <span className="text-slate-600">
                   ({document.date}, <bdi>{document.total}</bdi>)
                 </span>
               </span>
               <a href={`/tax-documents/${document.id}`} className="font-semibold text-navy-700 underline underline-offset-4" download>
                 {text.downloadPdf}
-                <span className="sr-only"> {document.number}</span>
+                <span className="sr-only" lang="zxx">
+                  {" "}
+                  {document.number}
+                </span>
               </a>
             </li>
           ))}
