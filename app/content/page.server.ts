@@ -16,8 +16,9 @@ export function siteConfig(lang: Lang = "en"): SiteConfig {
 
 /**
  * The loader data of a content page: its head (app/seo/page-head.server.ts) and sections in the
- * URL's language (a 404 for an unknown language segment). Content modules are `.server.ts` files, so neither language's
- * text nor the catalogue reaches the browser bundle; the page gets only its own language.
+ * URL's language (a 404 for an unknown language segment). Content modules are `.server.ts` files,
+ * so neither language's text nor the catalogue reaches the browser bundle; the page gets only its
+ * own language.
  */
 export function loadPage(source: PageSource, { params, request }: { params: { lang?: string | undefined }; request: Request }) {
   const lang = langParam(params);
