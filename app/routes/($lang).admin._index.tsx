@@ -13,6 +13,7 @@ import { accountText } from "../content/accounts.server";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
@@ -30,7 +31,7 @@ async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
   return {
     orders,
     nav: backofficeText[lang].admin.nav,
-    meta: t.admin.meta,
+    meta: pageHead(request, t.admin.meta),
     text: { title: t.admin.title, signedInAs: fill(t.admin.signedInAs, { email: admin.email }), settings: t.dashboard.settings, signOut: t.dashboard.signOut },
   };
 }

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ORDER_STATUSES } from "../../db/schema";
 import { updateStatusFromForm } from "../admin/admin-orders.server";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
@@ -17,11 +16,12 @@ import { fill } from "../i18n/fill";
 import { formatDateTime, formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
 import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
-import { attachReport, getAdminOrder, isUuid, saveInternalNote } from "../orders/order-queries.server";
+import { attachReport, getAdminOrder, isUuid, ORDER_STATUSES, saveInternalNote } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
 import { isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
 import { isPaid } from "../payments/payments.server";
 import { refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = backofficeText[lang];
   const [taxDocuments, refundPanel] = await Promise.all([taxDocumentsOfOrder(order.id), refundPanelOf(order, lang)]);
   return {
-    meta: { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) },
+    meta: pageHead(request, { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) }),
     order: orderView(order, lang, "admin", taxDocuments),
     refundPanel,
     customer: { name: order.customer.fullName, email: order.customer.email },

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { WEB_VITAL_NAMES } from "../../db/schema";
-import { VITAL_THRESHOLDS, vitalRating, vitalsP75ByRoute, type WebVitalName } from "../analytics/vitals.server";
+import { VITAL_THRESHOLDS, vitalRating, vitalsP75ByRoute, WEB_VITAL_NAMES, type WebVitalName } from "../analytics/vitals.server";
 import { requireAdmin } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { VitalsChart } from "../components/admin/vitals-chart";
@@ -10,6 +9,7 @@ import { inputClasses } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ratingLabel = { good: t.good, "needs-improvement": t.needsImprovement, poor: t.poor };
   const [good, poor] = VITAL_THRESHOLDS[metric];
   return {
-    meta: t.meta,
+    meta: pageHead(request, t.meta),
     metric,
     metrics: WEB_VITAL_NAMES,
     chart: routes

@@ -9,6 +9,7 @@ import { accountText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { clientDashboardOrders } from "../orders/dashboard.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orders = await clientDashboardOrders(user.id, lang, new URL(request.url));
   return {
     orders,
-    meta: t.dashboard.meta,
+    meta: pageHead(request, t.dashboard.meta),
     verified: user.emailVerified,
     header: {
       title: t.dashboard.title,

@@ -9,6 +9,7 @@ import { backofficeText } from "../content/backoffice.server";
 import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
 import { getClientOrder } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await getClientOrder(params.id ?? "", user.id);
   if (!order) notFound();
   const t = backofficeText[lang];
-  return { meta: t.orderPage.meta, order: orderView(order, lang, "client", await taxDocumentsOfOrder(order.id)), text: t.orderPage, payNow: t.dashboard.payNow };
+  return { meta: pageHead(request, t.orderPage.meta), order: orderView(order, lang, "client", await taxDocumentsOfOrder(order.id)), text: t.orderPage, payNow: t.dashboard.payNow };
 }
 
 export const meta = metaFromLoader;
