@@ -4,7 +4,7 @@ import { cartView, commitCartLines, readCart } from "./cart/cart.server";
 import { siteConfig } from "./content/page.server";
 import { langFromPath, localizePath, stripLangPrefix } from "./i18n/lang";
 import { langCookieHeader, pageLanguage } from "./i18n/lang-cookie.server";
-import { uiStrings } from "./i18n/ui";
+import { uiStrings } from "./i18n/ui.server";
 import type { RootData } from "./utils/root-data";
 import { visitorFormToken } from "./utils/csrf.server";
 import { readFormFlash } from "./utils/form-flash.server";

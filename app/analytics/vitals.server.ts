@@ -4,6 +4,7 @@ import { WEB_VITAL_NAMES, webVitals } from "../../db/schema";
 import { db } from "../db.server";
 import { parseJsonInput } from "../utils/input-text.server";
 
+// For the pages' loaders: through a server module, so the schema (and the ORM) stays out of the browser build.
 export { WEB_VITAL_NAMES };
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 

@@ -1,5 +1,6 @@
 import { getEnv } from "../env.server";
 import type { Lang } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import type { SiteConfig } from "../utils/root-data";
 import type { PageContent } from "./types";
@@ -14,12 +15,13 @@ export function siteConfig(lang: Lang = "en"): SiteConfig {
 }
 
 /**
- * The loader data of a content page: its metadata and sections in the URL's language (a 404 for
- * an unknown language segment). Content modules are `.server.ts` files, so neither language's
- * text nor the catalogue reaches the browser bundle; the page gets only its own language.
+ * The loader data of a content page: its head (app/seo/page-head.server.ts) and sections in the
+ * URL's language (a 404 for an unknown language segment). Content modules are `.server.ts` files,
+ * so neither language's text nor the catalogue reaches the browser bundle; the page gets only its
+ * own language.
  */
-export function loadPage(source: PageSource, params: { lang?: string | undefined }) {
+export function loadPage(source: PageSource, { params, request }: { params: { lang?: string | undefined }; request: Request }) {
   const lang = langParam(params);
   const page = typeof source === "function" ? source(lang, siteConfig(lang)) : source[lang];
-  return { lang, meta: page.meta, sections: page.sections, structuredData: page.structuredData ?? [] };
+  return { lang, meta: pageHead(request, page.meta), sections: page.sections, structuredData: page.structuredData ?? [] };
 }

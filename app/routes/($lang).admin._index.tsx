@@ -13,6 +13,7 @@ import { backofficeText } from "../content/backoffice.server";
 import { casesText } from "../content/cases.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
@@ -32,7 +33,7 @@ async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
   return {
     orders,
     nav: { text: backofficeText[lang].admin.nav, role: viewer.role },
-    meta: isAdmin ? t.admin.meta : { ...t.admin.meta, title: c.staffTitle },
+    meta: pageHead(request, isAdmin ? t.admin.meta : { ...t.admin.meta, title: c.staffTitle }),
     text: {
       title: isAdmin ? t.admin.title : c.staffTitle,
       signedInAs: fill(isAdmin ? t.admin.signedInAs : c.staffSignedInAs, { email: viewer.email }),

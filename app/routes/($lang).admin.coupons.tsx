@@ -15,6 +15,7 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = backofficeText[lang];
   const coupons = await listCoupons();
   return {
-    meta: t.coupons.meta,
+    meta: pageHead(request, t.coupons.meta),
     coupons: coupons.map((c) => ({
       id: c.id,
       code: c.code,

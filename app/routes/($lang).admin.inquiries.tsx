@@ -13,6 +13,7 @@ import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = await listInquiries(filters);
   const t = backofficeText[lang];
   return {
-    meta: t.inquiries.meta,
+    meta: pageHead(request, t.inquiries.meta),
     filters,
     services: list.services,
     page: list.page,

@@ -10,6 +10,7 @@ import { Card } from "../components/ui/card";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDateTime } from "../i18n/format";
+import { pageHead } from "../seo/page-head.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!inquiry) notFound();
   const t = backofficeText[lang];
   return {
-    meta: { ...t.inquiries.meta, title: `${t.inquiries.title}: ${inquiry.fullName}` },
+    meta: pageHead(request, { ...t.inquiries.meta, title: `${t.inquiries.title}: ${inquiry.fullName}` }),
     inquiry: {
       id: inquiry.id,
       kind: inquiry.kind,

@@ -12,6 +12,7 @@ import { fill } from "../i18n/fill";
 import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { listTaxDocuments, parseDateRange } from "../invoices/tax-documents.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -27,7 +28,7 @@ async function invoicesPage({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const t = backofficeText[lang];
   const parsed = parseDateRange(new URL(request.url).searchParams);
-  const base = { meta: t.invoices.meta, text: t.invoices, nav: t.admin.nav };
+  const base = { meta: pageHead(request, t.invoices.meta), text: t.invoices, nav: t.admin.nav };
   if (!parsed.ok) return { ...base, from: parsed.from, to: parsed.to, error: t.invoices.errors[parsed.error] ?? t.invoices.errors.from!, list: null };
   const { range } = parsed;
   const list = await listTaxDocuments(range, { limit: SHOWN });

@@ -36,6 +36,7 @@ import { orderView } from "../orders/order-view.server";
 import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
 import { isPaid } from "../payments/payments.server";
 import { providerCanRefund, refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
@@ -75,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
         : null;
   return {
-    meta: { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) },
+    meta: pageHead(request, { ...t.adminOrder.meta, title: fill(t.adminOrder.title, { id: order.id.slice(0, 8) }) }),
     order: orderView(order, lang, "admin", taxDocuments),
     refundPanel,
     showMoney: isAdmin,

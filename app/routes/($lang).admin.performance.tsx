@@ -10,6 +10,7 @@ import { Container } from "../components/ui/section";
 import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ratingLabel = { good: t.good, "needs-improvement": t.needsImprovement, poor: t.poor };
   const [good, poor] = VITAL_THRESHOLDS[metric];
   return {
-    meta: t.meta,
+    meta: pageHead(request, t.meta),
     metric,
     metrics: WEB_VITAL_NAMES,
     chart: routes

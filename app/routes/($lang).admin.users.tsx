@@ -12,6 +12,7 @@ import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = await listUsers({ q: url.searchParams.get("q") ?? "", page: Number(url.searchParams.get("page") ?? "1") || 1 });
   const t = backofficeText[lang];
   return {
-    meta: t.users.meta,
+    meta: pageHead(request, t.users.meta),
     q: list.q,
     page: list.page,
     pageCount: list.pageCount,

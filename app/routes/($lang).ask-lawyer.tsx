@@ -11,7 +11,7 @@ import { metaFromLoader } from "../utils/meta";
 export { shouldRevalidate } from "../utils/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = loadPage(askLawyerContent, params);
+  const page = loadPage(askLawyerContent, { params, request });
   const { assistant, headers } = await loadAssistant(request, page.lang);
   return data({ ...page, assistant }, { headers });
 }

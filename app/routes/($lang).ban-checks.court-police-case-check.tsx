@@ -7,8 +7,8 @@ import { metaFromLoader } from "../utils/meta";
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
 export { shouldRevalidate } from "../utils/submit-failure";
 
-export function loader({ params }: LoaderFunctionArgs) {
-  return loadPage(courtPoliceCaseCheckContent, params);
+export function loader(args: LoaderFunctionArgs) {
+  return loadPage(courtPoliceCaseCheckContent, args);
 }
 
 export const meta = metaFromLoader;

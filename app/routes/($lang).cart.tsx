@@ -3,7 +3,8 @@ import { handleCartAction } from "../cart/cart-action.server";
 import { CartContents } from "../components/cart/cart-contents";
 import { useCartView } from "../components/cart/cart-store";
 import { Container } from "../components/ui/section";
-import { uiStrings } from "../i18n/ui";
+import { uiStrings } from "../i18n/ui.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -12,10 +13,10 @@ export { shouldRevalidate } from "../utils/submit-failure";
 
 // The cart as a page: what the header's cart button opens without JavaScript. The cart itself
 // comes with the shell's data (root loader).
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const text = uiStrings[lang].cart;
-  return { meta: { title: text.pageTitle, description: text.pageDescription, noindex: true } };
+  return { meta: pageHead(request, { title: text.pageTitle, description: text.pageDescription, noindex: true }) };
 }
 
 // Forms that post to the page itself get the one cart action.

@@ -4,6 +4,7 @@ import { chatAction, chatReturnPath, loadTranscript } from "../chat/chat-widget.
 import { ChatPanel } from "../components/chat/chat-panel";
 import { Container } from "../components/ui/section";
 import { chatStrings } from "../i18n/strings/chat";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { isTransportFailure } from "../utils/submission";
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const t = chatStrings[lang];
   const from = chatReturnPath(new URL(request.url).searchParams.get("from"));
-  return { meta: { title: t.title, description: t.welcome, noindex: true }, messages: await loadTranscript(request), from };
+  return { meta: pageHead(request, { title: t.title, description: t.welcome, noindex: true }), messages: await loadTranscript(request), from };
 }
 
 /**
@@ -30,7 +31,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
     return await serverLoader<typeof loader>();
   } catch (error) {
     if (!isTransportFailure(error)) throw error;
-    return { meta: { title: "", description: "", noindex: true }, messages: [], from: null };
+    return { meta: null, messages: [], from: null };
   }
 }
 

@@ -13,6 +13,7 @@ import { handleCheckout, summaryView } from "../orders/checkout.server";
 import { computeTotals } from "../orders/orders.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { checkoutDefaultsFromWizard, clearRequestCheckHandoff, QUICK_CHECK, readRequestCheckHandoff } from "../request-check/request-check.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { useLang } from "../utils/root-data";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // After the request wizard, its details start the form (and its IDs are kept on the order).
   const wizard = hasQuickCheck(cart) ? await checkoutDefaultsFromWizard(request, lang) : null;
   return {
-      meta: { ...text.meta.checkout, noindex: true },
+      meta: pageHead(request, { ...text.meta.checkout, noindex: true }),
       heading: text.heading,
       empty: totals.lines.length === 0 ? text.empty : null,
       form: text.form,

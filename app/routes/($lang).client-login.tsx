@@ -15,6 +15,7 @@ import { createUserSession, getPendingSession, getUser } from "../auth/session.s
 import { accountText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { cn } from "../utils/cn";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The right password for an address not confirmed yet: say so and offer a new link.
   const unverified = await getPendingSession(request, "unverified");
   return {
-    meta: t.login.meta,
+    meta: pageHead(request, t.login.meta),
     tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
     unverified: unverified && {

@@ -15,6 +15,7 @@ import { accountText, tryAgainText } from "../content/accounts.server";
 import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
 import { localizePath, type Lang } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await getPendingSession(request, "second-factor"))) throw await backToLogin(request, lang);
   const t = accountText[lang];
   return {
-    meta: t.twoFactor.meta,
+    meta: pageHead(request, t.twoFactor.meta),
     redirectTo,
     text: { ...t.twoFactor, stepIntro: fill(t.twoFactor.stepIntro, { site: getEnv().SITE_NAME }), errorTitle: t.errorTitle },
   };

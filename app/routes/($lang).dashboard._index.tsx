@@ -11,6 +11,7 @@ import { accountText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { clientDashboardOrders } from "../orders/dashboard.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     orders,
     // Statuses change on the open dashboard as the team changes them (docs/decisions/067).
     live: { url: "/live/dashboard", version, ...LIVE_POLL },
-    meta: t.dashboard.meta,
+    meta: pageHead(request, t.dashboard.meta),
     verified: user.emailVerified,
     header: {
       title: t.dashboard.title,

@@ -23,6 +23,7 @@ import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
 import { getClientOrder } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = backofficeText[lang];
   const closed = isClosedForClient(order.status);
   return {
-    meta: t.orderPage.meta,
+    meta: pageHead(request, t.orderPage.meta),
     order: orderView(order, lang, "client", taxDocuments),
     text: t.orderPage,
     payNow: t.dashboard.payNow,

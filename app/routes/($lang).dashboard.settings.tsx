@@ -17,6 +17,7 @@ import { accountText, tryAgainText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: fill(t.settings.signedInAt, { date: formatDateTime(row.createdAt, lang) }),
   }));
   return {
-    meta: t.settings.meta,
+    meta: pageHead(request, t.settings.meta),
     fullName: user.fullName ?? "",
     email: user.email,
     backTo: user.role === "client" ? "/dashboard" : "/admin",

@@ -18,6 +18,7 @@ import { accountText, tryAgainText, type AccountText } from "../content/accounts
 import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { allowWithoutTwoFactor: true });
   const t = accountText[lang];
   const required = requiresTwoFactor(user.role);
-  const base = { meta: t.twoFactor.meta, required, backTo: required && !user.twoFactorEnabled ? null : "/dashboard/settings", text: { ...t.twoFactor, errorTitle: t.errorTitle } };
+  const base = { meta: pageHead(request, t.twoFactor.meta), required, backTo: required && !user.twoFactorEnabled ? null : "/dashboard/settings", text: { ...t.twoFactor, errorTitle: t.errorTitle } };
   if (!user.twoFactorEnabled) {
     const { secret, qrSvgDataUrl } = await beginEnrolment(user);
     return { ...base, state: "enrol" as const, enrolment: { secret: secret.replace(/(.{4})/g, "$1 ").trim(), qrSvgDataUrl }, status: null };

@@ -11,6 +11,7 @@ import { localizePath, type Lang } from "../i18n/lang";
 import { requireUser } from "../auth/session.server";
 import { findOrderOfUser, orderItemsOf, shortOrderId } from "../orders/orders.server";
 import { isPaid, PaymentsUnavailable, startPayment } from "../payments/payments.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const text = checkoutText[lang];
   const items = await orderItemsOf(order.id);
   return {
-    meta: { ...text.meta.pay, noindex: true },
+    meta: pageHead(request, { ...text.meta.pay, noindex: true }),
     text: { ...text.pay, orderNumber: fill(text.pay.orderNumber, { id: shortOrderId(order.id) }), pay: fill(text.form.pay, { total: formatMoney(order.amount, lang, "symbol") }), processing: text.form.processing },
     summaryText: text.summary,
     summary: {

@@ -15,6 +15,7 @@ import { createUserSession } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
   const token = new URL(request.url).searchParams.get("token");
-  const base = { meta: t.reset.meta, text: { reset: t.reset, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle } };
+  const base = { meta: pageHead(request, t.reset.meta), text: { reset: t.reset, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle } };
   if (token === null) return { ...base, mode: "request" as const, token: null, email: null };
   const user = await userOfResetToken(token);
   if (!user) return { ...base, mode: "invalid" as const, token: null, email: null };

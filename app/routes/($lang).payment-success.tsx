@@ -9,6 +9,7 @@ import { localizePath } from "../i18n/lang";
 import { getUser, requireUser } from "../auth/session.server";
 import { findOrderOfUser, shortOrderId } from "../orders/orders.server";
 import { isPaid, verifyPayment } from "../payments/payments.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const freeOrderId = url.searchParams.get("order");
   const user = await getUser(request);
   const base = {
-    meta: { ...text.meta.success, noindex: true },
+    meta: pageHead(request, { ...text.meta.success, noindex: true }),
     text: text.success,
     trackHref: localizePath(lang, user ? "/dashboard" : "/client-login"),
   };

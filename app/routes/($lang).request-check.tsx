@@ -4,6 +4,7 @@ import { useActionAnswer } from "../components/forms/use-resilient-form";
 import { RequestWizard } from "../components/request-check/request-wizard";
 import { requestCheckContent } from "../content/request-check.server";
 import { loadWizard, wizardAction, type WizardPage } from "../request-check/request-check.server";
+import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
@@ -14,7 +15,7 @@ export { shouldRevalidate } from "../utils/submit-failure";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const text = requestCheckContent(lang);
-  return { meta: text.meta, text, wizard: await loadWizard(request) };
+  return { meta: pageHead(request, text.meta), text, wizard: await loadWizard(request) };
 }
 
 export function action({ request, context, params }: ActionFunctionArgs) {

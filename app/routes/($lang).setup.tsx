@@ -12,6 +12,7 @@ import { setupSchema } from "../auth/schemas.server";
 import { createUserSession, TWO_FACTOR_SETUP_PATH } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!(await canSetUpAdmin(token))) notFound();
   const t = accountText[lang];
-  return { meta: t.setup.meta, token: token!, text: { setup: t.setup, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle } };
+  return { meta: pageHead(request, t.setup.meta), token: token!, text: { setup: t.setup, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle } };
 }
 
 type ActionData = { reply: SubmissionResult<string[]> };

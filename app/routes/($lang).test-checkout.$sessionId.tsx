@@ -11,6 +11,7 @@ import { formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { completeTestSession, findTestSession, testSuccessUrl } from "../payments/payments.server";
 import { testPaymentsAllowed } from "../payments/providers.server";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
@@ -24,14 +25,14 @@ export { shouldRevalidate } from "../utils/submit-failure";
  * is configured (never in production unless ALLOW_TEST_PAYMENTS=true). Pay goes through the same
  * event handling as Stripe's webhook, then on to the success URL, as Stripe would.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const lang = langParam(params);
   if (!testPaymentsAllowed()) notFound();
   const row = await findTestSession(params.sessionId ?? "");
   if (!row) notFound();
   const text = checkoutText[lang].testCheckout;
   return {
-    meta: { ...checkoutText[lang].meta.testCheckout, noindex: true },
+    meta: pageHead(request, { ...checkoutText[lang].meta.testCheckout, noindex: true }),
     text: { ...text, payTo: fill(text.payTo, { site: getEnv().SITE_NAME }), pay: fill(text.pay, { total: formatMoney(row.session.amount, lang, "symbol") }), backToSite: fill(text.backToSite, { site: getEnv().SITE_NAME }) },
     open: row.session.status === "open",
     amount: formatMoney(row.session.amount, lang, "symbol"),

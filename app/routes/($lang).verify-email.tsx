@@ -8,6 +8,7 @@ import { isVerifiedThroughUsedLink, resendVerification, verifyEmail } from "../a
 import { getPendingSession, getUser, requireUser } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
+import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await getUser(request);
   const outcome = verified ? "verified" : token !== null && (await isVerifiedThroughUsedLink(token)) ? "already" : "invalid";
   const view = verified && signedIn && signedIn.id !== verified.id ? "neutral" : outcome;
-  return { meta: t.verify.meta, text: t.verify, backLabel: t.settings.back, view, signedIn: Boolean(signedIn) };
+  return { meta: pageHead(request, t.verify.meta), text: t.verify, backLabel: t.settings.back, view, signedIn: Boolean(signedIn) };
 }
 
 /**

@@ -28,6 +28,11 @@ test.describe("site shell", () => {
 
     await background.click();
     await expect(page).toHaveURL(/\/for-business\/background-checks$/);
+    // The new page's head, from its loader's data when the router navigated (app/seo/page-head.server.ts).
+    await expect(page).toHaveTitle("Background Checks for Employers in the UAE | Sanad Legal");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/for-business\/background-checks$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/social\/for-business-en\.png$/);
+    await expect.poll(() => page.locator('head script[type="application/ld+json"]').allTextContents()).toContainEqual(expect.stringContaining('"BreadcrumbList"'));
   });
 
   test("the mobile menu opens, and its links navigate", async ({ page }, testInfo) => {

@@ -66,11 +66,14 @@ describe(`web vitals on ${testDbKind()}`, () => {
   it("rate-limits one address without affecting another", async () => {
     const body = JSON.stringify({ route: "/", metrics: [{ name: "FCP", value: 900 }] });
     const statuses: number[] = [];
+    // The limit counts per clock minute: start early in one, so 61 beacons on a busy machine stay in it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
     for (let i = 0; i < 61; i++) statuses.push((await beacon(body, "198.51.100.77")).status);
     expect(statuses.slice(0, 60).every((s) => s === 204)).toBe(true);
     expect(statuses[60]).toBe(429);
     expect((await beacon(body, "198.51.100.78")).status).toBe(204);
-  });
+  }, 90_000);
 
   it("computes p75 per route and metric over the last 7 days only", async () => {
     const now = new Date("2026-05-10T12:00:00Z");

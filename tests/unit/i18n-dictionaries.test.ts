@@ -26,7 +26,7 @@ import { accountStrings } from "../../app/i18n/strings/account";
 import { cartStrings } from "../../app/i18n/strings/cart";
 import { chatStrings } from "../../app/i18n/strings/chat";
 import { inquiryStrings } from "../../app/i18n/strings/inquiry";
-import { uiStrings } from "../../app/i18n/ui";
+import { uiStrings } from "../../app/i18n/ui.server";
 import { orderMailText } from "../../app/orders/order-mail-text.server";
 
 /**

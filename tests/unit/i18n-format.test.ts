@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney, LRM } from "../../app/i18n/format";
 import { langFromPath, localizePath, stripLangPrefix } from "../../app/i18n/lang";
-import { withTitleSuffix } from "../../app/utils/meta";
+import { withTitleSuffix } from "../../app/seo/page-head.server";
 
 describe("language paths", () => {
   it("maps paths between English and Arabic", () => {

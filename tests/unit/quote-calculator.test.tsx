@@ -5,7 +5,7 @@ import { quote, QUOTE_SERVICES, quoteTiers, SPEEDS, type Speed } from "../../app
 import { QuoteSection } from "../../app/components/quote/quote-section";
 import { formatMoney } from "../../app/i18n/format";
 import type { Lang } from "../../app/i18n/lang";
-import { uiStrings } from "../../app/i18n/ui";
+import { uiStrings } from "../../app/i18n/ui.server";
 import { quoteCalculator } from "../../app/quote/quote.server";
 import type { RootData } from "../../app/utils/root-data";
 

@@ -1,7 +1,7 @@
 import type { CartView } from "../../cart/cart-rules";
 import type { SubmitFailure } from "../../utils/submission";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
-import { retryCartChanges } from "./cart-store";
+import { retryCartChanges } from "./cart-queue";
 import { fill } from "../../i18n/fill";
 import { formatMoney } from "../../i18n/format";
 import { localizePath } from "../../i18n/lang";

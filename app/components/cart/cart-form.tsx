@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CsrfField } from "../ui/csrf-field";
 import { SubmissionKey } from "../forms/submission-key";
-import { useCartSubmit } from "./cart-store";
+import { useCartSubmit } from "./cart-queue";
 
 /** Where every cart form posts (app/routes/cart.update.tsx). */
 export const CART_ACTION = "/cart/update";

@@ -1,7 +1,7 @@
 import { newSubmissionKey, sendForm } from "../../utils/send-form";
 
 /**
- * Sends one queued cart change (cart-store.ts) and reads the server's JSON answer. The change gets
+ * Sends one queued cart change (cart-queue.ts) and reads the server's JSON answer. The change gets
  * its submission key on its first attempt and keeps it in its body for any retry, so the cart
  * action applies it once. Loaded with the first change, not with the page.
  */
