@@ -20,7 +20,7 @@ export function SiteHeader() {
   useEffect(() => setEnhanced(true), []);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-4 xl:px-6">
+      <div className="header-bar">
         <LocalizedLink to="/" className="me-auto flex min-h-11 items-center gap-2 text-lg font-bold text-navy-900" prefetch="intent">
           <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400">
             {(site?.name ?? "S").charAt(0)}
@@ -28,7 +28,7 @@ export function SiteHeader() {
           <span className="whitespace-nowrap">{site?.name}</span>
         </LocalizedLink>
         <nav aria-label={ui.nav.primary} className="hidden lg:block" data-enhanced={enhanced ? "" : undefined}>
-          <ul className="flex items-center gap-0.5 xl:gap-1">
+          <ul className="header-items flex">
             {navGroups.map((group) => (
               <DesktopGroup key={group.id} group={group} ui={ui} />
             ))}
@@ -41,7 +41,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-0.5 lg:flex xl:gap-1">
+        <div className="header-items hidden lg:flex">
           <LanguageSwitch />
           <AccountSlot />
         </div>
