@@ -134,6 +134,7 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
       build,
       // Only a development server shows error details; test runs behave as production does.
       mode: env.NODE_ENV === "development" ? "development" : "production",
+      pageCache: env.PAGE_CACHE,
       getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce),
         requestId: String(res.locals.requestId),

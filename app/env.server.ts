@@ -124,6 +124,8 @@ const schema = z.object({
   UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int("must be a whole number of hours").min(1, "must be at least 1").max(720, "must be at most 720 (30 days)").default(72),
   DEMO_DATA: booleanFlag.default(false),
   LOG_REQUESTS: booleanFlag.default(true),
+  /** Serve anonymous pages from the in-process page cache (docs/decisions/054); off only to measure without it. */
+  PAGE_CACHE: booleanFlag.default(true),
 });
 
 type RawEnv = z.infer<typeof schema>;

@@ -7,6 +7,11 @@ declare module "@remix-run/node" {
     requestId: string;
     /** The client's address, taking only the configured number of trusted proxy hops into account. */
     clientAddress: string;
+    /**
+     * Set only while the page cache (app/page-cache/page-cache.server.ts) renders the template of an
+     * anonymous page: placeholders it replaces with each visitor's own values.
+     */
+    pageTemplate?: { formToken: string; csrfToken: string };
   }
 }
 

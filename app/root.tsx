@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadShellData(request, context.requestId);
+  return loadShellData(request, context);
 }
 
 // The shell changes with the language (URL prefix), the user and the cart: re-read it after

@@ -12,6 +12,7 @@ import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import { optionalCleanString, requiredCleanString } from "../utils/clean-text.server";
 import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../utils/phone";
+import { contentFingerprint } from "../utils/submission-keys.server";
 
 /** The spec's country options: stored values, labels in app/i18n/strings/inquiry.ts. */
 export const COUNTRY_VALUES = ["UAE", "Saudi Arabia", "Kuwait", "Qatar", "Bahrain", "Oman", "Other"] as const;
@@ -105,8 +106,10 @@ export const referenceOf = (id: string) => id.slice(0, 8).toUpperCase();
  * and returns the first inquiry.
  */
 export async function storeLead(lead: NewLead, now = new Date()): Promise<StoredLead> {
-  // Keys are per kind of form: the inquiry and the travel check on one page start with the same page token.
-  const submissionKey = lead.submissionId ? `${lead.kind}:${lead.submissionId}` : null;
+  // Keys are per kind of form (the inquiry and the travel check on one page start with the same page
+  // token) and per content: another inquiry sent from a page the browser kept is not a repeat.
+  const { submissionId, ...content } = lead;
+  const submissionKey = submissionId ? `${lead.kind}:${submissionId}:${contentFingerprint(content)}` : null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(inquiries)

@@ -1,5 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { createPageCache } from "../page-cache/page-cache.server";
 import { gatedRequest } from "./request-gate.server";
 
 /**
@@ -7,12 +8,25 @@ import { gatedRequest } from "./request-gate.server";
  * built from what the request gate let through (app/utils/request-gate.server.ts): its normalised,
  * cleaned URL and its bounded, cleaned body, never the raw socket.
  */
-export function remixRequestHandler({ build, mode, getLoadContext }: { build: ServerBuild; mode: string; getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext }) {
+export function remixRequestHandler({
+  build,
+  mode,
+  getLoadContext,
+  pageCache = true,
+}: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  /** Serve anonymous pages from the shared page cache (app/page-cache/page-cache.server.ts). */
+  pageCache?: boolean;
+}) {
   const handle = createRequestHandler(build, mode);
+  const cache = pageCache ? createPageCache({ render: (request, context) => handle(request, context) }) : null;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const request = remixRequest(req, res);
-      const response = await handle(request, getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      const response = (await cache?.respond(request, context)) ?? (await handle(request, context));
       // The gate answered meanwhile (an upload crossed its limit): drop the application's answer.
       if (res.headersSent) {
         await response.body?.cancel().catch(() => {});
@@ -54,6 +68,9 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // A 304 lets the browser keep its copy of the page with the headers it came with: that copy's
+  // scripts carry the nonce of its own policy, which a new one would not allow.
+  if (response.status === 304) res.removeHeader("Content-Security-Policy");
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

@@ -40,7 +40,12 @@ export function responseHeaderRules() {
 function dependsOnVisitor(req: Request, res: Response) {
   if (/(^|;\s*)__session=/.test(req.get("cookie") ?? "")) return true;
   if (res.hasHeader("Set-Cookie")) return true;
-  return PRIVATE_ROUTES.test(routePathOf(gatedRequest(res)?.url.pathname ?? req.path));
+  return isPrivatePath(gatedRequest(res)?.url.pathname ?? req.path);
+}
+
+/** A signed-in or one-time page (any language): never stored by a cache, never served from one. */
+export function isPrivatePath(pathname: string) {
+  return PRIVATE_ROUTES.test(routePathOf(pathname));
 }
 
 /** Runs `listener` once, right before the status line and headers are written. */

@@ -5,32 +5,38 @@
 // Marking the preloads fetchpriority="low" lets the browser fetch the style sheet and images first;
 // hydration follows when the scripts arrive. <Scripts> has no option for it, so the HTML stream is
 // rewritten on its way out.
-const TAG = '<link rel="modulepreload"';
-const LOW_PRIORITY_TAG = '<link rel="modulepreload" fetchpriority="low"';
+const TAG_BYTES = Buffer.from('<link rel="modulepreload"');
+const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
 
 /**
  * A pass-through stream of the HTML bytes that adds fetchpriority="low" to each modulepreload link.
- * A tag may be split across chunks, so the end of a chunk that could be the start of one is held
- * back until the next. The renderer writes a flush as many small chunks in one go: they are sent on
- * together (after the current task), so the compression that follows flushes once per renderer
- * flush rather than once per chunk.
+ * It works on bytes: the tag is ASCII, which never occurs inside a multi-byte character, so the page
+ * is never decoded and encoded again (the profile of a render showed that costing more than the
+ * search; docs/decisions/054). A tag may be split across chunks, so the end of a chunk that could be
+ * the start of one is held back until the next. The renderer writes a flush as many small chunks in
+ * one go: they are sent on together (after the current task), so the compression that follows
+ * flushes once per renderer flush rather than once per chunk.
  */
 export function lowPriorityModulePreloads(): TransformStream<Uint8Array, Uint8Array> {
-  // Decodes across chunk boundaries: a chunk may end inside a multi-byte character (Arabic text).
-  const decoder = new TextDecoder("utf-8");
-  const encoder = new TextEncoder();
-  let pending = "";
+  let pending: Uint8Array[] = [];
   let scheduled: ReturnType<typeof setImmediate> | null = null;
 
   function emit(controller: TransformStreamDefaultController<Uint8Array>, final: boolean) {
     scheduled = null;
-    const rewritten = pending.split(TAG).join(LOW_PRIORITY_TAG);
-    const hold = final ? 0 : partialTagAtEnd(rewritten);
-    pending = rewritten.slice(rewritten.length - hold);
-    const ready = rewritten.slice(0, rewritten.length - hold);
+    const data = Buffer.concat(pending);
+    const hold = final ? 0 : partialTagAtEnd(data);
+    pending = hold ? [Uint8Array.prototype.slice.call(data, data.length - hold)] : [];
+    const ready = data.subarray(0, data.length - hold);
     if (ready.length === 0) return;
+    const parts: Uint8Array[] = [];
+    let from = 0;
+    for (let at = ready.indexOf(TAG_BYTES); at !== -1; at = ready.indexOf(TAG_BYTES, from)) {
+      parts.push(ready.subarray(from, at + TAG_BYTES.length), LOW_PRIORITY);
+      from = at + TAG_BYTES.length;
+    }
+    parts.push(ready.subarray(from));
     try {
-      controller.enqueue(encoder.encode(ready));
+      controller.enqueue(parts.length === 1 ? ready : Buffer.concat(parts));
     } catch {
       // The reader went away (the visitor left): nothing to send to.
     }
@@ -38,21 +44,20 @@ export function lowPriorityModulePreloads(): TransformStream<Uint8Array, Uint8Ar
 
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      pending += decoder.decode(chunk, { stream: true });
+      pending.push(chunk);
       scheduled ??= setImmediate(() => emit(controller, false));
     },
     flush(controller) {
       if (scheduled) clearImmediate(scheduled);
-      pending += decoder.decode();
       emit(controller, true);
     },
   });
 }
 
-/** How many characters at the end of `text` are the start of TAG (0 when none). */
-function partialTagAtEnd(text: string) {
-  for (let length = Math.min(TAG.length - 1, text.length); length > 0; length--) {
-    if (TAG.startsWith(text.slice(text.length - length))) return length;
+/** How many bytes at the end of `data` are the start of the tag (0 when none). */
+function partialTagAtEnd(data: Buffer) {
+  for (let length = Math.min(TAG_BYTES.length - 1, data.length); length > 0; length--) {
+    if (data.subarray(data.length - length).equals(TAG_BYTES.subarray(0, length))) return length;
   }
   return 0;
 }

@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { submissionKeys } from "../../db/schema";
 import { db, type Queryable, type Transaction } from "../db.server";
+import { CSRF_FIELD } from "./csrf";
 
 /**
  * The server half of the resilient submit path (app/utils/submission.ts): an action carries out a
@@ -19,10 +21,27 @@ export function submissionToken(form: { get(name: string): FormDataEntryValue | 
   return typeof token === "string" && TOKEN.test(token) ? token.toLowerCase() : undefined;
 }
 
-/** The key of a posted form under a scope, or null when the form carried no valid token. */
-export function submissionKeyOf(form: { get(name: string): FormDataEntryValue | null }, scope: string): string | null {
+type PostedForm = { get(name: string): FormDataEntryValue | null; entries?(): IterableIterator<[string, FormDataEntryValue]> };
+
+/**
+ * The key of a posted form under a scope, or null when the form carried no valid token. The key
+ * ends with a fingerprint of what was sent: a retry or a double click sends the same fields and is
+ * stored once, while a different submission from a page the browser kept (the same token: an
+ * anonymous page answered 304 from the page cache, docs/decisions/054) is a submission of its own.
+ */
+export function submissionKeyOf(form: PostedForm, scope: string): string | null {
   const token = submissionToken(form);
-  return token ? `${scope}:${token}` : null;
+  if (!token) return null;
+  if (!form.entries) return `${scope}:${token}`;
+  const fields = [...form.entries()]
+    .filter(([name]) => name !== "submissionId" && name !== CSRF_FIELD)
+    .map(([name, value]) => [name, typeof value === "string" ? value : { file: value.name, size: value.size, type: value.type }]);
+  return `${scope}:${token}:${contentFingerprint(fields)}`;
+}
+
+/** A short, stable digest of submitted values (JSON-serialisable). */
+export function contentFingerprint(values: unknown): string {
+  return crypto.createHash("sha256").update(JSON.stringify(values)).digest("base64url").slice(0, 16);
 }
 
 class RepeatedSubmission extends Error {}

@@ -61,16 +61,30 @@ export async function startBenchServer(extraEnv = {}, options = {}) {
     await new Promise((r) => setTimeout(r, 250));
   }
   let inspector = null;
+  const connect = async () => {
+    if (!inspector) {
+      const wsUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
+      if (!wsUrl) throw new Error("the server was not started with options.inspect");
+      inspector = await connectInspector(wsUrl);
+    }
+    return inspector;
+  };
   return {
     url,
     pid: child.pid,
+    /** V8's CPU profile (a .cpuprofile object) of the server while `work` runs. Needs `options.inspect`. */
+    async cpuProfile(work, { intervalUs = 200 } = {}) {
+      const session = await connect();
+      await session.send("Profiler.enable");
+      await session.send("Profiler.setSamplingInterval", { interval: intervalUs });
+      await session.send("Profiler.start");
+      await work();
+      const { profile } = await session.send("Profiler.stop");
+      return profile;
+    },
     /** Forces full garbage collections in the server (about 3 s), then returns its V8 heap in use and its RSS (MB). Needs `options.inspect`. */
     async heapAfterGc() {
-      if (!inspector) {
-        const wsUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
-        if (!wsUrl) throw new Error("the server was not started with options.inspect");
-        inspector = await connectInspector(wsUrl);
-      }
+      await connect();
       // Three collections 1.5 s apart: objects whose FinalizationRegistry clean-up is still pending
       // after the first (undici keeps one per Request that follows a signal, ~2 per request) go
       // once the clean-up tasks have run; a single collection counts them as kept.

@@ -169,7 +169,7 @@ describe("the cookie", () => {
     expect((await readCart(page(`${name}=${encodeURIComponent(`${edited}.${forgedSignature}`)}`))).count).toBe(0);
     expect((await readCart(page("__cart=%%%not-base64"))).count).toBe(0);
     // The page still renders its shell normally.
-    const shell = await loadShellData(page(tampered), "test");
+    const shell = await loadShellData(page(tampered), { cspNonce: "test", requestId: "test", clientAddress: "127.0.0.1" });
     expect(shell.data.cartCount).toBe(0);
   });
 
@@ -183,7 +183,7 @@ describe("the cookie", () => {
     expect(cart.dropped).toBe(2);
     expect(cart.items).toHaveLength(1);
     expect(cart.subtotal).toBe(130_000);
-    const shell = await loadShellData(page(cookie), "test");
+    const shell = await loadShellData(page(cookie), { cspNonce: "test", requestId: "test", clientAddress: "127.0.0.1" });
     expect(shell.data.toast).toEqual({ kind: "info", title: "Some items in your cart are no longer offered and were removed." });
     expect(shell.data.cart.items.map((item) => item.tierId)).toEqual(["basic"]);
     expect(formatMoney(shell.data.cart.subtotal)).toContain("1,300");
