@@ -34,10 +34,12 @@ export type RunningServer = {
 
 /**
  * Starts the production build (build/server.js, made by `npm run build`) on a free port with a
- * throw-away data folder, and waits until /healthz answers.
+ * throw-away data folder, and waits until /healthz answers. `options.cwd`: another checkout with
+ * its own build (a rebuilt server).
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-  if (!fs.existsSync("build/server.js") || !fs.existsSync("build/index.js")) {
+export async function startServer(env: Record<string, string | undefined> = {}, options: { cwd?: string } = {}): Promise<RunningServer> {
+  const cwd = options.cwd ?? process.cwd();
+  if (!fs.existsSync(path.join(cwd, "build/server.js")) || !fs.existsSync(path.join(cwd, "build/index.js"))) {
     throw new Error("build/server.js is missing: run `npm run build` before these tests (npm test does)");
   }
   const port = await freePort();
@@ -56,6 +58,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    cwd,
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
