@@ -20,7 +20,13 @@ describe(`submission keys on ${testDbKind()}`, () => {
 
   it("reads a key from the form under its scope; anything but a UUID is no key", () => {
     const token = crypto.randomUUID();
-    expect(submissionKeyOf(form(token.toUpperCase()), "checkout:u1")).toBe(`checkout:u1:${token}`);
+    const key = submissionKeyOf(form(token.toUpperCase()), "checkout:u1");
+    expect(key).toMatch(new RegExp(`^checkout:u1:${token}:[A-Za-z0-9_-]{16}$`));
+    // The key ends with a fingerprint of what was sent: the same fields give the same key (a retry),
+    // other fields another (a second submission from a page the browser kept).
+    const withMessage = (message: string) => new URLSearchParams({ submissionId: token, message, _csrf: "any" });
+    expect(submissionKeyOf(withMessage("hello"), "chat")).toBe(submissionKeyOf(new URLSearchParams({ submissionId: token, message: "hello", _csrf: "other" }), "chat"));
+    expect(submissionKeyOf(withMessage("hello"), "chat")).not.toBe(submissionKeyOf(withMessage("hello again"), "chat"));
     for (const bad of ["", "x", `${token}x`, "'; drop table orders; --"]) expect(submissionKeyOf(form(bad), "chat")).toBeNull();
     expect(submissionKeyOf(new URLSearchParams(), "chat")).toBeNull();
   });
