@@ -12,7 +12,8 @@ import { startBenchServer } from "./lib/server.js";
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 200);
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/ban-checks/travel-ban-check"];
 
-const server = await startBenchServer({ PAGE_CACHE: "false" }, { inspect: true });
+// PAGE_CACHE=true profiles the cached path instead.
+const server = await startBenchServer({ PAGE_CACHE: process.env.PAGE_CACHE ?? "false" }, { inspect: true });
 let profile;
 const timings = {};
 try {
