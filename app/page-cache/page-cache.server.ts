@@ -165,6 +165,8 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
           if (entry) remember(key, entry);
           return entry;
         })
+        // A template that failed to render is no answer for anyone: each request renders as usual.
+        .catch(() => null)
         .finally(() => rendering.delete(key));
       rendering.set(key, pending);
     }

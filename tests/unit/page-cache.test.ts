@@ -1,0 +1,110 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { createPageCache } from "../../app/page-cache/page-cache.server";
+
+// The page cache's own rules with a stand-in for Remix's handler (what it is given to render):
+// one render for visitors arriving together, bounded memory, expiry, failures, what it never keeps.
+// The production build is covered end to end in tests/integration/page-cache.test.ts.
+
+const context = (n: number): AppLoadContext => ({ cspNonce: `nonce${n}`, requestId: `request${n}`, clientAddress: "127.0.0.1" });
+const request = (pathname: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${pathname}`, { headers });
+
+/** A page as the shell renders it: the per-response values where the shell puts them. */
+function page(context: AppLoadContext, text: string) {
+  return `<!DOCTYPE html><html><body><p>${text}</p><script nonce="${context.cspNonce}">window.x={"formToken":"${context.pageTemplate?.formToken}","csrfToken":"${context.pageTemplate?.csrfToken}","requestId":"${context.requestId}"}</script></body></html>`;
+}
+
+function counter(respond: (request: Request, context: AppLoadContext) => Response | Promise<Response>) {
+  const calls: string[] = [];
+  return {
+    calls,
+    render: async (request: Request, context: AppLoadContext) => {
+      calls.push(new URL(request.url).pathname);
+      return respond(request, context);
+    },
+  };
+}
+
+const html = (body: string, init: ResponseInit = {}) => new Response(body, { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers as Record<string, string>) } });
+
+describe("the page cache", () => {
+  it("renders once for visitors arriving together and fills in each one's values", async () => {
+    const stand = counter(async (_request, ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return html(page(ctx, "Travel ban check"));
+    });
+    const cache = createPageCache({ render: stand.render });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => cache.respond(request("/"), context(n))));
+    expect(stand.calls).toEqual(["/"]);
+    for (const [n, answer] of answers.entries()) {
+      const text = await answer!.text();
+      expect(text).toContain(`nonce="nonce${n}"`);
+      expect(text).toContain(`"requestId":"request${n}"`);
+      expect(text).not.toMatch(/pc(nonce|request|form|csrf)/);
+    }
+  });
+
+  it("forgets the least recently used pages beyond its size, and pages after their time", async () => {
+    let clock = 0;
+    const stand = counter((_request, ctx) => html(page(ctx, "x".repeat(600))));
+    // Room for four pages of about 850 bytes.
+    const cache = createPageCache({ render: stand.render, maxBytes: 3600, ttlMs: 1000, now: () => clock });
+    for (const pathname of ["/a", "/b", "/c", "/d", "/a"]) await cache.respond(request(pathname), context(1));
+    expect(stand.calls).toEqual(["/a", "/b", "/c", "/d"]);
+    await cache.respond(request("/e"), context(1));
+    expect(cache.stats()).toMatchObject({ entries: 4 });
+    expect(cache.stats().bytes).toBeLessThanOrEqual(3600);
+    // /b was the least recently used: gone; /a was used again: kept.
+    await cache.respond(request("/a"), context(1));
+    await cache.respond(request("/b"), context(1));
+    expect(stand.calls).toEqual(["/a", "/b", "/c", "/d", "/e", "/b"]);
+    clock += 1001;
+    await cache.respond(request("/b"), context(1));
+    expect(stand.calls.at(-1)).toBe("/b");
+    expect(stand.calls).toHaveLength(7);
+  });
+
+  it("keeps no redirect, no private page, no page that sets a cookie, no error; a failed render is no answer", async () => {
+    const answers: Record<string, () => Response> = {
+      "/moved": () => new Response(null, { status: 302, headers: { Location: "/" } }),
+      "/private": () => html("<p>yours</p>", { headers: { "Cache-Control": "private, no-store" } }),
+      "/cookie": () => html("<p>cookie</p>", { headers: { "Set-Cookie": "a=b" } }),
+      "/broken": () => html("<p>error</p>", { status: 500 }),
+      "/file": () => new Response("{}", { headers: { "Content-Type": "application/json" } }),
+      "/thrown": () => {
+        throw new Error("render failed");
+      },
+    };
+    const stand = counter((request) => answers[new URL(request.url).pathname]!());
+    const cache = createPageCache({ render: stand.render });
+    for (const pathname of Object.keys(answers)) {
+      expect(await cache.respond(request(pathname), context(1)), pathname).toBeNull();
+      expect(await cache.respond(request(pathname), context(2)), pathname).toBeNull();
+    }
+    // Pages that cannot be shared are remembered as such; errors are tried again.
+    expect(stand.calls.filter((p) => p === "/private")).toHaveLength(1);
+    expect(stand.calls.filter((p) => p === "/broken")).toHaveLength(2);
+    expect(stand.calls.filter((p) => p === "/thrown")).toHaveLength(2);
+  });
+
+  it("serves nothing for a request that may change the page", async () => {
+    const stand = counter((_request, ctx) => html(page(ctx, "page")));
+    const cache = createPageCache({ render: stand.render });
+    const personal = [
+      request("/", { Cookie: "__session=abc" }),
+      request("/", { Cookie: "__cart=abc" }),
+      request("/", { Cookie: "__toast=abc" }),
+      request("/", { Cookie: "__form=abc" }),
+      request("/", { Cookie: "unknown=1" }),
+      request("/?tab=register"),
+      request("/dashboard"),
+      request("/ar/admin"),
+      request("/", { Authorization: "Basic eDp5" }),
+      new Request("http://localhost:3000/", { method: "POST", body: "a=b" }),
+    ];
+    for (const each of personal) expect(await cache.respond(each, context(1))).toBeNull();
+    expect(stand.calls).toEqual([]);
+    // The form-token id and the remembered language do not change a page (the language is in the key).
+    expect(await cache.respond(request("/", { Cookie: "lang=en; csrf=" + "a".repeat(43) }), context(1))).not.toBeNull();
+  });
+});
