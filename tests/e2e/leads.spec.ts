@@ -1,4 +1,4 @@
-import { expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
+import { expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail, whenInteractive } from "./helpers";
 
 test.describe("lead capture", () => {
   test("an inquiry from a service page is stored, acknowledged and notified to staff", async ({ page }, testInfo) => {
@@ -57,6 +57,8 @@ test.describe("lead capture", () => {
     await page.locator("#check").getByLabel("Phone Number").fill("+971 55 765 4321");
     await page.locator("#check").getByLabel("Email Address").fill(email);
     await page.locator("#check").getByRole("checkbox").check();
+    // The section hydrates when it comes into view; before that the form posts as plain HTML (no overlay).
+    await whenInteractive(page.getByRole("button", { name: "Check Status" }));
     await page.getByRole("button", { name: "Check Status" }).click();
     if (jsEnabled(testInfo)) {
       await expect(page.getByText("Checking your travel status...")).toBeVisible();
