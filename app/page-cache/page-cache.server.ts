@@ -69,40 +69,24 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
   };
   const slotOf = new Map(SLOTS.map((slot) => [placeholders[slot], slot]));
   const placeholderPattern = new RegExp(`(${SLOTS.map((slot) => placeholders[slot]).join("|")})`);
-  // A Map keeps insertion order: re-inserting on use makes its first key the least recently used.
-  const entries = new Map<string, Entry>();
+  // Pages found, and the not-found pages of addresses that are no page: those have their own
+  // share, so requests for any number of made-up addresses cannot push the site's pages out.
+  const pages = boundedMap<Entry>(maxBytes - Math.floor(maxBytes / 8));
+  const notFound = boundedMap<Entry>(Math.floor(maxBytes / 8));
   const rendering = new Map<string, Promise<Entry | null>>();
-  let storedBytes = 0;
 
   function remember(key: string, entry: Entry) {
-    forget(key);
-    if (entry.bytes > maxBytes / 4) return;
-    entries.set(key, entry);
-    storedBytes += entry.bytes;
-    for (const [oldest, old] of entries) {
-      if (storedBytes <= maxBytes) break;
-      entries.delete(oldest);
-      storedBytes -= old.bytes;
-    }
-  }
-
-  function forget(key: string) {
-    const old = entries.get(key);
-    if (!old) return;
-    entries.delete(key);
-    storedBytes -= old.bytes;
+    pages.delete(key);
+    notFound.delete(key);
+    (entry.kind === "page" && entry.status === 404 ? notFound : pages).set(key, entry, entry.bytes + key.length * 2);
   }
 
   function lookup(key: string): Entry | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now()) {
-      forget(key);
-      return undefined;
-    }
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
+    const entry = pages.get(key) ?? notFound.get(key);
+    if (!entry || entry.expiresAt > now()) return entry;
+    pages.delete(key);
+    notFound.delete(key);
+    return undefined;
   }
 
   async function renderTemplate(url: URL, variant: Variant, context: AppLoadContext): Promise<Entry | null> {
@@ -131,7 +115,7 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
       !/private|no-store|no-cache/i.test(cacheControl);
     if (!shareable) {
       await response.body?.cancel().catch(() => {});
-      return { kind: "not-shared", bytes: 64, expiresAt };
+      return { kind: "not-shared", bytes: 200, expiresAt };
     }
     const html = await response.text();
     const pieces = html.split(placeholderPattern);
@@ -139,7 +123,7 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
     const slots: Slot[] = [];
     pieces.forEach((piece, index) => (index % 2 === 0 ? parts.push(Buffer.from(piece, "utf8")) : slots.push(slotOf.get(piece)!)));
     // A page without its nonce would be a page whose scripts cannot run: never share that.
-    if (!slots.includes("cspNonce")) return { kind: "not-shared", bytes: 64, expiresAt };
+    if (!slots.includes("cspNonce")) return { kind: "not-shared", bytes: 200, expiresAt };
     const kept = [...response.headers].filter(([name]) => !/^(content-length|set-cookie|etag|cache-control|vary)$/i.test(name));
     return {
       kind: "page",
@@ -206,7 +190,44 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
       return new Response(Buffer.concat(chunks), { status: template.status, headers });
     },
     /** For tests and the benchmark: what is held. */
-    stats: () => ({ entries: entries.size, bytes: storedBytes }),
+    stats: () => ({ entries: pages.size() + notFound.size(), bytes: pages.bytes() + notFound.bytes() }),
+  };
+}
+
+/** A map that keeps at most `maxBytes` (as its callers count them), forgetting the least recently used first. */
+function boundedMap<T>(maxBytes: number) {
+  // A Map keeps insertion order: re-inserting on use makes its first key the least recently used.
+  const items = new Map<string, { value: T; bytes: number }>();
+  let total = 0;
+  const remove = (key: string) => {
+    const old = items.get(key);
+    if (!old) return;
+    items.delete(key);
+    total -= old.bytes;
+  };
+  return {
+    get(key: string): T | undefined {
+      const item = items.get(key);
+      if (!item) return undefined;
+      items.delete(key);
+      items.set(key, item);
+      return item.value;
+    },
+    set(key: string, value: T, bytes: number) {
+      remove(key);
+      // One page never takes more than a quarter of the room.
+      if (bytes > maxBytes / 4) return;
+      items.set(key, { value, bytes });
+      total += bytes;
+      for (const [oldest, old] of items) {
+        if (total <= maxBytes) break;
+        items.delete(oldest);
+        total -= old.bytes;
+      }
+    },
+    delete: remove,
+    size: () => items.size,
+    bytes: () => total,
   };
 }
 

@@ -47,13 +47,18 @@ describe("the page cache", () => {
   it("forgets the least recently used pages beyond its size, and pages after their time", async () => {
     let clock = 0;
     const stand = counter((_request, ctx) => html(page(ctx, "x".repeat(600))));
-    // Room for four pages of about 850 bytes.
-    const cache = createPageCache({ render: stand.render, maxBytes: 3600, ttlMs: 1000, now: () => clock });
+    const probe = createPageCache({ render: stand.render });
+    await probe.respond(request("/a"), context(1));
+    const onePage = probe.stats().bytes;
+    stand.calls.length = 0;
+    // Room for four and a half such pages in the pages' share (seven eighths; the rest is for not-found pages).
+    const maxBytes = Math.ceil((onePage * 4.5 * 8) / 7);
+    const cache = createPageCache({ render: stand.render, maxBytes, ttlMs: 1000, now: () => clock });
     for (const pathname of ["/a", "/b", "/c", "/d", "/a"]) await cache.respond(request(pathname), context(1));
     expect(stand.calls).toEqual(["/a", "/b", "/c", "/d"]);
     await cache.respond(request("/e"), context(1));
     expect(cache.stats()).toMatchObject({ entries: 4 });
-    expect(cache.stats().bytes).toBeLessThanOrEqual(3600);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(onePage * 4.5);
     // /b was the least recently used: gone; /a was used again: kept.
     await cache.respond(request("/a"), context(1));
     await cache.respond(request("/b"), context(1));
@@ -62,6 +67,16 @@ describe("the page cache", () => {
     await cache.respond(request("/b"), context(1));
     expect(stand.calls.at(-1)).toBe("/b");
     expect(stand.calls).toHaveLength(7);
+  });
+
+  it("keeps the not-found pages of made-up addresses apart: any number of them never pushes a page out", async () => {
+    const stand = counter((request, ctx) => html(page(ctx, "y".repeat(600)), { status: new URL(request.url).pathname === "/" ? 200 : 404 }));
+    const cache = createPageCache({ render: stand.render, maxBytes: 16_000 });
+    await cache.respond(request("/"), context(1));
+    for (let n = 0; n < 100; n++) expect((await cache.respond(request(`/made-up-${n}`), context(1)))!.status).toBe(404);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(16_000);
+    await cache.respond(request("/"), context(2));
+    expect(stand.calls.filter((p) => p === "/")).toHaveLength(1);
   });
 
   it("keeps no redirect, no private page, no page that sets a cookie, no error; a failed render is no answer", async () => {
