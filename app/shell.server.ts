@@ -3,7 +3,7 @@ import { getUser } from "./auth/session.server";
 import { cartView, commitCartLines, readCart } from "./cart/cart.server";
 import { siteConfig } from "./content/page.server";
 import { langFromPath, localizePath, stripLangPrefix, type Lang } from "./i18n/lang";
-import { langCookieHeader, pageLanguage } from "./i18n/lang-cookie.server";
+import { langCookieHeader, pageLanguage, type RequestHeaders } from "./i18n/lang-cookie.server";
 import { uiStrings } from "./i18n/ui.server";
 import type { RootData } from "./utils/root-data";
 import { visitorFormToken } from "./utils/csrf.server";
@@ -15,7 +15,7 @@ import { readToast } from "./utils/toast.server";
  * cookie that gives a new visitor its id), the language to remember (a cookie) and the language to
  * suggest. Shared with the page cache (app/page-cache/), which serves the same page to many.
  */
-export function visitorShellValues(request: Request, lang: Lang) {
+export function visitorShellValues(request: RequestHeaders, lang: Lang) {
   // Every form carries the visitor's token (app/components/ui/csrf-field.tsx); a new visitor gets its cookie here.
   const formGuard = visitorFormToken(request.headers.get("Cookie"));
   // Remember the language (for pages without a prefix) and maybe suggest the other one; never a redirect.

@@ -9,10 +9,13 @@ import { isLang, langFromPath, localizePath, type Lang } from "./lang";
  * Accept-Language suggestion from coming back once the visitor has chosen.
  */
 export const LANG_COOKIE = "lang";
+
+/** What these functions read of a request: its headers (a fetch Request, or the page cache's view of one). */
+export type RequestHeaders = { headers: { get(name: string): string | null } };
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /** The language the cookie remembers, or null when the visitor has not chosen one. */
-export function rememberedLang(request: Request): Lang | null {
+export function rememberedLang(request: RequestHeaders): Lang | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
@@ -76,7 +79,7 @@ export function acceptLanguagePreference(header: string | null): Lang {
  * - An English page suggests Arabic when no language is remembered and the browser ranks Arabic
  *   above English. Arabic pages suggest nothing (many Arabic readers' browsers are set to English).
  */
-export function pageLanguage(request: Request, lang: Lang): { remember: Lang | null; suggest: Lang | null } {
+export function pageLanguage(request: RequestHeaders, lang: Lang): { remember: Lang | null; suggest: Lang | null } {
   const remembered = rememberedLang(request);
   let remember: Lang | null = null;
   if (lang === "ar" && remembered !== "ar") remember = "ar";
@@ -86,7 +89,7 @@ export function pageLanguage(request: Request, lang: Lang): { remember: Lang | n
   return { remember, suggest };
 }
 
-function cameFromArabicPage(request: Request): boolean {
+function cameFromArabicPage(request: RequestHeaders): boolean {
   const referer = request.headers.get("Referer");
   const host = request.headers.get("Host");
   if (!referer || !host) return false;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { langFromPath } from "../i18n/lang";
-import { LANG_COOKIE, rememberedLang } from "../i18n/lang-cookie.server";
+import { LANG_COOKIE, rememberedLang, type RequestHeaders } from "../i18n/lang-cookie.server";
 import { visitorShellValues } from "../shell.server";
 import { isPrivatePath } from "../utils/response-headers.server";
 
@@ -58,6 +58,15 @@ export type PageCacheOptions = {
 };
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * What the cache reads of a visitor's request: no fetch Request is built for an answer from the
+ * cache (the server's own request objects are most of what such an answer costs).
+ */
+export type VisitorRequest = RequestHeaders & { method: string; url: URL };
+
+/** An answer from the cache, written as it is. */
+export type CachedAnswer = { status: number; headers: Array<[string, string]>; body: Buffer | null };
 
 export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
   // Random per process, so no page text can contain one by chance and no visitor can guess them.
@@ -162,32 +171,29 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
      * The answer from the cache for this request, or null when it must be rendered as usual
      * (the request or the page is not shareable).
      */
-    async respond(request: Request, context: AppLoadContext): Promise<Response | null> {
-      const url = new URL(request.url);
-      const variant = shareableVariant(request, url);
+    async respond(request: VisitorRequest, context: AppLoadContext): Promise<CachedAnswer | null> {
+      const url = request.url;
+      const variant = shareableVariant(request);
       if (!variant) return null;
       const key = `${variant.bot ? "bot" : "browser"}|${variant.remembered ?? "-"}|${variant.suggest ?? "-"}|${url.pathname}`;
       const template = await templateFor(key, url, variant, context);
       if (!template || template.kind !== "page") return null;
 
       const values: Record<Slot, string> = { cspNonce: context.cspNonce, requestId: context.requestId, formToken: crypto.randomUUID(), csrfToken: variant.csrfToken };
-      const headers = new Headers(template.headers);
-      for (const cookie of variant.setCookies) headers.append("Set-Cookie", cookie);
+      const headers: Array<[string, string]> = [...template.headers];
+      for (const cookie of variant.setCookies) headers.push(["Set-Cookie", cookie]);
       // The visitor's browser may keep the page and ask again with If-None-Match; a shared cache
       // never keeps it (per-visitor form token, per-response nonce).
-      headers.set("Cache-Control", "private, no-cache");
-      headers.set("Vary", "Cookie, Accept-Language, User-Agent");
+      headers.push(["Cache-Control", "private, no-cache"], ["Vary", "Cookie, Accept-Language, User-Agent"]);
       // The same page for the same visitor's form token: a browser's copy carries a token that still works.
       const etag = `W/"${template.hash}.${crypto.createHash("sha256").update(variant.csrfToken).digest("base64url").slice(0, 10)}"`;
-      headers.set("ETag", etag);
-      if (template.status === 200 && matchesEtag(request.headers.get("If-None-Match"), etag)) {
-        return new Response(null, { status: 304, headers });
-      }
-      if (request.method === "HEAD") return new Response(null, { status: template.status, headers });
+      headers.push(["ETag", etag]);
+      if (template.status === 200 && matchesEtag(request.headers.get("If-None-Match"), etag)) return { status: 304, headers, body: null };
+      if (request.method === "HEAD") return { status: template.status, headers, body: null };
       // The values are ASCII (base64, hex, a UUID): their bytes are their characters.
       const chunks: Buffer[] = [template.parts[0]!];
       for (let index = 0; index < template.slots.length; index++) chunks.push(Buffer.from(values[template.slots[index]!], "latin1"), template.parts[index + 1]!);
-      return new Response(Buffer.concat(chunks), { status: template.status, headers });
+      return { status: template.status, headers, body: Buffer.concat(chunks) };
     },
     /** For tests and the benchmark: what is held. */
     stats: () => ({ entries: pages.size() + notFound.size(), bytes: pages.bytes() + notFound.bytes() }),
@@ -234,10 +240,11 @@ function boundedMap<T>(maxBytes: number) {
 type Variant = { bot: boolean; remembered: "en" | "ar" | null; suggest: "en" | "ar" | null; csrfToken: string; setCookies: string[] };
 
 /** What selects a shared page for this request, or null when the request may change the page. */
-function shareableVariant(request: Request, url: URL): Variant | null {
+function shareableVariant(request: VisitorRequest): Variant | null {
+  const url = request.url;
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (url.search !== "" || isPrivatePath(url.pathname)) return null;
-  if (request.headers.has("Authorization")) return null;
+  if (request.headers.get("Authorization") !== null) return null;
   for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
     const at = part.indexOf("=");
     const name = (at < 0 ? part : part.slice(0, at)).trim();

@@ -1,6 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { createPageCache } from "../page-cache/page-cache.server";
+import { createPageCache, type CachedAnswer, type VisitorRequest } from "../page-cache/page-cache.server";
 import { gatedRequest } from "./request-gate.server";
 
 /**
@@ -24,9 +24,14 @@ export function remixRequestHandler({
   const cache = pageCache ? createPageCache({ render: (request, context) => handle(request, context) }) : null;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const request = remixRequest(req, res);
       const context = getLoadContext(req, res);
-      const response = (await cache?.respond(request, context)) ?? (await handle(request, context));
+      const cached = cache ? await cache.respond(visitorRequest(req, res), context) : null;
+      if (cached) {
+        if (!res.headersSent) sendCached(res, cached);
+        return;
+      }
+      const request = remixRequest(req, res);
+      const response = await handle(request, context);
       // The gate answered meanwhile (an upload crossed its limit): drop the application's answer.
       if (res.headersSent) {
         await response.body?.cancel().catch(() => {});
@@ -37,6 +42,33 @@ export function remixRequestHandler({
       next(error);
     }
   };
+}
+
+/** The page cache's view of the request: the gate's URL and the headers, without building a fetch Request. */
+function visitorRequest(req: ExpressRequest, res: ExpressResponse): VisitorRequest {
+  const gated = gatedRequest(res);
+  if (!gated) throw new Error("the request gate did not run for this request");
+  return {
+    method: req.method,
+    url: gated.url,
+    headers: {
+      get(name: string) {
+        const lower = name.toLowerCase();
+        if (lower in gated.headers) return gated.headers[lower] ?? null;
+        const value = req.headers[lower];
+        return Array.isArray(value) ? value.join(", ") : (value ?? null);
+      },
+    },
+  };
+}
+
+function sendCached(res: ExpressResponse, answer: CachedAnswer) {
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.append(name, value);
+  // A 304 lets the browser keep its copy of the page with the headers it came with: that copy's
+  // scripts carry the nonce of its own policy, which a new one would not allow.
+  if (answer.status === 304) res.removeHeader("Content-Security-Policy");
+  res.end(answer.body ?? undefined);
 }
 
 function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -68,9 +100,6 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
-  // A 304 lets the browser keep its copy of the page with the headers it came with: that copy's
-  // scripts carry the nonce of its own policy, which a new one would not allow.
-  if (response.status === 304) res.removeHeader("Content-Security-Policy");
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
