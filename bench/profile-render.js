@@ -70,5 +70,5 @@ console.log(`${REQUESTS} requests each to ${paths.join(", ")}; ms per request: $
 console.log(`busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms profiled; self time by area (share of busy time):`);
 for (const [name, ms] of [...areas].filter(([name]) => name !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(ms)}  ${name}`);
 console.log("heaviest functions (self time):");
-for (const [name, ms] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${pct(ms)}  ${name}`);
+for (const [name, ms] of [...functions].filter(([name]) => !name.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${pct(ms)}  ${name}`);
 console.log("profile written to bench/results/render.cpuprofile");

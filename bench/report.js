@@ -82,7 +82,7 @@ const checkout = read("checkout");
 if (checkout) {
   const [home, page] = checkout.results;
   row(
-    `\`GET /checkout\` signed in, 2 cart lines, beside \`${home.name.replace(/ \(.*$/, "")}\`${/signed in/.test(home.name) ? " signed in" : ""} (bench/checkout.js)`,
+    "`GET /checkout` signed in, 2 cart lines, beside `GET /` signed in (bench/checkout.js)",
     `${page.requestsPerSecond} req/s (p99 ${page.latencyP99Ms} ms) vs ${home.requestsPerSecond} req/s for / = ${checkout.throughputVsHome} ×; ${page.errors + home.errors} errors`,
     `≥ ${checkout.budget.minThroughputVsHome} × /, JS ≤ ${kb(checkout.budget.jsGzipBytes)}, 0 errors`,
     met(checkout.withinBudget),

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { langFromPath } from "../i18n/lang";
 import { LANG_COOKIE, rememberedLang, type RequestHeaders } from "../i18n/lang-cookie.server";
 import { visitorShellValues } from "../shell.server";
+import { FORM_TOKEN_COOKIES } from "../utils/csrf.server";
 import { isPrivatePath } from "../utils/response-headers.server";
 
 /**
@@ -27,7 +28,7 @@ type Slot = "cspNonce" | "requestId" | "formToken" | "csrfToken";
 const SLOTS: Slot[] = ["cspNonce", "requestId", "formToken", "csrfToken"];
 
 /** Cookies that never change a page: the form-token id (its token is a slot) and the remembered language (in the key). */
-const NEUTRAL_COOKIES = new Set(["csrf", "__Host-csrf", LANG_COOKIE]);
+const NEUTRAL_COOKIES = new Set<string>([...FORM_TOKEN_COOKIES, LANG_COOKIE]);
 
 const BOT_USER_AGENT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
@@ -48,6 +49,8 @@ type Template = {
 /** A page that cannot be shared (a redirect, a file, a private answer): rendered as usual until it expires. */
 type NotShared = { kind: "not-shared"; bytes: number; expiresAt: number };
 type Entry = Template | NotShared;
+/** What a not-shared entry counts for in the bound (its key is counted too). */
+const NOT_SHARED_BYTES = 200;
 
 export type PageCacheOptions = {
   /** Renders a request with a load context (Remix's request handler). */
@@ -56,8 +59,6 @@ export type PageCacheOptions = {
   ttlMs?: number;
   now?: () => number;
 };
-
-export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
  * What the cache reads of a visitor's request: no fetch Request is built for an answer from the
@@ -124,7 +125,7 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
       !/private|no-store|no-cache/i.test(cacheControl);
     if (!shareable) {
       await response.body?.cancel().catch(() => {});
-      return { kind: "not-shared", bytes: 200, expiresAt };
+      return { kind: "not-shared", bytes: NOT_SHARED_BYTES, expiresAt };
     }
     const html = await response.text();
     const pieces = html.split(placeholderPattern);
@@ -132,7 +133,7 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
     const slots: Slot[] = [];
     pieces.forEach((piece, index) => (index % 2 === 0 ? parts.push(Buffer.from(piece, "utf8")) : slots.push(slotOf.get(piece)!)));
     // A page without its nonce would be a page whose scripts cannot run: never share that.
-    if (!slots.includes("cspNonce")) return { kind: "not-shared", bytes: 200, expiresAt };
+    if (!slots.includes("cspNonce")) return { kind: "not-shared", bytes: NOT_SHARED_BYTES, expiresAt };
     const kept = [...response.headers].filter(([name]) => !/^(content-length|set-cookie|etag|cache-control|vary)$/i.test(name));
     return {
       kind: "page",

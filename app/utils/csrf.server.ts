@@ -21,8 +21,11 @@ function secure() {
   return env.isProduction || env.SITE_URL.startsWith("https:");
 }
 
+/** The visitor-id cookie's names: `__Host-csrf` where cookies are Secure, `csrf` on a plain-http development site. */
+export const FORM_TOKEN_COOKIES = ["__Host-csrf", "csrf"] as const;
+
 function cookieName() {
-  return secure() ? "__Host-csrf" : "csrf";
+  return FORM_TOKEN_COOKIES[secure() ? 0 : 1];
 }
 
 function tokenFor(visitorId: string, secret: string) {

@@ -21,7 +21,7 @@ export function remixRequestHandler({
   pageCache?: boolean;
 }) {
   const handle = createRequestHandler(build, mode);
-  const cache = pageCache ? createPageCache({ render: (request, context) => handle(request, context) }) : null;
+  const cache = pageCache ? createPageCache({ render: handle }) : null;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = getLoadContext(req, res);
@@ -46,8 +46,7 @@ export function remixRequestHandler({
 
 /** The page cache's view of the request: the gate's URL and the headers, without building a fetch Request. */
 function visitorRequest(req: ExpressRequest, res: ExpressResponse): VisitorRequest {
-  const gated = gatedRequest(res);
-  if (!gated) throw new Error("the request gate did not run for this request");
+  const gated = gateOf(res);
   return {
     method: req.method,
     url: gated.url,
@@ -71,9 +70,15 @@ function sendCached(res: ExpressResponse, answer: CachedAnswer) {
   res.end(answer.body ?? undefined);
 }
 
-function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** What the request gate let through; every request handled here went through it. */
+function gateOf(res: ExpressResponse) {
   const gated = gatedRequest(res);
   if (!gated) throw new Error("the request gate did not run for this request");
+  return gated;
+}
+
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const gated = gateOf(res);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
