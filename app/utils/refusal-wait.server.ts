@@ -8,7 +8,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 type Scope = { seconds: number | undefined };
 
-const scopes = new AsyncLocalStorage<Scope>();
+// server.ts and the Remix build are two bundles, each with its own copy of this module: one store
+// on globalThis, so the limiter (in the Remix build) and the headers (in server.ts) share it.
+const storeKey = Symbol.for("sanad.refusal-wait");
+const holder = globalThis as { [storeKey]?: AsyncLocalStorage<Scope> };
+const scopes = (holder[storeKey] ??= new AsyncLocalStorage<Scope>());
 
 /** Runs the rest of a request's handling with its own record of refusals. */
 export function withRefusalWait<T>(run: (scope: Scope) => T): T {
