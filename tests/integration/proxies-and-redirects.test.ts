@@ -38,6 +38,8 @@ const PAYLOADS = [
 ];
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.existsSync(candidate));
+// CI installs Debian's nginx (.ci/run): there the proxy must run; elsewhere it may be missing.
+if (!NGINX && process.env.CI) throw new Error("nginx is not installed: .ci/run installs it (apt-get install nginx)");
 
 let server: RunningServer;
 let seeded: SeededAccounts;
