@@ -10,7 +10,7 @@ import { reconcilePendingRefunds } from "./payments/refunds.server";
 import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/retention.server";
 import { startMailWorker } from "./mail/worker.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
-import { pruneRateLimits } from "./utils/rate-limit.server";
+import { pruneRateLimits } from "./http/rate-limit.server";
 import { pruneSubmissionKeys } from "./utils/submission-keys.server";
 
 type Logger = (message: string) => void;

@@ -11,7 +11,7 @@ import { Toaster } from "./components/ui/toaster";
 import { dirOf, langFromPath } from "./i18n/lang";
 import { loadShellData } from "./shell.server";
 import stylesheet from "./tailwind.css";
-import { useNonce } from "./utils/nonce";
+import { useNonce } from "./http/nonce";
 import { useRootData } from "./utils/root-data";
 import { isSubmitFailure } from "./utils/submit-failure";
 

@@ -6,7 +6,7 @@ import { langFromPath, localizePath, stripLangPrefix, type Lang } from "./i18n/l
 import { langCookieHeader, pageLanguage, type RequestHeaders } from "./i18n/lang-cookie.server";
 import { uiStrings } from "./i18n/ui.server";
 import type { RootData } from "./utils/root-data";
-import { visitorFormToken } from "./utils/csrf.server";
+import { visitorFormToken } from "./http/csrf.server";
 import { readFormFlash } from "./utils/form-flash.server";
 import { readToast } from "./utils/toast.server";
 

@@ -9,7 +9,7 @@ import type { Toast } from "../utils/toast";
 import { toastHeaders } from "../utils/toast.server";
 import { applyCartIntent, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartView } from "./cart-rules";
 import { appliedChangeKeys, cartSession, cartView, commitCartLines, priceLines, rememberChangeKey, storedLines } from "./cart.server";
-import { formOrEmpty } from "../utils/http.server";
+import { formOrEmpty } from "../http/http.server";
 import { submissionToken } from "../utils/submission-keys.server";
 
 /** The JSON answer to a script's cart request (forms posted with `respond=data`). */

@@ -7,7 +7,7 @@ import { formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { changeOrderStatusInTransaction, isUuid } from "../orders/order-queries.server";
 import type { UploadedFile } from "../orders/uploads.server";
-import { plainText } from "../utils/clean-text.server";
+import { plainText } from "../http/clean-text.server";
 import { canManageMoney, canWorkCase, type Viewer } from "./access.server";
 import { mailClient, mailStaff, type CaseParties } from "./case-mail.server";
 import { refundCancelledOrderSafely, type RefundOutcome } from "./refund.server";

@@ -1,7 +1,7 @@
 import { getEnv } from "../env.server";
 import type { Lang } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import type { SiteConfig } from "../utils/root-data";
 import type { PageContent } from "./types";
 

@@ -10,7 +10,7 @@ import type { Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
-import { optionalCleanString, requiredCleanString } from "../utils/clean-text.server";
+import { optionalCleanString, requiredCleanString } from "../http/clean-text.server";
 import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../utils/phone";
 import { contentFingerprint } from "../utils/submission-keys.server";
 

@@ -8,7 +8,7 @@ import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
 import { flashFormHeaders } from "../utils/form-flash.server";
 import type { FormFlash } from "../utils/form-flash";
-import { hitRateLimit } from "../utils/rate-limit.server";
+import { hitRateLimit } from "../http/rate-limit.server";
 import { refererPath, safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../utils/toast";
 import { storeLead, type NewLead, type StoredLead } from "./inquiry.server";

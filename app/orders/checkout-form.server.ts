@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { CheckoutText } from "../content/checkout.server";
 import { fill } from "../i18n/fill";
-import { cleanText } from "../utils/clean-text.server";
+import { cleanText } from "../http/clean-text.server";
 import { normalizePhone } from "../utils/phone";
 
 /** The spec's maximum lengths (section 5). */

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 import { checkoutText, type CheckoutText } from "../content/checkout.server";
 import { fill } from "../i18n/fill";
-import { hitRateLimit } from "../utils/rate-limit.server";
+import { hitRateLimit } from "../http/rate-limit.server";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { markPaidInTransaction, startPayment, PaymentsUnavailable } from "../payments/payments.server";

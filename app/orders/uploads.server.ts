@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { fill } from "../i18n/fill";
-import { cleanInputText } from "../utils/input-text.server";
+import { cleanInputText } from "../http/input-text.server";
 
 /**
  * Streaming parser for the checkout's multipart body, with limits. Each file is read chunk by

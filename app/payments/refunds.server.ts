@@ -12,7 +12,7 @@ import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import { orderMailText } from "../orders/order-mail-text.server";
 import { isUuid, shortOrderId } from "../orders/order-queries.server";
-import { cleanText } from "../utils/clean-text.server";
+import { cleanText } from "../http/clean-text.server";
 import { stripeSdk, testPaymentsAllowed, type ProviderName } from "./providers.server";
 
 /**

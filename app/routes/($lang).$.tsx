@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { arabicNotFoundRedirect } from "../i18n/lang-cookie.server";
-import { notFound } from "../utils/http.server";
+import { notFound } from "../http/http.server";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
 export { shouldRevalidate } from "../utils/submit-failure";

@@ -14,7 +14,7 @@ import { casesText } from "../content/cases.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { redirectWithToast } from "../utils/toast.server";

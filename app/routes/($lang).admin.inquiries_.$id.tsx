@@ -11,7 +11,7 @@ import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { formatDateTime } from "../i18n/format";
 import { pageHead } from "../seo/page-head.server";
-import { langParam, notFound } from "../utils/http.server";
+import { langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).

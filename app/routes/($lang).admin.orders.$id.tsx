@@ -37,7 +37,7 @@ import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, U
 import { isPaid } from "../payments/payments.server";
 import { providerCanRefund, refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam, notFound } from "../utils/http.server";
+import { formOrEmpty, langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { redirectWithToast } from "../utils/toast.server";
 import { UPLOAD_TIMEOUT_MS } from "../utils/submission";

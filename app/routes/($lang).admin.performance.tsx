@@ -11,7 +11,7 @@ import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).

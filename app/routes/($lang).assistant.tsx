@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { answerQuestion, assistantPageUrl, flashForPage, forgetConversation, prepareQuestion } from "../assistant/assistant.server";
 import { assistantStrings } from "../content/assistant.server";
-import { langParam, readForm } from "../utils/http.server";
+import { langParam, readForm } from "../http/http.server";
 import { redirectWithToast } from "../utils/toast.server";
 
 /**

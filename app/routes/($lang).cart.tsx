@@ -5,7 +5,7 @@ import { useCartView } from "../components/cart/cart-store";
 import { Container } from "../components/ui/section";
 import { uiStrings } from "../i18n/ui.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).

@@ -5,7 +5,7 @@ import { ChatPanel } from "../components/chat/chat-panel";
 import { Container } from "../components/ui/section";
 import { chatStrings } from "../i18n/strings/chat";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { isTransportFailure } from "../utils/submission";
 import { resilientClientAction } from "../utils/submission-client-action";

@@ -14,7 +14,7 @@ import { computeTotals } from "../orders/orders.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { checkoutDefaultsFromWizard, clearRequestCheckHandoff, QUICK_CHECK, readRequestCheckHandoff } from "../request-check/request-check.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { useLang } from "../utils/root-data";
 import { resilientClientAction } from "../utils/submission-client-action";

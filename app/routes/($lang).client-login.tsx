@@ -17,7 +17,7 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
 import { cn } from "../utils/cn";
-import { formOrEmpty, langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";

@@ -16,7 +16,7 @@ import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
 import { localizePath, type Lang } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";

@@ -12,7 +12,7 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { clientDashboardOrders } from "../orders/dashboard.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).

@@ -24,7 +24,7 @@ import { getClientOrder } from "../orders/order-queries.server";
 import { orderView } from "../orders/order-view.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam, notFound } from "../utils/http.server";
+import { langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
 import { resilientClientAction } from "../utils/submission-client-action";

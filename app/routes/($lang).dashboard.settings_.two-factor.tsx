@@ -19,7 +19,7 @@ import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
 import { redirectWithToast } from "../utils/toast.server";

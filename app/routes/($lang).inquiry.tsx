@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { localizePath } from "../i18n/lang";
 import { inquiryAction } from "../inquiries/inquiry-action.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).

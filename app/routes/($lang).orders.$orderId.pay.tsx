@@ -12,7 +12,7 @@ import { requireUser } from "../auth/session.server";
 import { findOrderOfUser, orderItemsOf, shortOrderId } from "../orders/orders.server";
 import { isPaid, PaymentsUnavailable, startPayment } from "../payments/payments.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam, notFound } from "../utils/http.server";
+import { langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";

@@ -16,10 +16,10 @@ import { accountText, tryAgainText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
-import { hitRateLimit } from "../utils/rate-limit.server";
+import { hitRateLimit } from "../http/rate-limit.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).

@@ -10,7 +10,7 @@ import { getUser, requireUser } from "../auth/session.server";
 import { findOrderOfUser, shortOrderId } from "../orders/orders.server";
 import { isPaid, verifyPayment } from "../payments/payments.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).

@@ -5,7 +5,7 @@ import { RequestWizard } from "../components/request-check/request-wizard";
 import { requestCheckContent } from "../content/request-check.server";
 import { loadWizard, wizardAction, type WizardPage } from "../request-check/request-check.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 

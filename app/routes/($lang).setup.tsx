@@ -13,7 +13,7 @@ import { createUserSession, TWO_FACTOR_SETUP_PATH } from "../auth/session.server
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam, notFound } from "../utils/http.server";
+import { formOrEmpty, langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 

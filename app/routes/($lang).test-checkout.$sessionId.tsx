@@ -12,7 +12,7 @@ import { localizePath } from "../i18n/lang";
 import { completeTestSession, findTestSession, testSuccessUrl } from "../payments/payments.server";
 import { testPaymentsAllowed } from "../payments/providers.server";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam, notFound } from "../utils/http.server";
+import { formOrEmpty, langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { resilientClientAction } from "../utils/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";

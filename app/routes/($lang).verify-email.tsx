@@ -9,11 +9,11 @@ import { getPendingSession, getUser, requireUser } from "../auth/session.server"
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
+import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
-import { hitRateLimit } from "../utils/rate-limit.server";
+import { hitRateLimit } from "../http/rate-limit.server";
 import { redirectWithToast } from "../utils/toast.server";
 import { resilientClientAction } from "../utils/submission-client-action";
 

@@ -4,7 +4,7 @@ import { Badge } from "../components/ui/badge";
 import { Container } from "../components/ui/section";
 import { getEnv } from "../env.server";
 import { recentMail } from "../mail/worker.server";
-import { notFound } from "../utils/http.server";
+import { notFound } from "../http/http.server";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
 export { shouldRevalidate } from "../utils/submit-failure";

@@ -1,5 +1,5 @@
 import { getEnv } from "../env.server";
-import { notFound } from "../utils/http.server";
+import { notFound } from "../http/http.server";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
 export { shouldRevalidate } from "../utils/submit-failure";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { submissionKeys } from "../../db/schema";
 import { db, type Queryable, type Transaction } from "../db.server";
-import { CSRF_FIELD } from "./csrf";
+import { CSRF_FIELD } from "../http/csrf";
 
 /**
  * The server half of the resilient submit path (app/utils/submission.ts): an action carries out a

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { QUESTION_MAX_CHARS, type AssistantMessageView, type AssistantStreamEvent, type AssistantView } from "../../assistant/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
-import { CSRF_FIELD } from "../../utils/csrf";
+import { CSRF_FIELD } from "../../http/csrf";
 import { isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError, type SubmitFailure } from "../../utils/submission";
 import { newSubmissionKey, sendForm } from "../../utils/send-form";
 import { showToast } from "../../utils/toast";

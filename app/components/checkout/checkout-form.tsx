@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { CSRF_FIELD } from "../../utils/csrf";
+import { CSRF_FIELD } from "../../http/csrf";
 import { CsrfField, useCsrfToken } from "../ui/csrf-field";
 import { describedBy, FieldShell, inputClasses, TextAreaField, TextField } from "../ui/field";
 import { fill } from "../../i18n/fill";

@@ -2,7 +2,7 @@ import type { CardItem, PageSection, ProseBlock } from "../../content/types";
 import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
-import { useNonce } from "../../utils/nonce";
+import { useNonce } from "../../http/nonce";
 import { useLang, useSite, useUi } from "../../utils/root-data";
 import { AssistantSection } from "../assistant/assistant-section";
 import { Accordion } from "../ui/accordion";

@@ -1,4 +1,4 @@
-import { CSRF_FIELD } from "../../utils/csrf";
+import { CSRF_FIELD } from "../../http/csrf";
 import { useRootData } from "../../utils/root-data";
 
 /** The visitor's form token, for forms sent from script (`fetcher.submit`, `fetch`). */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { createPageCache, type CachedAnswer, type VisitorRequest } from "../page-cache/page-cache.server";
+import { createPageCache, type CachedAnswer, type VisitorRequest } from "./page-cache.server";
 import { gatedRequest } from "./request-gate.server";
 
 /**
