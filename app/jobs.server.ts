@@ -11,7 +11,7 @@ import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/re
 import { startMailWorker } from "./mail/worker.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
 import { pruneRateLimits } from "./http/rate-limit.server";
-import { pruneSubmissionKeys } from "./utils/submission-keys.server";
+import { pruneSubmissionKeys } from "./forms/submission-keys.server";
 
 type Logger = (message: string) => void;
 

@@ -12,8 +12,8 @@ import { dirOf, langFromPath } from "./i18n/lang";
 import { loadShellData } from "./shell.server";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./http/nonce";
-import { useRootData } from "./utils/root-data";
-import { isSubmitFailure } from "./utils/submit-failure";
+import { useRootData } from "./root-data";
+import { isSubmitFailure } from "./forms/submit-failure";
 
 // Shown to few visitors (docs/decisions/017-…): its code is a separate chunk, fetched only when the
 // notice is on the page and touched; until then its server HTML (a link and a plain form) works as is.

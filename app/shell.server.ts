@@ -5,10 +5,10 @@ import { siteConfig } from "./content/page.server";
 import { langFromPath, localizePath, stripLangPrefix, type Lang } from "./i18n/lang";
 import { langCookieHeader, pageLanguage, type RequestHeaders } from "./i18n/lang-cookie.server";
 import { uiStrings } from "./i18n/ui.server";
-import type { RootData } from "./utils/root-data";
+import type { RootData } from "./root-data";
 import { visitorFormToken } from "./http/csrf.server";
-import { readFormFlash } from "./utils/form-flash.server";
-import { readToast } from "./utils/toast.server";
+import { readFormFlash } from "./forms/form-flash.server";
+import { readToast } from "./forms/toast.server";
 
 /**
  * What the shell gives each visitor apart from the page itself: the visitor's form token (and the

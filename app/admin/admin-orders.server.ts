@@ -9,7 +9,7 @@ import { fill } from "../i18n/fill";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { adminFiltersQuery, adminOrderStats, changeOrderStatus, findCase, listAdminOrders, parseAdminOrderFilters } from "../orders/order-queries.server";
-import type { Toast } from "../utils/toast";
+import type { Toast } from "../forms/toast";
 
 /** Display names of some users, by id (the assignees on a page of cases). */
 export async function userNames(ids: ReadonlyArray<string | null>) {

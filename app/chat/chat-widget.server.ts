@@ -10,7 +10,7 @@ import { cleanText } from "../http/clean-text.server";
 import { hitRateLimit } from "../http/rate-limit.server";
 import { readForm } from "../http/http.server";
 import { safeRedirectPath } from "../utils/safe-redirect";
-import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { once, submissionKeyOf } from "../forms/submission-keys.server";
 
 /** The floating chat widget: canned answers from the knowledge base, the short transcript kept server-side. */
 export const CHAT_MESSAGE_MAX = 500;

@@ -2,7 +2,7 @@ import { getEnv } from "../env.server";
 import type { Lang } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 import type { PageContent } from "./types";
 
 /** Content that depends on configuration (phone, e-mail, site name and address) is a function of it. */

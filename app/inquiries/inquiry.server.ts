@@ -12,7 +12,7 @@ import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import { optionalCleanString, requiredCleanString } from "../http/clean-text.server";
 import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../utils/phone";
-import { contentFingerprint } from "../utils/submission-keys.server";
+import { contentFingerprint } from "../forms/submission-keys.server";
 
 /** The spec's country options: stored values, labels in app/i18n/strings/inquiry.ts. */
 export const COUNTRY_VALUES = ["UAE", "Saudi Arabia", "Kuwait", "Qatar", "Bahrain", "Oman", "Other"] as const;

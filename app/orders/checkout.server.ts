@@ -8,7 +8,7 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { markPaidInTransaction, startPayment, PaymentsUnavailable } from "../payments/payments.server";
 import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
-import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { once, submissionKeyOf } from "../forms/submission-keys.server";
 import { couponExists } from "./coupons.server";
 import { computeTotals, CouponUnavailable, createOrder, findOrderOfUser, type CartLineInput, type OrderTotals } from "./orders.server";
 import { isMultipart, parseUploadForm, UPLOAD_LIMITS, uploadProblemMessage, UploadRejected, type UploadProblem } from "./uploads.server";

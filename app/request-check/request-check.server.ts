@@ -11,11 +11,11 @@ import { storeLead } from "../inquiries/inquiry.server";
 import { inquiryRateLimit } from "../inquiries/lead-action.server";
 import { cleanText } from "../http/clean-text.server";
 import { hitRateLimit } from "../http/rate-limit.server";
-import { toastHeaders } from "../utils/toast.server";
+import { toastHeaders } from "../forms/toast.server";
 import { isGccNumber, normalizePhone } from "../utils/phone";
 import { clampStep, formatEmiratesId, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
 import { readForm } from "../http/http.server";
-import { submissionToken } from "../utils/submission-keys.server";
+import { submissionToken } from "../forms/submission-keys.server";
 
 /** The plan list and tier the wizard sells (the AED 200 quick check). */
 export const QUICK_CHECK = { serviceType: "travel-ban-quick", tierId: "quick-check" } as const;

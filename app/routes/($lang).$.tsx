@@ -3,7 +3,7 @@ import { arabicNotFoundRedirect } from "../i18n/lang-cookie.server";
 import { notFound } from "../http/http.server";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // Any path no other route matches: the not-found page, with status 404 (in Arabic, under /ar, for
 // a visitor who chose Arabic and followed an address without the prefix).

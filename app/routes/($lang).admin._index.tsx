@@ -17,11 +17,11 @@ import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
-import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 async function loadAdminIndex({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

@@ -18,12 +18,12 @@ import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

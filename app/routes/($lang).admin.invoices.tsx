@@ -17,7 +17,7 @@ import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 const SHOWN = 200;
 

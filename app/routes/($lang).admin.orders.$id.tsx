@@ -39,14 +39,14 @@ import { providerCanRefund, refundableAmount, refundsOfOrder, requestRefund } fr
 import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { redirectWithToast } from "../utils/toast.server";
-import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
-import { resilientClientAction } from "../utils/submission-client-action";
-import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { redirectWithToast } from "../forms/toast.server";
+import { UPLOAD_TIMEOUT_MS } from "../forms/submission";
+import { resilientClientAction } from "../forms/submission-client-action";
+import { once, submissionKeyOf } from "../forms/submission-keys.server";
 import { ResilientForm } from "../components/forms/resilient-form";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

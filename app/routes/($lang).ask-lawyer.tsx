@@ -8,7 +8,7 @@ import { loadPage } from "../content/page.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = loadPage(askLawyerContent, { params, request });

@@ -9,7 +9,7 @@ import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // The cart as a page: what the header's cart button opens without JavaScript. The cart itself
 // comes with the shell's data (root loader).

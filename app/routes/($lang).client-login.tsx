@@ -21,12 +21,12 @@ import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
-import { redirectWithToast } from "../utils/toast.server";
+import { redirectWithToast } from "../forms/toast.server";
 import { CsrfField } from "../components/ui/csrf-field";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { resilientClientAction } from "../forms/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

@@ -26,12 +26,12 @@ import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { pageHead } from "../seo/page-head.server";
 import { langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
-import { resilientClientAction } from "../utils/submission-client-action";
-import { redirectWithToast } from "../utils/toast.server";
+import { UPLOAD_TIMEOUT_MS } from "../forms/submission";
+import { resilientClientAction } from "../forms/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // One of the client's own orders and its conversation with the team. Another user's order (or any
 // unknown id) answers 404, never 403, so nobody learns which order ids exist.

@@ -22,11 +22,11 @@ import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
-import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * Two-factor sign-in: enrolment (QR code drawn on the server and the key as text, switched on by

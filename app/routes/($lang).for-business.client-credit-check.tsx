@@ -5,7 +5,7 @@ import { loadPage } from "../content/page.server";
 import { metaFromLoader } from "../utils/meta";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export function loader(args: LoaderFunctionArgs) {
   return loadPage(clientCreditCheckContent, args);

@@ -14,11 +14,11 @@ import { isPaid, PaymentsUnavailable, startPayment } from "../payments/payments.
 import { pageHead } from "../seo/page-head.server";
 import { langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { resilientClientAction } from "../forms/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * Pay later / Pay now: an unpaid order of the signed-in client opens a payment page again. The

@@ -20,10 +20,10 @@ import { formOrEmpty, langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
 import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../http/rate-limit.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { resilientClientAction } from "../forms/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
 const RESETS_PER_EMAIL = { name: "reset-email", limit: 5, windowSeconds: 60 * 60 };

@@ -7,10 +7,10 @@ import { loadWizard, wizardAction, type WizardPage } from "../request-check/requ
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { resilientClientAction } from "../forms/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

@@ -14,11 +14,11 @@ import { testPaymentsAllowed } from "../payments/providers.server";
 import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../http/http.server";
 import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { resilientClientAction } from "../forms/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * The built-in test provider's "hosted payment page": stands in for Stripe Checkout where no key

@@ -14,11 +14,11 @@ import { metaFromLoader } from "../utils/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../http/rate-limit.server";
-import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
 // After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * The e-mailed link confirms the address (single use, 24 hours) and nothing else: it never signs

@@ -1,5 +1,5 @@
 import type { Locator, Page, Route } from "@playwright/test";
-import { SUBMIT_TIMEOUT_MS } from "../../app/utils/submission";
+import { SUBMIT_TIMEOUT_MS } from "../../app/forms/submission";
 import { expect, mailTo, ONLY_WITH_JAVASCRIPT, PIXEL_7, test, uniqueEmail, waitForMail, whenInteractive } from "./helpers";
 
 // The resilient submit path (app/utils/submission.ts): with JavaScript, a request the connection

@@ -8,7 +8,7 @@ import { fill } from "../../i18n/fill";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Notice } from "../ui/notice";
-import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { isSubmitFailure, type SubmitFailure } from "../../forms/submission";
 import { SubmissionKey } from "../forms/submission-key";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { useResilientForm } from "../forms/use-resilient-form";

@@ -1,4 +1,4 @@
-import { useRootData } from "../../utils/root-data";
+import { useRootData } from "../../root-data";
 
 /**
  * The submission key a form carries (root data `formToken`, new with every page load and after

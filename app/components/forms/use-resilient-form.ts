@@ -1,6 +1,6 @@
 import { matchRoutes, useActionData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { isSubmitFailure, type SubmitFailure } from "../../forms/submission";
 
 type FetcherLike = { data?: unknown; state: "idle" | "submitting" | "loading" };
 

@@ -3,7 +3,7 @@ import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { useNonce } from "../../http/nonce";
-import { useLang, useSite, useUi } from "../../utils/root-data";
+import { useLang, useSite, useUi } from "../../root-data";
 import { AssistantSection } from "../assistant/assistant-section";
 import { Accordion } from "../ui/accordion";
 import { buttonClasses } from "../ui/button";

@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { CartView } from "../cart/cart-rules";
-import type { Lang } from "../i18n/lang";
-import type { UiStrings } from "../i18n/ui.en";
-import type { FormFlash } from "./form-flash";
-import type { Toast } from "./toast";
+import type { CartView } from "./cart/cart-rules";
+import type { Lang } from "./i18n/lang";
+import type { UiStrings } from "./i18n/ui.en";
+import type { FormFlash } from "./forms/form-flash";
+import type { Toast } from "./forms/toast";
 
 /** The configured identity of the site: name, address (no trailing slash), contact details (`hours` in the page's language). */
 export type SiteConfig = { name: string; url: string; phone: string; email: string; hours: string };

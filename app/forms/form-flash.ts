@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useLocation } from "@remix-run/react";
 import type { Toast } from "./toast";
-import { useRootData } from "./root-data";
+import { useRootData } from "../root-data";
 
 /** What a form's action answers: Conform's result, a notice, and data for a result panel. */
 export type FormFlash = {
