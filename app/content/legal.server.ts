@@ -1,7 +1,7 @@
 import { VITALS_RETENTION_DAYS } from "../analytics/vitals.server";
 import { CONVERSATION_RETENTION_DAYS } from "../assistant/conversations.server";
 import type { Lang } from "../i18n/lang";
-import { RETENTION } from "../utils/retention";
+import { RETENTION } from "../privacy/retention";
 import type { SiteConfig } from "../root-data";
 import { legalDocument, ltr } from "./section-builders.server";
 import type { PageContent, ProseBlock } from "./types";

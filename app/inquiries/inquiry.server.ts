@@ -11,7 +11,7 @@ import { inquiryStrings } from "../i18n/strings/inquiry";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import { optionalCleanString, requiredCleanString } from "../http/clean-text.server";
-import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../utils/phone";
+import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../i18n/phone";
 import { contentFingerprint } from "../forms/submission-keys.server";
 
 /** The spec's country options: stored values, labels in app/i18n/strings/inquiry.ts. */

@@ -6,7 +6,7 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
 import { requiredCleanString } from "../http/clean-text.server";
-import { displayPhone } from "../utils/phone";
+import { displayPhone } from "../i18n/phone";
 import { INQUIRY_LIMITS, leadFields } from "./inquiry.server";
 import { handleLeadForm } from "./lead-action.server";
 

@@ -2,7 +2,7 @@ import * as z from "zod";
 import type { CheckoutText } from "../content/checkout.server";
 import { fill } from "../i18n/fill";
 import { cleanText } from "../http/clean-text.server";
-import { normalizePhone } from "../utils/phone";
+import { normalizePhone } from "../i18n/phone";
 
 /** The spec's maximum lengths (section 5). */
 export const CHECKOUT_MAX_LENGTHS = { legalName: 100, phone: 20, email: 100, state: 50, description: 1000, documentLink: 500, couponCode: 40, companyName: 150, companyTrn: 20 } as const;

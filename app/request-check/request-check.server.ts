@@ -12,7 +12,7 @@ import { inquiryRateLimit } from "../inquiries/lead-action.server";
 import { cleanText } from "../http/clean-text.server";
 import { hitRateLimit } from "../http/rate-limit.server";
 import { toastHeaders } from "../forms/toast.server";
-import { isGccNumber, normalizePhone } from "../utils/phone";
+import { isGccNumber, normalizePhone } from "../i18n/phone";
 import { clampStep, formatEmiratesId, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
 import { readForm } from "../http/http.server";
 import { submissionToken } from "../forms/submission-keys.server";
