@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // The shell changes with the language (URL prefix), the user and the cart: re-read it after
 // actions and when the language changes, not on every navigation. Not after a submission that
-// never got through (app/utils/submission.ts): nothing changed, and the connection is bad.
+// never got through (app/forms/submission.ts): nothing changed, and the connection is bad.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }) => {
   if (isSubmitFailure(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return true;

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { getUser } from "./auth/session.server";
 import { cartView, commitCartLines, readCart } from "./cart/cart.server";
-import { siteConfig } from "./content/page.server";
+import { siteConfig } from "./site-config.server";
 import { langFromPath, localizePath, stripLangPrefix, type Lang } from "./i18n/lang";
 import { langCookieHeader, pageLanguage, type RequestHeaders } from "./i18n/lang-cookie.server";
 import { uiStrings } from "./i18n/ui.server";

@@ -9,7 +9,7 @@ import type { PageContent, ProseBlock } from "./types";
 /**
  * The legal documents linked from the footer. They follow the product decisions: UAE law
  * governs, the provider is not a law firm, fees are non-refundable unless the Refund Policy says
- * otherwise, and the data kept and its periods match the clean-up code (app/utils/retention.ts).
+ * otherwise, and the data kept and its periods match the clean-up code (app/privacy/retention.ts).
  * The Arabic versions are translations; legalDocument() adds the note that the English prevails.
  */
 

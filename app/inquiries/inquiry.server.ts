@@ -42,7 +42,7 @@ export function leadFields(lang: Lang) {
       .trim()
       .max(INQUIRY_LIMITS.email, tooLong(INQUIRY_LIMITS.email))
       .pipe(z.email({ error: t.email })),
-    /** Local UAE numbers and international ones, stored as E.164 (app/utils/phone.ts). */
+    /** Local UAE numbers and international ones, stored as E.164 (app/i18n/phone.ts). */
     phone: phoneField(lang),
     consent: z.literal("on", { error: t.consent }),
     /** The page the form is on (a site path), for the redirect back and source_page_url. */

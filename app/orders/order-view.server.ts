@@ -6,7 +6,7 @@ import type { Lang } from "../i18n/lang";
 import { displayPhone } from "../i18n/phone";
 import { unpaidOrderDeadline } from "./expiry.server";
 import { localOrderNames, localTierName } from "./order-names.server";
-import type { getAdminOrder, getClientOrder } from "./order-queries.server";
+import type { getAdminOrder, getClientOrder } from "./order-details.server";
 
 type ClientOrder = NonNullable<Awaited<ReturnType<typeof getClientOrder>>>;
 type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;

@@ -12,9 +12,9 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 /** CLS has no unit; the others are milliseconds. */

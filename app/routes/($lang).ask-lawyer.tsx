@@ -5,9 +5,9 @@ import { AssistantChatContext } from "../components/assistant/assistant-section"
 import { ContentPage } from "../components/page/content-page";
 import { askLawyerContent } from "../content/ask-lawyer.server";
 import { loadPage } from "../content/page.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

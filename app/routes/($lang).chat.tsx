@@ -6,11 +6,11 @@ import { Container } from "../components/ui/section";
 import { chatStrings } from "../i18n/strings/chat";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 import { isTransportFailure } from "../forms/submission";
 import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 // The chat widget as a page: where the floating button leads without JavaScript, and the

@@ -4,7 +4,7 @@ import { inquiryAction } from "../inquiries/inquiry-action.server";
 import { langParam } from "../http/http.server";
 import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 // The one action of the inquiry form on every page. A GET (a bookmarked or typed address) goes

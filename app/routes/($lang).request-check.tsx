@@ -6,10 +6,10 @@ import { requestCheckContent } from "../content/request-check.server";
 import { loadWizard, wizardAction, type WizardPage } from "../request-check/request-check.server";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

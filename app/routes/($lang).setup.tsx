@@ -14,10 +14,10 @@ import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../http/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */

@@ -13,11 +13,11 @@ import { completeTestSession, findTestSession, testSuccessUrl } from "../payment
 import { testPaymentsAllowed } from "../payments/providers.server";
 import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../http/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 import { resilientClientAction } from "../forms/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 /**

@@ -4,7 +4,7 @@ import { travelCheckAction } from "../inquiries/travel-check.server";
 import { langParam } from "../http/http.server";
 import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 // The travel-ban check form's action. A GET goes to the page with the form open.

@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { languageSegmentLoader } from "../i18n/language-segment.server";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 // Every page lives under an optional language segment: "/about" (English) and "/ar/about"

@@ -10,14 +10,14 @@ import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam } from "../http/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
 import { hitRateLimit } from "../http/rate-limit.server";
 import { redirectWithToast } from "../forms/toast.server";
 import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 /**

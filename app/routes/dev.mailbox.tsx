@@ -6,7 +6,7 @@ import { getEnv } from "../env.server";
 import { recentMail } from "../mail/worker.server";
 import { notFound } from "../http/http.server";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
 // Outside production, the e-mails the site queued (useful when SMTP_URL is not set). 404 in production.

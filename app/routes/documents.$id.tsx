@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../auth/session.server";
 import { requestLang } from "../i18n/lang-cookie.server";
-import { documentResponse, getDocumentForViewer } from "../orders/order-queries.server";
+import { documentResponse, getDocumentForViewer } from "../orders/order-documents.server";
 import { notFound } from "../http/http.server";
 
 // Downloads an order document (a client's upload or a staff report): the order's owner and admins

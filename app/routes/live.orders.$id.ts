@@ -3,7 +3,7 @@ import { requireUser } from "../auth/session.server";
 import { canReadCase, canWorkCase } from "../cases/access.server";
 import { caseVersion, liveResponse } from "../cases/live.server";
 import { requestLang } from "../i18n/lang-cookie.server";
-import { findCase } from "../orders/order-queries.server";
+import { findCase } from "../orders/order-details.server";
 import { notFound } from "../http/http.server";
 
 // The version of an order page's data, polled by the open page (?as=staff from the back office).

@@ -5,7 +5,7 @@ import type { UiStrings } from "../../i18n/ui.en";
 import { useRootData, useUi } from "../../root-data";
 import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
 import { LocalizedLink } from "./localized-link";
-import { navGroups, topLinks, type NavGroup } from "./navigation";
+import { navGroups, topLinks, type NavGroup } from "../../content/navigation";
 
 /**
  * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the
