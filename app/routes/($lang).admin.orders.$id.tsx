@@ -29,10 +29,10 @@ import { formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
 import { findCase, getAdminOrder } from "../orders/order-details.server";
-import { attachReport } from "../orders/order-documents.server";
 import { saveInternalNote } from "../orders/order-status.server";
 import { orderView } from "../orders/order-view.server";
-import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
+import { ACCEPT_ATTRIBUTE, isMultipart } from "../orders/uploads.server";
+import { uploadReport } from "../admin/report-upload.server";
 import { requestRefund } from "../payments/refunds.server";
 import { pageHead } from "../seo/page-head.server";
 import { formOrEmpty, langParam, notFound } from "../http/http.server";
@@ -40,7 +40,6 @@ import { metaFromLoader } from "../seo/meta";
 import { redirectWithToast } from "../forms/toast.server";
 import { UPLOAD_TIMEOUT_MS } from "../forms/submission";
 import { resilientClientAction } from "../forms/submission-client-action";
-import { once, submissionKeyOf } from "../forms/submission-keys.server";
 
 // After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
@@ -124,29 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = localizePath(lang, `/admin/orders/${orderId}`);
   const messagePost = new URL(request.url).searchParams.get("intent") === "message";
 
-  if (isMultipart(request) && !messagePost) {
-    let parsed;
-    try {
-      parsed = await parseUploadForm(request, "report", REPORT_UPLOAD_LIMITS);
-    } catch (error) {
-      if (!(error instanceof UploadRejected)) throw error;
-      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) }, { status: 303 });
-    }
-    const problem = parsed.problems[0];
-    if (problem) {
-      const key = problem.kind === "invalid-type" ? "not-pdf" : "too-large";
-      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[key]!, { file: "fileName" in problem ? problem.fileName : "" }) }, { status: 303 });
-    }
-    const file = parsed.files[0];
-    if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
-    // Once per submission key: an upload sent again after its answer was lost is not attached twice.
-    const { result } = await once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: viewer.id }, tx));
-    if (!result.ok) {
-      if (result.error === "not-found") notFound();
-      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
-    }
-    return redirectWithToast(back, { kind: "success", title: t.reportUploaded, description: file.fileName }, { status: 303 });
-  }
+  if (isMultipart(request) && !messagePost) return uploadReport(request, { orderId, actorId: viewer.id, lang, back });
 
   const form = messagePost ? undefined : await formOrEmpty(request);
   const intent = form?.get("intent");
