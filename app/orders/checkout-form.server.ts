@@ -17,7 +17,7 @@ export function isValidTrn(value: string) {
 
 /**
  * Local UAE numbers ("050 123 4567", "04 123 4567") and international ones by the spec's rule
- * (optional +, first digit 1–9, at most 16 digits; spaces ignored): app/utils/phone.ts.
+ * (optional +, first digit 1–9, at most 16 digits; spaces ignored): app/i18n/phone.ts.
  */
 export function isValidPhone(value: string) {
   return normalizePhone(value) !== undefined;
