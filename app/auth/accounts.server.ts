@@ -4,7 +4,7 @@ import { db, type Queryable } from "../db.server";
 import type { Lang } from "../i18n/lang";
 import { queueMail } from "../mail/outbox.server";
 import { accountMail, siteLink } from "./emails.server";
-import { takeAttempt } from "../utils/rate-limit.server";
+import { takeAttempt } from "../http/rate-limit.server";
 import { decoyHash, hashPassword, verifyPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
 import { consumeToken, findAnyToken, findValidToken, issueToken, revokeTokens } from "./tokens.server";

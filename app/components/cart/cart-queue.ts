@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { applyCartIntent, cartLineKey, intentFromForm, type CartIntent, type CartLine, type CartView } from "../../cart/cart-rules";
-import { useUi } from "../../utils/root-data";
-import { showToast, type Toast } from "../../utils/toast";
-import { newSubmissionKey } from "../../utils/send-form";
+import { useUi } from "../../root-data";
+import { showToast, type Toast } from "../../forms/toast";
+import { newSubmissionKey } from "../../forms/send-form";
 import { cartQueueState, currentShellCart, publishCartQueue, UNSENT_CART_CHANGES } from "./cart-store";
 import { sendCartChange } from "./cart-sender";
 

@@ -20,7 +20,7 @@ const PRIVATE_ROUTES = /^\/(dashboard|admin|checkout|orders|documents|payment-su
  * - `Cache-Control: private, no-store` on every answer that depends on who asks: the visitor sent
  *   the session cookie, the answer sets a cookie, or the path is a signed-in or one-time page;
  * - `Retry-After` on every 429 and 503 that has none: for a 429 the real wait of the limit that
- *   refused the request (app/utils/refusal-wait.server.ts), whichever route answered.
+ *   refused the request (app/http/refusal-wait.server.ts), whichever route answered.
  */
 export function responseHeaderRules() {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * The real wait of a request refused by a limit, whichever route refused it: the rate limiter
- * notes how long its window still runs, and the answer's headers (app/utils/response-headers.server.ts)
+ * notes how long its window still runs, and the answer's headers (app/http/response-headers.server.ts)
  * turn that into `Retry-After` on the 429. So every 429 says the wait of the limit that refused
  * it (an hour window near its start says about an hour, not a default).
  */
