@@ -133,7 +133,7 @@ export function requestOrigin(req: Request, siteUrl: string) {
   const forwarded = req.get("X-Forwarded-Host")?.split(",")[0]?.trim();
   const trustsProxy = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
   const host = forwarded && trustsProxy?.(req.socket.remoteAddress, 0) ? forwarded : req.get("host");
-  if (host && /^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) {
+  if (host && /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) {
     try {
       return new URL(`${req.protocol}://${host}`).origin;
     } catch {
