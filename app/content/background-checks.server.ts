@@ -1,8 +1,13 @@
-import { backgroundMarketingPrices, timelines } from "../catalogue";
+import { lowestPrice, planLists, timelines } from "../catalogue";
 import { planOffersJsonLd, serviceJsonLd } from "../seo/structured-data.server";
 import { faqSection, fromPrice, gccCountriesSection, inquirySection, plansSection, withStructuredData } from "./section-builders.server";
 import type { PageContent } from "./types";
 import type { Lang } from "../i18n/lang";
+
+/** The delivery of each package the background-checks page sells, one table row each. */
+function packageDeliveries(lang: Lang): string[][] {
+  return planLists["background-packages"].tiers.map((t) => [t.name[lang], t.delivery[lang]]);
+}
 
 /** /for-business/background-checks: three priced packages (Select Package), what we verify, inquiry (background-check). */
 const backgroundChecksPages: Record<Lang, PageContent> = {
@@ -10,7 +15,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Background Checks for Employers in the UAE",
-      description: `Pre-employment screening and business due diligence in the UAE: identity, criminal record, employment, education and company checks, verified by people. ${fromPrice(backgroundMarketingPrices.individual, "en")}.`,
+      description: `Pre-employment screening and business due diligence in the UAE: identity, criminal record, employment, education and company checks, verified by people. ${fromPrice(lowestPrice("background-packages"), "en")}.`,
       keywords: ["background check UAE", "pre-employment screening Dubai", "employee verification", "business due diligence UAE", "criminal record check UAE"],
     },
     sections: [
@@ -20,7 +25,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Background Checks",
         lead: "Hire and partner with confidence. We verify identity, criminal records, employment, education and company details through official UAE sources, and a person reviews every report before it reaches you.",
-        highlights: [`Results in ${timelines.backgroundHeadline.en}`, "Human-verified reports", "Handled in line with UAE data protection law"],
+        highlights: [`Individual checks in ${timelines.backgroundHeadline.en}`, "Human-verified reports", "Handled in line with UAE data protection law"],
         ctas: [
           { label: "Select Package", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -52,14 +57,9 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         kind: "table",
         id: "turnaround",
         title: "Turnaround Times",
-        caption: "Turnaround times by type of check",
-        head: ["Type of check", "Typical turnaround"],
-        rows: [
-          ["Urgent checks", timelines.backgroundUrgent.en],
-          ["Standard checks", timelines.backgroundStandard.en],
-          ["Complex or multi-country checks", timelines.backgroundComplex.en],
-          ["Executive due diligence", timelines.executiveDueDiligence.en],
-        ],
+        caption: "Delivery time of each package",
+        head: ["Package", "Delivery"],
+        rows: packageDeliveries("en"),
       },
       inquirySection("en", "background-check", {
         title: "Request a Background Check",
@@ -71,7 +71,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "التحقق من الخلفية لأصحاب العمل في الإمارات",
-      description: `فحص ما قبل التوظيف والعناية الواجبة للشركات في الإمارات: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات، يتحقق منها مختصون. ${fromPrice(backgroundMarketingPrices.individual, "ar")}.`,
+      description: `فحص ما قبل التوظيف والعناية الواجبة للشركات في الإمارات: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات، يتحقق منها مختصون. ${fromPrice(lowestPrice("background-packages"), "ar")}.`,
       keywords: ["التحقق من الخلفية في الإمارات", "فحص ما قبل التوظيف في دبي", "التحقق من الموظفين", "العناية الواجبة للشركات", "فحص السجل الجنائي"],
     },
     sections: [
@@ -81,7 +81,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "التحقق من الخلفية",
         lead: "وظّف وتعاقد بثقة. نتحقق من الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات عبر المصادر الرسمية في الدولة، ويراجع مختص كل تقرير قبل وصوله إليك.",
-        highlights: [`النتائج خلال ${timelines.backgroundHeadline.ar}`, "تقارير يراجعها مختصون", "معالجة وفق قانون حماية البيانات في الدولة"],
+        highlights: [`فحص الأفراد خلال ${timelines.backgroundHeadline.ar}`, "تقارير يراجعها مختصون", "معالجة وفق قانون حماية البيانات في الدولة"],
         ctas: [
           { label: "اختر الباقة", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -113,14 +113,9 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         kind: "table",
         id: "turnaround",
         title: "مدة الإنجاز",
-        caption: "مدة الإنجاز حسب نوع الفحص",
-        head: ["نوع الفحص", "المدة المعتادة"],
-        rows: [
-          ["الفحوص العاجلة", timelines.backgroundUrgent.ar],
-          ["الفحوص القياسية", timelines.backgroundStandard.ar],
-          ["الفحوص المعقّدة أو متعددة الدول", timelines.backgroundComplex.ar],
-          ["العناية الواجبة لكبار التنفيذيين", timelines.executiveDueDiligence.ar],
-        ],
+        caption: "مدة تسليم كل باقة",
+        head: ["الباقة", "مدة التسليم"],
+        rows: packageDeliveries("ar"),
       },
       inquirySection("ar", "background-check", {
         title: "اطلب التحقق من الخلفية",
@@ -186,18 +181,6 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
           { title: "Collect documents", text: "We confirm the documents each country requires and collect them securely from you or the candidate." },
           { title: "Country verification", text: "Our researchers verify each item with the issuing authorities, employers and institutions in every country." },
           { title: "Receive the report", text: "A reviewer checks the findings and you receive one consolidated, confidential report." },
-        ],
-      },
-      {
-        kind: "table",
-        id: "turnaround",
-        title: "Turnaround",
-        caption: "Turnaround of GCC background checks",
-        head: ["Scope", "Typical turnaround"],
-        rows: [
-          ["One country, standard checks", timelines.backgroundStandard.en],
-          ["Several countries or complex records", timelines.backgroundComplex.en],
-          ["Executive due diligence", timelines.executiveDueDiligence.en],
         ],
       },
       gccCountriesSection("en", { title: "Countries Covered" }),
@@ -287,18 +270,6 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
           { title: "جمع المستندات", text: "نؤكد المستندات التي تطلبها كل دولة ونجمعها بأمان منك أو من المرشح." },
           { title: "التحقق في كل دولة", text: "يتحقق باحثونا من كل بند لدى الجهات المُصدِرة وأصحاب العمل والمؤسسات في كل دولة." },
           { title: "استلام التقرير", text: "يراجع مختص النتائج وتستلم تقريراً واحداً موحّداً وسرياً." },
-        ],
-      },
-      {
-        kind: "table",
-        id: "turnaround",
-        title: "مدة الإنجاز",
-        caption: "مدة إنجاز التحقق من الخلفية في دول الخليج",
-        head: ["النطاق", "المدة المعتادة"],
-        rows: [
-          ["دولة واحدة، فحوص قياسية", timelines.backgroundStandard.ar],
-          ["عدة دول أو سجلات معقّدة", timelines.backgroundComplex.ar],
-          ["العناية الواجبة لكبار التنفيذيين", timelines.executiveDueDiligence.ar],
         ],
       },
       gccCountriesSection("ar", { title: "الدول المشمولة" }),

@@ -204,10 +204,10 @@ function orderConfirmationMail(order: Order, totals: OrderTotals, lang: Lang) {
   const env = getEnv();
   const details: Array<[string, string]> = [
     [text.orderLabel, shortOrderId(order.id)],
-    ...totals.lines.map((line): [string, string] => [`${line.displayServiceName} · ${line.displayTierName} × ${line.quantity}`, formatMoney(line.lineTotal, lang, "code")]),
+    ...totals.lines.map((line): [string, string] => [`${line.displayServiceName} · ${line.displayTierName} × ${line.quantity}`, formatMoney(line.lineTotal, lang)]),
   ];
-  if (totals.discount > 0) details.push([`${text.discountLabel} (${totals.couponCode})`, `− ${formatMoney(totals.discount, lang, "code")}`]);
-  details.push([text.totalLabel, formatMoney(totals.total, lang, "code")]);
+  if (totals.discount > 0) details.push([`${text.discountLabel} (${totals.couponCode})`, `− ${formatMoney(totals.discount, lang)}`]);
+  details.push([text.totalLabel, formatMoney(totals.total, lang)]);
   return renderEmail(
     {
       subject: fill(text.confirmationSubject, { id: shortOrderId(order.id) }),

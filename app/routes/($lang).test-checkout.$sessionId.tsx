@@ -33,9 +33,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const text = checkoutText[lang].testCheckout;
   return {
     meta: pageHead(request, { ...checkoutText[lang].meta.testCheckout, noindex: true }),
-    text: { ...text, payTo: fill(text.payTo, { site: getEnv().SITE_NAME }), pay: fill(text.pay, { total: formatMoney(row.session.amount, lang, "symbol") }), backToSite: fill(text.backToSite, { site: getEnv().SITE_NAME }) },
+    text: { ...text, payTo: fill(text.payTo, { site: getEnv().SITE_NAME }), pay: fill(text.pay, { total: formatMoney(row.session.amount, lang) }), backToSite: fill(text.backToSite, { site: getEnv().SITE_NAME }) },
     open: row.session.status === "open",
-    amount: formatMoney(row.session.amount, lang, "symbol"),
+    amount: formatMoney(row.session.amount, lang),
     email: row.order.email ?? "",
     homeHref: localizePath(lang, "/"),
   };

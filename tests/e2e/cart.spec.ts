@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, whenInteractive } from "./helpers";
 
-const LRM = "\u200E";
-const aed = (amount: string) => `${LRM}د.إ${LRM} ${amount}`;
+const aed = (amount: string) => `AED ${amount}`;
 const PLAN_PAGE = "/ban-checks/travel-ban-check";
 
 function plans(page: Page) {

@@ -53,10 +53,10 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
                         </p>
                       ) : null}
                       <p className="text-sm text-slate-600">{item.serviceName}</p>
-                      <p className="text-sm text-slate-600 tabular-nums">{fill(text.each, { price: formatMoney(item.unitPrice, lang, "symbol") })}</p>
+                      <p className="text-sm text-slate-600 tabular-nums">{fill(text.each, { price: formatMoney(item.unitPrice, lang) })}</p>
                     </div>
                     <p className="font-semibold text-navy-900 tabular-nums" data-testid="line-total">
-                      {formatMoney(item.lineTotal, lang, "symbol")}
+                      {formatMoney(item.lineTotal, lang)}
                     </p>
                   </div>
                   <div className="mt-2 flex items-center gap-2">
@@ -87,7 +87,7 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
             <p className="flex items-center justify-between text-lg font-bold text-navy-900">
               <span>{text.total}</span>
               <span className="tabular-nums" data-testid="cart-total">
-                {formatMoney(cart.subtotal, lang, "symbol")}
+                {formatMoney(cart.subtotal, lang)}
               </span>
             </p>
             <a href={localizePath(lang, "/checkout")} className={buttonClasses("primary", "lg", "mt-4 w-full")}>
