@@ -122,7 +122,7 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   });
   app.use(securityHeaders(env));
   // Cache-Control for answers that depend on the visitor, Permissions-Policy, Retry-After.
-  app.use(responseHeaderRules());
+  app.use(responseHeaderRules({ siteUrl: env.SITE_URL }));
   // Normalised URL, same-origin check and form token, bounded and cleaned bodies: before any route.
   app.use(requestGate({ siteUrl: env.SITE_URL }));
 

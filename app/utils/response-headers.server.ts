@@ -18,12 +18,17 @@ const PRIVATE_ROUTES = /^\/(dashboard|admin|checkout|orders|documents|payment-su
  * the answer: a route, Remix's error boundary, the request gate, the error handler):
  * - `Cache-Control: private, no-store` on every answer that depends on who asks: the visitor sent
  *   the session cookie, the answer sets a cookie, or the path is a signed-in or one-time page;
- * - `Retry-After` on every 429 and 503 that has none.
+ * - `Retry-After` on every 429 and 503 that has none;
+ * - an absolute `Location` on every redirect: a path becomes an address on `siteUrl`, so text
+ *   browsers such as lynx follow it without stopping on "Location URL is not absolute"
+ *   (docs/decisions/079-text-browsers.md).
  */
-export function responseHeaderRules() {
+export function responseHeaderRules(options: { siteUrl: string }) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     beforeHeaders(res, () => {
+      const location = res.getHeader("Location");
+      if (typeof location === "string") res.setHeader("Location", absoluteLocation(location, new URL(req.originalUrl, options.siteUrl).href));
       if (dependsOnVisitor(req, res)) {
         const current = String(res.getHeader("Cache-Control") ?? "");
         // no-transform keeps compression off streamed answers (the assistant's events).
@@ -35,6 +40,19 @@ export function responseHeaderRules() {
     });
     next();
   };
+}
+
+/**
+ * A redirect target as an absolute address: a path ("/cart", "?step=2") is resolved against
+ * the request's address on the site's public origin; a full address is kept as it is.
+ */
+export function absoluteLocation(location: string, requestAddress: string): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(location)) return location;
+  try {
+    return new URL(location, requestAddress).href;
+  } catch {
+    return location;
+  }
 }
 
 function dependsOnVisitor(req: Request, res: Response) {
