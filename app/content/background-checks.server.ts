@@ -199,7 +199,7 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         },
         {
           question: "How long does a GCC background check take?",
-          answer: "Standard checks in one country take 3-5 business days. Checks across several countries or with complex records take 7-10 business days, and executive due diligence 10-15 days.",
+          answer: "It depends on the countries and the checks. Tell us what you need and we reply within 24 hours with the scope, the time and the price.",
         },
         {
           question: "What documents are needed?",
@@ -288,7 +288,7 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         },
         {
           question: "كم يستغرق التحقق من الخلفية في الخليج؟",
-          answer: "تستغرق الفحوص القياسية في دولة واحدة 3-5 أيام عمل، والفحوص في عدة دول أو للسجلات المعقّدة 7-10 أيام عمل، والعناية الواجبة لكبار التنفيذيين 10-15 يوماً.",
+          answer: "يتوقف ذلك على الدول والفحوص المطلوبة. أخبرنا بما تحتاج إليه وسنرد خلال 24 ساعة بالنطاق والمدة والسعر.",
         },
         {
           question: "ما المستندات المطلوبة؟",
