@@ -22,9 +22,8 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="header-bar">
         <LocalizedLink to="/" className="me-auto flex min-h-11 items-center gap-2 text-lg font-bold text-navy-900" prefetch="intent">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400">
-            {(site?.name ?? "S").charAt(0)}
-          </span>
+          {/* The initial is drawn by CSS, so readers without CSS read the name once ("Sanad Legal", not "SSanad Legal"). */}
+          <span aria-hidden="true" data-initial={(site?.name ?? "S").charAt(0)} className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400 before:content-[attr(data-initial)]" />
           <span className="whitespace-nowrap">{site?.name}</span>
         </LocalizedLink>
         <nav aria-label={ui.nav.primary} className="hidden lg:block" data-enhanced={enhanced ? "" : undefined}>
@@ -42,11 +41,9 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="header-items hidden lg:flex">
-          <LanguageSwitch />
-          <AccountSlot />
-        </div>
-        <CartSlot />
-        <MobileMenu ui={ui} />
+          <LanguageSwitch /> <AccountSlot />
+        </div>{" "}
+        <CartSlot /> <MobileMenu ui={ui} />
       </div>
     </header>
   );
@@ -170,8 +167,7 @@ function MobileMenu({ ui }: { ui: UiStrings }) {
           ))}
         </ul>
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
-          <AccountSlot />
-          <LanguageSwitch />
+          <AccountSlot /> <LanguageSwitch />
         </div>
       </nav>
     </details>

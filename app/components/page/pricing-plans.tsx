@@ -45,6 +45,7 @@ export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; butt
                   <span aria-hidden="true" className="text-green-700">
                     ✓
                   </span>
+                  {" "}
                   {feature}
                 </li>
               ))}

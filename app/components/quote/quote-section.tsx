@@ -183,6 +183,8 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
                   className="mt-1"
                 />
                 <span className="font-semibold text-navy-900">{s.label}</span>
+                {/* A visually hidden separator: "Standard: Regular delivery" for readers without CSS. */}
+                <span className="sr-only">: </span>
                 <span className="col-start-2 text-sm text-slate-600">{s.hint}</span>
               </label>
             ))}
@@ -192,7 +194,7 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={scripted && !valid}>
             {text.calculate}
-          </Button>
+          </Button>{" "}
           {scripted ? (
             <Button type="button" variant="secondary" onClick={reset}>
               {text.reset}
