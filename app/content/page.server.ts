@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv, siteName } from "../env.server";
 import type { Lang } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
@@ -11,7 +11,7 @@ export type PageSource = Record<Lang, PageContent> | ((lang: Lang, site: SiteCon
 /** The configured identity of the site, as content modules and structured data need it (office hours in `lang`). */
 export function siteConfig(lang: Lang = "en"): SiteConfig {
   const env = getEnv();
-  return { name: env.SITE_NAME, url: env.SITE_URL, phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, hours: lang === "ar" ? env.OFFICE_HOURS_AR : env.OFFICE_HOURS };
+  return { name: siteName(lang, env), url: env.SITE_URL, phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, hours: lang === "ar" ? env.OFFICE_HOURS_AR : env.OFFICE_HOURS };
 }
 
 /**

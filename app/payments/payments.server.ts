@@ -4,7 +4,7 @@ import { orderEvents, orders, PAID_STATUSES, PAYABLE_STATUSES, paymentEvents, pa
 import { startTurnaroundClock } from "../cases/turnaround.server";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
-import { getEnv } from "../env.server";
+import { getEnv, siteName } from "../env.server";
 import { localTierName } from "../orders/order-names.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
@@ -189,7 +189,7 @@ function paymentReceivedMail(order: Order, invoiceNumber: string) {
     {
       subject: fill(text.paidSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: [order.amount === 0 ? fill(text.confirmationFreeBody, { site: env.SITE_NAME }) : fill(text.paidBody, { amount: formatMoney(order.amount, lang) }), fill(text.invoiceAttached, { number: invoiceNumber })],
+      paragraphs: [order.amount === 0 ? fill(text.confirmationFreeBody, { site: siteName(lang, env) }) : fill(text.paidBody, { amount: formatMoney(order.amount, lang) }), fill(text.invoiceAttached, { number: invoiceNumber })],
       details: [
         [text.orderLabel, shortOrderId(order.id)],
         [text.totalLabel, formatMoney(order.amount, lang)],

@@ -65,8 +65,10 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
                         <span aria-hidden="true">−</span>
                       </button>
                     </CartForm>
-                    <span className="min-w-8 text-center font-semibold tabular-nums" aria-label={`${text.quantity}: ${item.quantity}`} data-testid="line-quantity">
-                      {item.quantity}
+                    {/* The label is visually hidden text (aria-label is not allowed on a span). */}
+                    <span className="min-w-8 text-center font-semibold tabular-nums">
+                      <span className="sr-only">{text.quantity}: </span>
+                      <span data-testid="line-quantity">{item.quantity}</span>
                     </span>
                     <CartForm fields={{ intent: "increment", ...line }}>
                       <button type="submit" aria-label={fill(text.increase, { item: name })} className={buttonClasses("secondary", "sm", "min-w-11")}>
@@ -85,7 +87,7 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
           </ul>
           <div className="mt-4 border-t border-slate-200 pt-4">
             <p className="flex items-center justify-between text-lg font-bold text-navy-900">
-              <span>{text.total}</span>
+              <span>{text.total}</span>{" "}
               <span className="tabular-nums" data-testid="cart-total">
                 {formatMoney(cart.subtotal, lang)}
               </span>
