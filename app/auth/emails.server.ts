@@ -9,7 +9,7 @@ export function siteLink(lang: Lang, path: string) {
 
 const greet: Record<Lang, (name: string | null) => string> = {
   en: (name) => (name ? `Dear ${name},` : "Hello,"),
-  ar: (name) => (name ? `عزيزي/عزيزتي ${name}،` : "مرحباً،"),
+  ar: (name) => (name ? `مرحباً ${name}،` : "مرحباً،"),
 };
 
 const texts = {

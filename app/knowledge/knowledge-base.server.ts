@@ -199,7 +199,7 @@ const entries: Entry[] = [
     },
     answer: (lang) =>
       lang === "ar"
-        ? `للطلبات العاجلة لدينا خدمات في اليوم نفسه: ${tierPrices("express", lang)}. ويمكن إضافة السرعة (أسرع بنسبة 50%) أو التسليم في اليوم نفسه في حاسبة الأسعار.`
+        ? `للطلبات العاجلة لدينا خدمات في اليوم نفسه: ${tierPrices("express", lang)}. ويمكن إضافة السرعة (أسرع بنسبة 50٪) أو التسليم في اليوم نفسه في حاسبة الأسعار.`
         : `For urgent matters we offer same-day services: ${tierPrices("express", lang)}. The quote calculator also offers express (50% faster) and same-day delivery.`,
     links: [link.quote],
   },
