@@ -5,7 +5,7 @@ import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { drawLine, drawText, fixLigatureText, registerInvoiceFonts, textHeight, type Direction, type TextStyle } from "./text-layout.server";
-import { shortOrderId } from "../orders/order-queries.server";
+import { shortOrderId } from "../orders/order-basics.server";
 import { formatRate } from "./vat";
 
 type Doc = InstanceType<typeof PDFDocument>;
