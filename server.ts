@@ -53,6 +53,9 @@ async function main() {
   const server = app.listen(env.PORT, () => {
     log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}), ${describeMode(env)}`);
   });
+  // The start line (address and mode, as the README promises) comes first; the jobs' own lines,
+  // such as the first administrator's set-up link, after it.
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   await startBackgroundJobs({ log });
   handleShutdown(server, app);
 }
@@ -123,7 +126,7 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   });
   app.use(securityHeaders(env));
   // Cache-Control for answers that depend on the visitor, Permissions-Policy, Retry-After.
-  app.use(responseHeaderRules());
+  app.use(responseHeaderRules({ siteUrl: env.SITE_URL }));
   // Normalised URL, same-origin check and form token, bounded and cleaned bodies: before any route.
   app.use(requestGate({ siteUrl: env.SITE_URL }));
 

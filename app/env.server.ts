@@ -27,6 +27,9 @@ const milliseconds = (min: number, max: number) =>
     .max(max, `must be at most ${max}`);
 
 /** Office hours as shipped, in both languages. */
+/** The brand and its Arabic form ("Sanad" is سند). */
+export const DEFAULT_SITE_NAME = { en: "Sanad Legal", ar: "سند القانونية" } as const;
+
 export const DEFAULT_OFFICE_HOURS = {
   en: "Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)",
   ar: "من الأحد إلى الخميس، من 9:00 إلى 18:00 (بتوقيت الخليج)",
@@ -48,7 +51,9 @@ const schema = z.object({
     .max(65535, "must be a whole number between 1 and 65535")
     .default(3000),
   SITE_URL: httpUrl.optional(),
-  SITE_NAME: z.string().trim().min(1).max(60, "must be at most 60 characters").default("Sanad Legal"),
+  SITE_NAME: z.string().trim().min(1).max(60, "must be at most 60 characters").default(DEFAULT_SITE_NAME.en),
+  /** The brand as Arabic text writes it: a Latin name inside an Arabic sentence breaks its direction. */
+  SITE_NAME_AR: z.string().trim().min(1).max(60, "must be at most 60 characters").optional(),
   /** One secret, or several separated by commas: the first signs, all verify (rotation). */
   SESSION_SECRET: z
     .string()
@@ -130,8 +135,9 @@ const schema = z.object({
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
+export type Env = Omit<RawEnv, "SITE_URL" | "SITE_NAME_AR" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
   SITE_URL: string;
+  SITE_NAME_AR: string;
   SUPPLIER_NAME: string;
   SUPPLIER_NAME_AR: string;
   SUPPLIER_ADDRESS_AR: string;
@@ -169,6 +175,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (isProduction) throw new ConfigError("Configuration error: SESSION_SECRET is required in production (at least 32 random characters)");
     secrets = [developmentSecret(dataDir)];
   }
+  // The default brand has its Arabic form; another brand without one is written as configured.
+  const siteNameAr = raw.SITE_NAME_AR ?? (raw.SITE_NAME === DEFAULT_SITE_NAME.en ? DEFAULT_SITE_NAME.ar : raw.SITE_NAME);
   return {
     ...raw,
     SITE_URL: siteUrl,
@@ -178,12 +186,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,
     SUPPLIER_NAME: raw.SUPPLIER_NAME ?? raw.SITE_NAME,
     // Without an Arabic rendering the names are printed as configured rather than a stale default.
-    SUPPLIER_NAME_AR: raw.SUPPLIER_NAME_AR ?? raw.SUPPLIER_NAME ?? raw.SITE_NAME,
+    SITE_NAME_AR: siteNameAr,
+    SUPPLIER_NAME_AR: raw.SUPPLIER_NAME_AR ?? (raw.SUPPLIER_NAME === undefined ? siteNameAr : raw.SUPPLIER_NAME),
     SUPPLIER_ADDRESS_AR: raw.SUPPLIER_ADDRESS_AR ?? (raw.SUPPLIER_ADDRESS === DEFAULT_SUPPLIER.address ? DEFAULT_SUPPLIER.addressAr : raw.SUPPLIER_ADDRESS),
     MAIL_FROM: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@${new URL(siteUrl).hostname === "localhost" ? "sanadlegal.ae" : new URL(siteUrl).hostname}>`,
     isProduction,
     dataDir,
   };
+}
+
+/** The site's name in a language: the Arabic form (SITE_NAME_AR) on Arabic pages, mails and documents. */
+export function siteName(lang: "en" | "ar", env: Pick<Env, "SITE_NAME" | "SITE_NAME_AR"> = getEnv()): string {
+  return lang === "ar" ? env.SITE_NAME_AR : env.SITE_NAME;
 }
 
 /** Outside production a random secret is made once and kept in the data folder, so sessions survive restarts. */

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { type drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -21,6 +22,13 @@ const MIGRATION_LOCK_ID = 7_246_101;
  */
 export async function migrateDatabase(handle: DatabaseHandle, url?: string) {
   const migrationsDir = migrationsFolder();
+  // Started from another folder, the relative path misses the migrations: say so, rather than
+  // Drizzle's "Can't find meta/_journal.json".
+  if (!fs.existsSync(path.join(migrationsDir, "meta", "_journal.json"))) {
+    throw new Error(
+      `no migrations in ${migrationsDir}: start the server from the project folder (cd into it, then npm start or node build/server.js), or set MIGRATIONS_DIR to the folder holding db/migrations`,
+    );
+  }
   if (handle.kind === "postgres") {
     if (!url) throw new Error("migrateDatabase: the PostgreSQL URL is required");
     const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });

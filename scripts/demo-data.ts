@@ -7,7 +7,7 @@ import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from 
 
 export const DEMO_ACCOUNTS = [
   { email: "client@example.com", password: "demo-client-2025", fullName: "Aisha Rahman", role: "client" as const },
-  { email: "staff@example.com", password: "demo-staff-2025", fullName: "Omar Haddad", role: "admin" as const },
+  { email: "admin@example.com", password: "demo-admin-2025", fullName: "Omar Haddad", role: "admin" as const },
   { email: "caseworker@example.com", password: "demo-caseworker-2025", fullName: "Mariam Saleh", role: "staff" as const },
 ];
 

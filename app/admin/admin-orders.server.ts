@@ -50,7 +50,7 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
           { key: "total", label: t.admin.stats.totalOrders, value: String(stats.totalOrders) },
           { key: "pending", label: t.admin.stats.pending, value: String(stats.pending) },
           { key: "completed", label: t.admin.stats.completed, value: String(stats.completed) },
-          { key: "revenue", label: t.admin.stats.totalRevenue, value: formatMoney(stats.totalRevenue, lang, "code") },
+          { key: "revenue", label: t.admin.stats.totalRevenue, value: formatMoney(stats.totalRevenue, lang) },
         ]
       : [
           { key: "total", label: c.stats.visible, value: String(stats.totalOrders) },
@@ -80,7 +80,7 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
         customerEmail: order.customerEmail,
         serviceType: order.serviceType,
         tierName: order.tierName,
-        amount: formatMoney(order.amount, lang, "code"),
+        amount: formatMoney(order.amount, lang),
         status: order.status,
         paymentStatus: order.paymentStatus,
         paymentLabel: t.payment[order.paymentStatus] ?? order.paymentStatus,

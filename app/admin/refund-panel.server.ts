@@ -35,7 +35,7 @@ export async function refundPanelOf(
   const t = backofficeText[lang].adminOrder;
   const [refundable, refunds] = await Promise.all([refundableAmount(order.id), refundsOfOrder(order.id)]);
   const paid = isPaid(order.paymentStatus);
-  const money = (fils: number) => formatMoney(fils, lang, "code");
+  const money = (fils: number) => formatMoney(fils, lang);
   return {
     summary: paid ? fill(t.refundSummary, { paid: money(order.paidAmount ?? order.amount), refunded: money(order.refundedAmount), refundable: money(refundable) }) : null,
     blocked: !paid ? t.notRefundable : (order.paidAmount ?? order.amount) === 0 ? t.nothingPaid : refundable === 0 ? t.nothingLeft : null,

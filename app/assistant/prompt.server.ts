@@ -35,12 +35,12 @@ export function buildSystemPrompt(site: PromptSite, lang: Lang): string {
     const service = services[list.service];
     lines.push(`* ${list.title.en} (service: ${service.name.en}; page ${service.path})`);
     for (const tier of list.tiers) {
-      lines.push(`  - ${tier.name.en}: ${formatMoney(tier.price, "en", "code")}, delivery ${tier.delivery.en}. ${tier.description.en}`);
+      lines.push(`  - ${tier.name.en}: ${formatMoney(tier.price, "en")}, delivery ${tier.delivery.en}. ${tier.description.en}`);
     }
   }
   lines.push("* Legal consultations with our legal team (book through the inquiry form on the ask-a-lawyer page /ask-lawyer):");
   for (const consultation of Object.values(consultations)) {
-    lines.push(`  - ${consultation.name.en}: from ${formatMoney(consultation.from, "en", "code")}, ${consultation.minutes} minutes`);
+    lines.push(`  - ${consultation.name.en}: ${consultation.minutes} minute sessions, the fee confirmed when booked (no price is published)`);
   }
   return lines.join("\n");
 }

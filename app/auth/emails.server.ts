@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv, siteName } from "../env.server";
 import { localizePath, type Lang } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 
@@ -9,7 +9,7 @@ export function siteLink(lang: Lang, path: string) {
 
 const greet: Record<Lang, (name: string | null) => string> = {
   en: (name) => (name ? `Dear ${name},` : "Hello,"),
-  ar: (name) => (name ? `عزيزي/عزيزتي ${name}،` : "مرحباً،"),
+  ar: (name) => (name ? `مرحباً ${name}،` : "مرحباً،"),
 };
 
 const texts = {
@@ -89,6 +89,6 @@ const textKey = { "verify-email": "verify", "account-exists": "exists", "reset-p
 
 /** One of the account e-mails in the recipient's language, ready for queueMail. */
 export function accountMail(kind: AccountMailKind, { to, name, lang, url }: { to: string; name: string | null; lang: Lang; url: string }) {
-  const text = texts[lang][textKey[kind]](getEnv().SITE_NAME);
+  const text = texts[lang][textKey[kind]](siteName(lang));
   return { to, kind, ...renderEmail({ subject: text.subject, greeting: greet[lang](name), paragraphs: text.paragraphs, action: { label: text.action, url } }, lang) };
 }

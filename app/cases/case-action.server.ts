@@ -108,7 +108,7 @@ export async function handleCasePost(input: {
     if (result.ok) {
       const refund = result.refund;
       // An accepted cancellation of a paid order: what became of its refund.
-      const description = refund && refund.kind !== "none" ? fill(text.resolve.refund[refund.kind === "refund" ? refund.status : refund.kind] ?? "", { amount: "amount" in refund ? formatMoney(refund.amount, lang, "code") : "" }) : undefined;
+      const description = refund && refund.kind !== "none" ? fill(text.resolve.refund[refund.kind === "refund" ? refund.status : refund.kind] ?? "", { amount: "amount" in refund ? formatMoney(refund.amount, lang) : "" }) : undefined;
       // Money to return by hand (or refused) needs the admin; a refund asked again later is news.
       const kind = refund?.kind === "manual" || (refund?.kind === "refund" && refund.status === "failed") ? "error" : refund?.kind === "deferred" ? "info" : "success";
       return { kind: "done", toast: { kind, title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined, description } };

@@ -246,7 +246,7 @@ export async function resolveRequest(input: { orderId: string; requestId: unknow
       const paragraphs =
         request.kind === "extension-request"
           ? [dueAt ? fill(text.accepted.extension, { days: request.extensionDays ?? 0, date: formatDateTime(dueAt, lang) }) : fill(text.accepted.extensionUnpaid, { days: request.extensionDays ?? 0 })]
-          : [text.accepted.cancellation, ...(refunded ? [fill(text.accepted.refund, { amount: formatMoney(refunded, lang, "code") })] : [])];
+          : [text.accepted.cancellation, ...(refunded ? [fill(text.accepted.refund, { amount: formatMoney(refunded, lang) })] : [])];
       return { kind: "case-request-accepted", subject: text.accepted.subject, paragraphs };
     });
     return { ok: true, decision, kind: request.kind, refundDue };

@@ -69,7 +69,7 @@ export async function refundCancelledOrderSafely(input: { orderId: string; reque
 }
 
 async function flagManualRefund(orderId: string, amount: number, actorId: string | null): Promise<RefundOutcome> {
-  const shown = formatMoney(amount, "en", "code");
+  const shown = formatMoney(amount, "en");
   await db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)

@@ -1,71 +1,131 @@
-import type { Localized } from "./services";
+import type { Lang } from "../i18n/lang";
+import { lowestPrice, planLists, type PlanListKey, type PlanTier } from "./plans";
+import type { Localized, ServiceKey } from "./services";
+import { turnaroundOfficeMinutes, type Turnaround } from "./turnaround";
 
 /**
- * Marketing prices and timelines of the spec (section 9): the "from" figures shown on cards and
- * service pages. Fils. What is sold is priced in plans.ts; these are the advertised figures.
+ * The advertised figures: every price and time the site claims (cards, heroes, "from" lines, meta
+ * descriptions, structured data, the assistant) is computed here from tiers a visitor can buy
+ * (plans.ts). The spec's marketing figures that no plan sells are not shown
+ * (docs/decisions/078-advertised-figures-from-the-catalogue.md).
  */
-const aed = (amount: number) => amount * 100;
 
-/** Home page service cards (spec, home section 2). */
+/** The lowest price anything of a service sells for, in fils: every list of the service, the wizard's own included. */
+export function serviceFromPrice(service: ServiceKey): number {
+  const prices = Object.values(planLists)
+    .filter((list) => list.service === service)
+    .flatMap((list) => list.tiers.map((t) => t.price));
+  if (prices.length === 0) throw new Error(`no plan sells ${service}`);
+  return Math.min(...prices);
+}
+
+// Only to compare turnarounds: any length of an office day orders them the same way.
+const comparable = (turnaround: Turnaround) => turnaroundOfficeMinutes(turnaround, 9 * 60);
+
+/** The tier of a list that delivers soonest (the cheaper one on a tie). */
+export function fastestTier(list: PlanListKey): PlanTier {
+  return [...planLists[list].tiers].sort((a, b) => comparable(a.turnaround) - comparable(b.turnaround) || a.price - b.price)[0]!;
+}
+
+/** The cheapest tier of a list (the earlier one on a tie). */
+export function cheapestTier(list: PlanListKey): PlanTier {
+  return planLists[list].tiers.reduce((best, t) => (t.price < best.price ? t : best));
+}
+
+/** The quick travel-ban check the request wizard sells. */
+export const quickTravelBanCheck: PlanTier = planLists["travel-ban-quick"].tiers[0]!;
+
+function arabicCount(value: number, one: string, two: string, few: string, many: string) {
+  if (value === 1) return one;
+  if (value === 2) return two;
+  return value <= 10 ? `${value} ${few}` : `${value} ${many}`;
+}
+
+/** A turnaround in words, as a sentence continues "in …" / "خلال …": "2 minutes", "دقيقتين", "8 hours". */
+export function turnaroundText(turnaround: Turnaround, lang: Lang): string {
+  const { value, unit } = turnaround;
+  if (lang === "en") {
+    const word = { minutes: "minute", hours: "hour", "business-days": "business day" }[unit];
+    return `${value} ${word}${value === 1 ? "" : "s"}`;
+  }
+  switch (unit) {
+    case "minutes":
+      return arabicCount(value, "دقيقة واحدة", "دقيقتين", "دقائق", "دقيقة");
+    case "hours":
+      return arabicCount(value, "ساعة واحدة", "ساعتين", "ساعات", "ساعة");
+    case "business-days":
+      return arabicCount(value, "يوم عمل واحد", "يومي عمل", "أيام عمل", "يوم عمل");
+  }
+}
+
+/** "3-5 business days, or 24 hours with Express": a list's cheapest delivery and, when sooner, its fastest. */
+export function deliveryRange(list: PlanListKey, lang: Lang): string {
+  const cheapest = cheapestTier(list);
+  const fastest = fastestTier(list);
+  if (fastest === cheapest) return cheapest.delivery[lang];
+  return lang === "ar"
+    ? `${cheapest.delivery.ar}، أو ${fastest.delivery.ar} مع الباقة ${fastest.name.ar}`
+    : `${cheapest.delivery.en}, or ${fastest.delivery.en} with ${fastest.name.en}`;
+}
+
+/** Home page service cards (spec, home section 2): each the lowest price its service page sells. */
 export const homeCardPrices = {
-  travelBanCheck: aed(200),
-  backgroundChecks: aed(350),
-  contractReview: aed(500),
-  companyFormation: aed(2_500),
+  travelBanCheck: serviceFromPrice("travel-ban-check"),
+  backgroundChecks: serviceFromPrice("background-check"),
+  contractReview: lowestPrice("contract-review"),
+  companyFormation: lowestPrice("company-formation"),
 } as const;
 
-export const backgroundMarketingPrices = {
-  individual: aed(350),
-  enhancedSecurity: aed(750),
-  businessDueDiligence: aed(1_200),
-} as const;
-
-export const contractReviewFrom = { price: aed(500), days: { en: "2-3 business days", ar: "2-3 أيام عمل" } satisfies Localized<string> };
-export const companyFormationFrom = { price: aed(2_500), days: { en: "7-14 days", ar: "7-14 يوماً" } satisfies Localized<string> };
+/**
+ * Advertised times, each the delivery of a tier sold on the page that claims it. Court and police
+ * checks, document authentication, GCC checks, consultations and audits are priced and timed by
+ * an inquiry: no time or price is claimed for them.
+ */
+export const timelines = {
+  /** The quick check's result, after the team has verified the request. */
+  travelBanResult: { en: turnaroundText(quickTravelBanCheck.turnaround, "en"), ar: turnaroundText(quickTravelBanCheck.turnaround, "ar") },
+  laborBanResult: { en: deliveryRange("labor-ban", "en"), ar: deliveryRange("labor-ban", "ar") },
+  backgroundHeadline: fastestTier("background-packages").delivery,
+  backgroundSameDay: planLists.express.tiers.find((t) => t.id === "same-day-background")!.delivery,
+  contractReview: fastestTier("contract-review").delivery,
+  companyFormation: fastestTier("company-formation").delivery,
+  // The law and the authorities' own procedure, and the appeal's first steps after an inquiry:
+  // no plan sells an appeal, and these are not delivery times of one.
+  temporaryLaborBan: { en: "6 months", ar: "6 أشهر" },
+  appealConsultation: { en: "1-2 days", ar: "يوم إلى يومين" },
+  appealDocuments: { en: "1-2 weeks", ar: "أسبوع إلى أسبوعين" },
+  appealSimple: { en: "2-4 weeks", ar: "2-4 أسابيع" },
+  appealComplex: { en: "3-6 months", ar: "3-6 أشهر" },
+  appealProcessing: { en: "2-8 weeks", ar: "2-8 أسابيع" },
+  appealResolution: { en: "1-6 months", ar: "1-6 أشهر" },
+} satisfies Record<string, Localized<string>>;
 
 export const CONSULTATION_KEYS = ["immigration", "business", "employment", "real-estate", "family", "criminal-defense"] as const;
 export type ConsultationKey = (typeof CONSULTATION_KEYS)[number];
 
-/** Consultation "from" prices and session lengths in minutes. */
-export const consultations: Record<ConsultationKey, { name: Localized<string>; from: number; minutes: string }> = {
-  immigration: { name: { en: "Immigration", ar: "الهجرة والإقامة" }, from: aed(750), minutes: "30-60" },
-  business: { name: { en: "Business", ar: "الأعمال" }, from: aed(950), minutes: "45-90" },
-  employment: { name: { en: "Employment", ar: "العمل والتوظيف" }, from: aed(650), minutes: "30-60" },
-  "real-estate": { name: { en: "Real Estate", ar: "العقارات" }, from: aed(850), minutes: "45-75" },
-  family: { name: { en: "Family", ar: "الأسرة" }, from: aed(900), minutes: "60-90" },
-  "criminal-defense": { name: { en: "Criminal Defense", ar: "الدفاع الجنائي" }, from: aed(1_200), minutes: "60-120" },
+/**
+ * The consultation types and their session lengths in minutes. No plan sells them yet: they are
+ * booked and priced through the inquiry form, so no price is shown for them.
+ */
+export const consultations: Record<ConsultationKey, { name: Localized<string>; minutes: string }> = {
+  immigration: { name: { en: "Immigration", ar: "الهجرة والإقامة" }, minutes: "30-60" },
+  business: { name: { en: "Business", ar: "الأعمال" }, minutes: "45-90" },
+  employment: { name: { en: "Employment", ar: "العمل والتوظيف" }, minutes: "30-60" },
+  "real-estate": { name: { en: "Real Estate", ar: "العقارات" }, minutes: "45-75" },
+  family: { name: { en: "Family", ar: "الأسرة" }, minutes: "60-90" },
+  "criminal-defense": { name: { en: "Criminal Defense", ar: "الدفاع الجنائي" }, minutes: "60-120" },
 };
 
 export const AUDIT_KEYS = ["corporate", "employment", "regulatory", "data-protection"] as const;
 export type AuditKey = (typeof AUDIT_KEYS)[number];
 
-/** Compliance audit "from" prices and durations. */
-export const complianceAudits: Record<AuditKey, { name: Localized<string>; from: number; duration: Localized<string> }> = {
-  corporate: { name: { en: "Corporate Compliance", ar: "امتثال الشركات" }, from: aed(15_000), duration: { en: "2-4 weeks", ar: "2-4 أسابيع" } },
-  employment: { name: { en: "Employment Compliance", ar: "امتثال العمل" }, from: aed(8_500), duration: { en: "1-2 weeks", ar: "أسبوع إلى أسبوعين" } },
-  regulatory: { name: { en: "Regulatory Compliance", ar: "الامتثال التنظيمي" }, from: aed(12_000), duration: { en: "2-3 weeks", ar: "2-3 أسابيع" } },
-  "data-protection": { name: { en: "Data Protection", ar: "حماية البيانات" }, from: aed(7_500), duration: { en: "1-2 weeks", ar: "أسبوع إلى أسبوعين" } },
+/** The compliance audits: scoped, priced and scheduled by a written quote, so no price or duration is shown. */
+export const complianceAudits: Record<AuditKey, { name: Localized<string> }> = {
+  corporate: { name: { en: "Corporate Compliance", ar: "امتثال الشركات" } },
+  employment: { name: { en: "Employment Compliance", ar: "امتثال العمل" } },
+  regulatory: { name: { en: "Regulatory Compliance", ar: "الامتثال التنظيمي" } },
+  "data-protection": { name: { en: "Data Protection", ar: "حماية البيانات" } },
 };
-
-/** Turnaround claims (spec section 9, "Marketing prices and timelines"). */
-export const timelines = {
-  travelBanResult: { en: "2 minutes", ar: "دقيقتين" },
-  laborBanResult: { en: "2-4 hours", ar: "2-4 ساعات" },
-  courtPoliceCheck: { en: "24-48 hours (up to 72 for complex cases)", ar: "24-48 ساعة (حتى 72 ساعة للحالات المعقّدة)" },
-  backgroundHeadline: { en: "24-48 hours", ar: "24-48 ساعة" },
-  backgroundStandard: { en: "3-5 business days", ar: "3-5 أيام عمل" },
-  backgroundComplex: { en: "7-10 business days", ar: "7-10 أيام عمل" },
-  backgroundUrgent: { en: "24-48 hours", ar: "24-48 ساعة" },
-  executiveDueDiligence: { en: "10-15 days", ar: "10-15 يوماً" },
-  documentAuthentication: { en: "48-72 hours", ar: "48-72 ساعة" },
-  temporaryLaborBan: { en: "6 months", ar: "6 أشهر" },
-  appealSimple: { en: "2-4 weeks", ar: "2-4 أسابيع" },
-  appealComplex: { en: "3-6 months", ar: "3-6 أشهر" },
-  appealConsultation: { en: "1-2 days", ar: "يوم إلى يومين" },
-  appealDocuments: { en: "1-2 weeks", ar: "أسبوع إلى أسبوعين" },
-  appealProcessing: { en: "2-8 weeks", ar: "2-8 أسابيع" },
-  appealResolution: { en: "1-6 months", ar: "1-6 أشهر" },
-} satisfies Record<string, Localized<string>>;
 
 export const coverage = { emirates: 7, gccCountries: 6 } as const;
 
@@ -95,9 +155,10 @@ export const GCC_COUNTRIES: Array<Localized<string>> = [
  */
 export const claims = {
   professionals: { en: "10,000+", ar: "أكثر من 10,000" },
-  accuracy: "99.9%",
+  // The Arabic percent sign keeps the figure in one order in right-to-left text ("99.9٪", never "%99.9").
+  accuracy: { en: "99.9%", ar: "99.9٪" },
   averageResponse: { en: "2 minute", ar: "دقيقتان" },
-  support: "24/7",
+  support: { en: "24/7", ar: "على مدار الساعة" },
   checksCompleted: { en: "10K+", ar: "أكثر من 10,000" },
   clientsServed: { en: "5,000+", ar: "أكثر من 5,000" },
   legalExperts: { en: "15+", ar: "أكثر من 15" },

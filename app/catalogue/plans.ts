@@ -70,7 +70,7 @@ const travelBan: PlanList = {
       },
     }),
     tier("fundamental", 750, {
-      name: { en: "Fundamental", ar: "الجوهرية" },
+      name: { en: "Fundamental", ar: "المتقدمة" },
       description: { en: "Travel ban status with the case references behind it.", ar: "حالة حظر السفر مع مراجع القضايا المرتبطة به." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
@@ -82,11 +82,11 @@ const travelBan: PlanList = {
     tier("comprehensive", 1250, {
       name: { en: "Comprehensive", ar: "الشاملة" },
       description: { en: "Full travel ban review with filings handled for you.", ar: "مراجعة كاملة لحظر السفر مع تولّي الإجراءات نيابةً عنك." },
-      delivery: { en: "5 business days, up to 6 filings", ar: "5 أيام عمل، حتى 6 طلبات" },
+      delivery: { en: "5 business days, up to 6 filings", ar: "5 أيام عمل، حتى 6 معاملات" },
       turnaround: businessDays(5),
       features: {
         en: ["All seven emirates checked", "Up to 6 filings", "Case and court references", "Next-step guidance from a legal expert", "One consultation session"],
-        ar: ["فحص الإمارات السبع كلها", "حتى 6 طلبات", "مراجع القضايا والمحاكم", "توجيه من خبير قانوني بالخطوات التالية", "جلسة استشارية واحدة"],
+        ar: ["فحص الإمارات السبع كلها", "حتى 6 معاملات", "مراجع القضايا والمحاكم", "توجيه من خبير قانوني بالخطوات التالية", "جلسة استشارية واحدة"],
       },
       popular: true,
     }),

@@ -24,8 +24,8 @@ export const aboutContent: Record<Lang, PageContent> = {
         title: "In numbers",
         items: [
           { value: claims.clientsServed.en, label: "Clients served" },
-          { value: claims.accuracy, label: "Accuracy" },
-          { value: claims.support, label: "Support" },
+          { value: claims.accuracy.en, label: "Accuracy" },
+          { value: claims.support.en, label: "Support" },
           { value: claims.legalExperts.en, label: "Legal experts" },
         ],
       },
@@ -52,8 +52,8 @@ export const aboutContent: Record<Lang, PageContent> = {
         title: "بالأرقام",
         items: [
           { value: claims.clientsServed.ar, label: "عميل خدمناهم" },
-          { value: claims.accuracy, label: "دقة" },
-          { value: claims.support, label: "دعم" },
+          { value: claims.accuracy.ar, label: "دقة" },
+          { value: claims.support.ar, label: "دعم" },
           { value: claims.legalExperts.ar, label: "خبيراً قانونياً" },
         ],
       },

@@ -38,7 +38,7 @@ function english(site: SiteConfig, tel: string, mail: string): PageContent {
         eyebrow: "Ask a Lawyer",
         title: "Consult with Licensed UAE Lawyers",
         lead: "Put your question to our legal team or to our AI legal assistant. A licensed professional replies to every inquiry within 24 hours.",
-        highlights: ["Response within 24 hours", "Licensed legal professionals", `${claims.support} support`],
+        highlights: ["Response within 24 hours", "Licensed legal professionals", `${claims.support.en} support`],
         ctas: [
           { label: `Call ${site.phone}`, to: tel },
           { label: `E-mail ${site.email}`, to: mail, variant: "secondary" },
@@ -105,7 +105,7 @@ function arabic(site: SiteConfig, tel: string, mail: string): PageContent {
         eyebrow: "اسأل محامياً",
         title: "استشر محامين مرخّصين في الإمارات",
         lead: "اطرح سؤالك على فريقنا القانوني أو على مساعدنا القانوني الذكي. يرد مختص مرخّص على كل استفسار خلال 24 ساعة.",
-        highlights: ["رد خلال 24 ساعة", "مختصون قانونيون مرخّصون", `دعم ${claims.support}`],
+        highlights: ["رد خلال 24 ساعة", "مختصون قانونيون مرخّصون", `دعم ${claims.support.ar}`],
         ctas: [
           { label: `اتصل: ${ltr(site.phone)}`, to: tel },
           { label: `راسلنا: ${ltr(site.email)}`, to: mail, variant: "secondary" },

@@ -29,7 +29,7 @@ export const assistantStrings: Record<Lang, AssistantStrings> = {
     newConversation: "Start a new conversation",
   },
   ar: {
-    heading: "تحدّث مع مساعدنا القانوني",
+    heading: "تحدّث إلى مساعدنا القانوني",
     disclaimer: "معلومات قانونية عامة عن الإمارات ودول الخليج، وليست استشارة قانونية. للحصول على مشورة في حالتك احجز استشارة.",
     empty: "اسأل عن حظر السفر وقضايا العمل والعقود وتأسيس الشركات والتحقق من الخلفية أو عن خدماتنا وأسعارها.",
     logLabel: "المحادثة مع المساعد القانوني",

@@ -1,8 +1,13 @@
-import { backgroundMarketingPrices, timelines } from "../catalogue";
+import { lowestPrice, planLists, timelines } from "../catalogue";
 import { planOffersJsonLd, serviceJsonLd } from "../seo/structured-data.server";
 import { faqSection, fromPrice, gccCountriesSection, inquirySection, plansSection, withStructuredData } from "./section-builders.server";
 import type { PageContent } from "./types";
 import type { Lang } from "../i18n/lang";
+
+/** The delivery of each package the background-checks page sells, one table row each. */
+function packageDeliveries(lang: Lang): string[][] {
+  return planLists["background-packages"].tiers.map((t) => [t.name[lang], t.delivery[lang]]);
+}
 
 /** /for-business/background-checks: three priced packages (Select Package), what we verify, inquiry (background-check). */
 const backgroundChecksPages: Record<Lang, PageContent> = {
@@ -10,7 +15,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Background Checks for Employers in the UAE",
-      description: `Pre-employment screening and business due diligence in the UAE: identity, criminal record, employment, education and company checks, verified by people. ${fromPrice(backgroundMarketingPrices.individual, "en")}.`,
+      description: `Pre-employment screening and business due diligence in the UAE: identity, criminal record, employment, education and company checks, verified by people. ${fromPrice(lowestPrice("background-packages"), "en")}.`,
       keywords: ["background check UAE", "pre-employment screening Dubai", "employee verification", "business due diligence UAE", "criminal record check UAE"],
     },
     sections: [
@@ -20,7 +25,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Background Checks",
         lead: "Hire and partner with confidence. We verify identity, criminal records, employment, education and company details through official UAE sources, and a person reviews every report before it reaches you.",
-        highlights: [`Results in ${timelines.backgroundHeadline.en}`, "Human-verified reports", "Handled in line with UAE data protection law"],
+        highlights: [`Individual checks in ${timelines.backgroundHeadline.en}`, "Human-verified reports", "Handled in line with UAE data protection law"],
         ctas: [
           { label: "Select Package", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -52,14 +57,9 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         kind: "table",
         id: "turnaround",
         title: "Turnaround Times",
-        caption: "Turnaround times by type of check",
-        head: ["Type of check", "Typical turnaround"],
-        rows: [
-          ["Urgent checks", timelines.backgroundUrgent.en],
-          ["Standard checks", timelines.backgroundStandard.en],
-          ["Complex or multi-country checks", timelines.backgroundComplex.en],
-          ["Executive due diligence", timelines.executiveDueDiligence.en],
-        ],
+        caption: "Delivery time of each package",
+        head: ["Package", "Delivery"],
+        rows: packageDeliveries("en"),
       },
       inquirySection("en", "background-check", {
         title: "Request a Background Check",
@@ -71,7 +71,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "التحقق من الخلفية لأصحاب العمل في الإمارات",
-      description: `فحص ما قبل التوظيف والعناية الواجبة للشركات في الإمارات: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات، يتحقق منها مختصون. ${fromPrice(backgroundMarketingPrices.individual, "ar")}.`,
+      description: `فحص ما قبل التوظيف والعناية الواجبة للشركات في الإمارات: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات، يتحقق منها مختصون. ${fromPrice(lowestPrice("background-packages"), "ar")}.`,
       keywords: ["التحقق من الخلفية في الإمارات", "فحص ما قبل التوظيف في دبي", "التحقق من الموظفين", "العناية الواجبة للشركات", "فحص السجل الجنائي"],
     },
     sections: [
@@ -81,7 +81,7 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "التحقق من الخلفية",
         lead: "وظّف وتعاقد بثقة. نتحقق من الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات عبر المصادر الرسمية في الدولة، ويراجع مختص كل تقرير قبل وصوله إليك.",
-        highlights: [`النتائج خلال ${timelines.backgroundHeadline.ar}`, "تقارير يراجعها مختصون", "معالجة وفق قانون حماية البيانات في الدولة"],
+        highlights: [`فحص الأفراد خلال ${timelines.backgroundHeadline.ar}`, "تقارير يراجعها مختصون", "معالجة وفق قانون حماية البيانات في الدولة"],
         ctas: [
           { label: "اختر الباقة", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -113,14 +113,9 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         kind: "table",
         id: "turnaround",
         title: "مدة الإنجاز",
-        caption: "مدة الإنجاز حسب نوع الفحص",
-        head: ["نوع الفحص", "المدة المعتادة"],
-        rows: [
-          ["الفحوص العاجلة", timelines.backgroundUrgent.ar],
-          ["الفحوص القياسية", timelines.backgroundStandard.ar],
-          ["الفحوص المعقّدة أو متعددة الدول", timelines.backgroundComplex.ar],
-          ["العناية الواجبة لكبار التنفيذيين", timelines.executiveDueDiligence.ar],
-        ],
+        caption: "مدة تسليم كل باقة",
+        head: ["الباقة", "مدة التسليم"],
+        rows: packageDeliveries("ar"),
       },
       inquirySection("ar", "background-check", {
         title: "اطلب التحقق من الخلفية",
@@ -188,18 +183,6 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
           { title: "Receive the report", text: "A reviewer checks the findings and you receive one consolidated, confidential report." },
         ],
       },
-      {
-        kind: "table",
-        id: "turnaround",
-        title: "Turnaround",
-        caption: "Turnaround of GCC background checks",
-        head: ["Scope", "Typical turnaround"],
-        rows: [
-          ["One country, standard checks", timelines.backgroundStandard.en],
-          ["Several countries or complex records", timelines.backgroundComplex.en],
-          ["Executive due diligence", timelines.executiveDueDiligence.en],
-        ],
-      },
       gccCountriesSection("en", { title: "Countries Covered" }),
       inquirySection("en", "background-check-gcc", {
         title: "Request a GCC Background Check",
@@ -216,7 +199,7 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         },
         {
           question: "How long does a GCC background check take?",
-          answer: "Standard checks in one country take 3-5 business days. Checks across several countries or with complex records take 7-10 business days, and executive due diligence 10-15 days.",
+          answer: "It depends on the countries and the checks. Tell us what you need and we reply within 24 hours with the scope, the time and the price.",
         },
         {
           question: "What documents are needed?",
@@ -289,18 +272,6 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
           { title: "استلام التقرير", text: "يراجع مختص النتائج وتستلم تقريراً واحداً موحّداً وسرياً." },
         ],
       },
-      {
-        kind: "table",
-        id: "turnaround",
-        title: "مدة الإنجاز",
-        caption: "مدة إنجاز التحقق من الخلفية في دول الخليج",
-        head: ["النطاق", "المدة المعتادة"],
-        rows: [
-          ["دولة واحدة، فحوص قياسية", timelines.backgroundStandard.ar],
-          ["عدة دول أو سجلات معقّدة", timelines.backgroundComplex.ar],
-          ["العناية الواجبة لكبار التنفيذيين", timelines.executiveDueDiligence.ar],
-        ],
-      },
       gccCountriesSection("ar", { title: "الدول المشمولة" }),
       inquirySection("ar", "background-check-gcc", {
         title: "اطلب التحقق من الخلفية في دول الخليج",
@@ -317,7 +288,7 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         },
         {
           question: "كم يستغرق التحقق من الخلفية في الخليج؟",
-          answer: "تستغرق الفحوص القياسية في دولة واحدة 3-5 أيام عمل، والفحوص في عدة دول أو للسجلات المعقّدة 7-10 أيام عمل، والعناية الواجبة لكبار التنفيذيين 10-15 يوماً.",
+          answer: "يتوقف ذلك على الدول والفحوص المطلوبة. أخبرنا بما تحتاج إليه وسنرد خلال 24 ساعة بالنطاق والمدة والسعر.",
         },
         {
           question: "ما المستندات المطلوبة؟",

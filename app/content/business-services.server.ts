@@ -1,4 +1,4 @@
-import { lowestPrice, timelines } from "../catalogue";
+import { lowestPrice, planLists, type PlanTier } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { planOffersJsonLd, serviceJsonLd } from "../seo/structured-data.server";
 import { faqSection, fromPrice, inquirySection, plansSection, withStructuredData } from "./section-builders.server";
@@ -247,12 +247,18 @@ const receivableManagementPages: Record<Lang, PageContent> = {
   },
 };
 
+/** The same-day background check of the express list, the employee-check page's urgent option. */
+const sameDayBackground: PlanTier = planLists.express.tiers.find((t) => t.id === "same-day-background")!;
+
+/** "Essential 7-10 business days, Standard 5-7 business days, …": each screening plan's delivery. */
+const screeningDeliveries = (lang: Lang) => planLists.background.tiers.map((t) => `${t.name[lang]} ${t.delivery[lang]}`).join(lang === "ar" ? "، " : ", ");
+
 const employeeCheckPages: Record<Lang, PageContent> = {
   en: {
     updated: "2026-11-25",
     meta: {
       title: "Employee Checks and Pre-Employment Screening",
-      description: `Screen candidates before you hire in the UAE: identity, criminal record, employment, education, references and ban status. Plans ${fromPrice(lowestPrice("background"), "en").toLowerCase()}.`,
+      description: `Screen candidates before you hire in the UAE: identity, criminal record, employment, education, references and ban status. Plans ${fromPrice(lowestPrice("background"), "en", { inSentence: true })}.`,
       keywords: ["employee check UAE", "pre-employment screening", "candidate verification Dubai", "HR background check", "employment verification UAE"],
     },
     sections: [
@@ -262,7 +268,7 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Employee Check",
         lead: "Screening built for HR teams: consistent checks for every candidate, consent collected for you, and reports your hiring managers can read in a minute.",
-        highlights: [`Plans ${fromPrice(lowestPrice("background"), "en").toLowerCase()}`, `Same-day option ${fromPrice(lowestPrice("express"), "en").toLowerCase()}`, "Volume pricing for ten or more checks a month"],
+        highlights: [`Plans ${fromPrice(lowestPrice("background"), "en", { inSentence: true })}`, `Same-day option ${fromPrice(sameDayBackground.price, "en", { inSentence: true })}`, "Volume pricing for ten or more checks a month"],
         ctas: [
           { label: "See Plans", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -292,7 +298,7 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         },
         {
           question: "How long does an employee check take?",
-          answer: `It depends on the plan: from 5-7 business days for Standard to 10-14 for Executive. The same-day option delivers within 8 hours. Urgent checks usually take ${timelines.backgroundUrgent.en}.`,
+          answer: `Each plan states its delivery: ${screeningDeliveries("en")}. The same-day background check delivers within ${sameDayBackground.delivery.en}.`,
         },
         {
           question: "Can you check candidates who worked outside the UAE?",
@@ -319,7 +325,7 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "فحص الموظفين",
         lead: "فحص مصمَّم لفرق الموارد البشرية: فحوص موحّدة لكل مرشح، وموافقة نجمعها عنك، وتقارير يقرؤها مديرو التوظيف في دقيقة.",
-        highlights: [`الباقات ${fromPrice(lowestPrice("background"), "ar")}`, `خيار اليوم نفسه ${fromPrice(lowestPrice("express"), "ar")}`, "أسعار خاصة لعشرة فحوص شهرياً فأكثر"],
+        highlights: [`الباقات ${fromPrice(lowestPrice("background"), "ar")}`, `خيار اليوم نفسه ${fromPrice(sameDayBackground.price, "ar")}`, "أسعار خاصة لعشرة فحوص شهرياً فأكثر"],
         ctas: [
           { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -349,7 +355,7 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         },
         {
           question: "كم يستغرق فحص الموظف؟",
-          answer: `يعتمد ذلك على الخطة: من 5-7 أيام عمل للباقة القياسية إلى 10-14 يوم عمل للباقة التنفيذية. ويُسلَّم خيار اليوم نفسه خلال 8 ساعات، وتستغرق الفحوص العاجلة عادةً ${timelines.backgroundUrgent.ar}.`,
+          answer: `لكل باقة مدة تسليم مبيّنة: ${screeningDeliveries("ar")}. ويُسلَّم التحقق من الخلفية في اليوم نفسه خلال ${sameDayBackground.delivery.ar}.`,
         },
         {
           question: "هل تفحصون مرشحين عملوا خارج الدولة؟",

@@ -240,7 +240,7 @@ const ar: CasesText = {
   requestNames: { "extension-request": "طلب المهلة الإضافية", "cancellation-request": "طلب الإلغاء" },
   sent: { message: "تم إرسال الرسالة", note: "تم حفظ الملاحظة", "information-request": "تم إرسال طلب المعلومات", request: "تم إرسال الطلب" },
   requests: {
-    title: "الطلبات",
+    title: "طلبات التعديل",
     extensionTitle: "طلب مهلة إضافية",
     extensionHint: "إذا احتجت إلى وقت أطول لإرسال ما طلبناه، أخبرنا بعدد أيام العمل. يتغير الموعد المتوقع إذا وافقنا.",
     days: "عدد أيام العمل المطلوبة",
@@ -318,7 +318,7 @@ const ar: CasesText = {
     stats: { visible: "القضايا", pending: "قيد الانتظار", completed: "المكتملة", overdue: "المتأخرة" },
   },
   mail: {
-    greeting: "عزيزي/عزيزتي {name}،",
+    greeting: "مرحباً {name}،",
     orderLabel: "الطلب",
     serviceLabel: "الخدمة",
     action: "فتح طلبك",

@@ -29,8 +29,8 @@ export function technologyContent(lang: Lang): PageContent {
             id: "technology-stats",
             title: "بالأرقام",
             items: [
-              { value: claims.accuracy, label: "دقة" },
-              { value: claims.support, label: "دعم" },
+              { value: claims.accuracy.ar, label: "دقة" },
+              { value: claims.support.ar, label: "دعم" },
               { value: String(coverage.emirates), label: "إمارات مشمولة" },
               { value: String(coverage.gccCountries), label: "دول خليجية" },
             ],
@@ -83,8 +83,8 @@ export function technologyContent(lang: Lang): PageContent {
             id: "technology-stats",
             title: "In numbers",
             items: [
-              { value: claims.accuracy, label: "Accuracy" },
-              { value: claims.support, label: "Support" },
+              { value: claims.accuracy.en, label: "Accuracy" },
+              { value: claims.support.en, label: "Support" },
               { value: String(coverage.emirates), label: "Emirates covered" },
               { value: String(coverage.gccCountries), label: "GCC countries" },
             ],

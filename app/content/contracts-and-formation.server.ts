@@ -1,4 +1,4 @@
-import { companyFormationFrom, contractReviewFrom } from "../catalogue";
+import { lowestPrice, timelines } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { planOffersJsonLd } from "../seo/structured-data.server";
 import { fromPrice, inquirySection, plansSection, withStructuredData } from "./section-builders.server";
@@ -10,7 +10,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Contract Review in the UAE",
-      description: `Employment, commercial, tenancy and partnership contracts reviewed against UAE law, with risks highlighted in plain language. ${fromPrice(contractReviewFrom.price, "en")}, in ${contractReviewFrom.days.en}.`,
+      description: `Employment, commercial, tenancy and partnership contracts reviewed against UAE law, with risks highlighted in plain language. ${fromPrice(lowestPrice("contract-review"), "en")}, in ${timelines.contractReview.en}.`,
       keywords: ["contract review UAE", "employment contract review Dubai", "commercial contract check", "tenancy contract review", "UAE contract law"],
     },
     sections: [
@@ -20,7 +20,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Contract Review",
         lead: "Know what you are signing. Our legal team reads your contract against UAE law and tells you, in plain language, what protects you, what exposes you and what to ask to change.",
-        highlights: [fromPrice(contractReviewFrom.price, "en"), `Reviewed in ${contractReviewFrom.days.en}`, "Arabic and English contracts"],
+        highlights: [fromPrice(lowestPrice("contract-review"), "en"), `Reviewed in ${timelines.contractReview.en}`, "Arabic and English contracts"],
         ctas: [
           { label: "See Plans", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -65,7 +65,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "مراجعة العقود في الإمارات",
-      description: `مراجعة عقود العمل والعقود التجارية وعقود الإيجار والشراكة وفق قانون الدولة، مع إبراز المخاطر بلغة واضحة. ${fromPrice(contractReviewFrom.price, "ar")}، خلال ${contractReviewFrom.days.ar}.`,
+      description: `مراجعة عقود العمل والعقود التجارية وعقود الإيجار والشراكة وفق قانون الدولة، مع إبراز المخاطر بلغة واضحة. ${fromPrice(lowestPrice("contract-review"), "ar")}، خلال ${timelines.contractReview.ar}.`,
       keywords: ["مراجعة العقود في الإمارات", "مراجعة عقد العمل في دبي", "فحص العقود التجارية", "مراجعة عقد الإيجار", "قانون العقود الإماراتي"],
     },
     sections: [
@@ -75,7 +75,7 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "مراجعة العقود",
         lead: "اعرف ما توقّع عليه. يقرأ فريقنا القانوني عقدك في ضوء قانون الدولة ويخبرك بلغة واضحة بما يحميك وما يعرّضك للمخاطر وما ينبغي أن تطلب تعديله.",
-        highlights: [fromPrice(contractReviewFrom.price, "ar"), `المراجعة خلال ${contractReviewFrom.days.ar}`, "عقود بالعربية والإنجليزية"],
+        highlights: [fromPrice(lowestPrice("contract-review"), "ar"), `المراجعة خلال ${timelines.contractReview.ar}`, "عقود بالعربية والإنجليزية"],
         ctas: [
           { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -124,7 +124,7 @@ const companyFormationPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Company Formation in the UAE",
-      description: `Set up a mainland, free zone or offshore company in the UAE: licensing, documents, visas and bank account guidance. Setup services ${fromPrice(companyFormationFrom.price, "en").toLowerCase()}.`,
+      description: `Set up a mainland, free zone or offshore company in the UAE: licensing, documents, visas and bank account guidance. Setup packages ${fromPrice(lowestPrice("company-formation"), "en", { inSentence: true })}.`,
       keywords: ["company formation UAE", "business setup Dubai", "free zone company", "mainland licence", "offshore company UAE"],
     },
     sections: [
@@ -134,7 +134,7 @@ const companyFormationPages: Record<Lang, PageContent> = {
         eyebrow: "Start-up UAE",
         title: "Company Formation",
         lead: "Start your business in the UAE with a team that handles the paperwork. We help you choose the right structure, prepare the documents and deal with the authorities until your licence is issued.",
-        highlights: [`Setup services ${fromPrice(companyFormationFrom.price, "en").toLowerCase()}`, `Licences in as little as ${companyFormationFrom.days.en}`, "Mainland, free zone and offshore"],
+        highlights: [`Setup packages ${fromPrice(lowestPrice("company-formation"), "en", { inSentence: true })}`, `Licences in ${timelines.companyFormation.en}`, "Mainland, free zone and offshore"],
         ctas: [
           { label: "See Packages", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -201,7 +201,7 @@ const companyFormationPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "تأسيس الشركات في الإمارات",
-      description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو كشركة خارجية (أوفشور) في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. خدمات التأسيس ${fromPrice(companyFormationFrom.price, "ar")}.`,
+      description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو كشركة خارجية (أوفشور) في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. باقات التأسيس ${fromPrice(lowestPrice("company-formation"), "ar")}.`,
       keywords: ["تأسيس الشركات في الإمارات", "تأسيس الأعمال في دبي", "شركة في المنطقة الحرة", "رخصة البر الرئيسي", "شركة أوفشور في الإمارات"],
     },
     sections: [
@@ -211,7 +211,7 @@ const companyFormationPages: Record<Lang, PageContent> = {
         eyebrow: "ابدأ في الإمارات",
         title: "تأسيس الشركات",
         lead: "ابدأ عملك في الإمارات مع فريق يتولى الإجراءات عنك. نساعدك على اختيار الشكل القانوني المناسب، ونعدّ المستندات، ونتابع مع الجهات المختصة حتى صدور رخصتك.",
-        highlights: [`خدمات التأسيس ${fromPrice(companyFormationFrom.price, "ar")}`, `الرخصة خلال ${companyFormationFrom.days.ar} فقط`, "البر الرئيسي والمناطق الحرة والشركات الخارجية"],
+        highlights: [`باقات التأسيس ${fromPrice(lowestPrice("company-formation"), "ar")}`, `الرخصة خلال ${timelines.companyFormation.ar}`, "البر الرئيسي والمناطق الحرة والشركات الخارجية"],
         ctas: [
           { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -225,13 +225,13 @@ const companyFormationPages: Record<Lang, PageContent> = {
         items: [
           {
             title: "شركة في البر الرئيسي",
-            text: "مزاولة النشاط في أي مكان في الدولة ومع الجهات الحكومية، برخصة من الدائرة الاقتصادية في الإمارة.",
+            text: "مزاولة النشاط في أي مكان في الدولة ومع الجهات الحكومية، برخصة من دائرة الاقتصاد والسياحة أو نظيرتها في الإمارة.",
             points: ["التجارة في أنحاء الدولة", "يلزم عقد إيجار مكتب", "التأشيرات حسب مساحة المكتب"],
           },
           {
             title: "شركة في منطقة حرة",
             text: "ملكية أجنبية كاملة وتأسيس مبسّط وخيارات مكاتب مرنة في إحدى المناطق الحرة بالدولة.",
-            points: ["ملكية أجنبية 100%", "خيارات المكاتب المرنة", "مزايا جمركية"],
+            points: ["ملكية أجنبية 100٪", "خيارات المكاتب المرنة", "مزايا جمركية"],
           },
           {
             title: "شركة خارجية (أوفشور)",
@@ -253,7 +253,7 @@ const companyFormationPages: Record<Lang, PageContent> = {
           "عقد إيجار المكتب أو ترتيب المكتب المرن",
           "بطاقة المنشأة وتأشيرات المستثمرين والموظفين",
           "الإرشاد لفتح الحساب المصرفي للشركة",
-          "تقويم الالتزامات بعد التأسيس",
+          "جدول الالتزامات بعد التأسيس",
         ],
       },
       {

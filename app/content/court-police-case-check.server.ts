@@ -1,4 +1,4 @@
-import { claims, coverage, EMIRATES, timelines } from "../catalogue";
+import { claims, coverage, EMIRATES } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
 import type { SiteConfig } from "../root-data";
@@ -21,7 +21,7 @@ function english(): PageContent {
     updated: "2026-11-25",
     meta: {
       title: "Court and Police Case Check in the UAE",
-      description: `Find out whether a criminal, civil or traffic case is open against you in any of the ${coverage.emirates} emirates. Confidential, reviewed by legal professionals, results in ${timelines.courtPoliceCheck.en}.`,
+      description: `Find out whether a criminal, civil or traffic case is open against you in any of the ${coverage.emirates} emirates. Confidential and reviewed by legal professionals.`,
       keywords: ["police case check UAE", "court case check Dubai", "criminal case status UAE", "check case against me UAE", "police clearance"],
     },
     sections: [
@@ -30,8 +30,8 @@ function english(): PageContent {
         id: "case-check-hero",
         eyebrow: "Ban Checks",
         title: "Court & Police Case Check",
-        lead: `A case you do not know about can stop a visa renewal, a new job or a trip. We check court and police records across all ${coverage.emirates} emirates and tell you what we find in ${timelines.courtPoliceCheck.en}.`,
-        highlights: [`All ${coverage.emirates} emirates`, `${claims.accuracy} accuracy`, "Strictly confidential"],
+        lead: `A case you do not know about can stop a visa renewal, a new job or a trip. We check court and police records across all ${coverage.emirates} emirates and tell you what we find.`,
+        highlights: [`All ${coverage.emirates} emirates`, `${claims.accuracy.en} accuracy`, "Strictly confidential"],
         ctas: [{ label: "Request a Case Check", to: "#inquiry" }],
       },
       {
@@ -54,7 +54,7 @@ function english(): PageContent {
           { title: "Submit your request", text: "Your full name, Emirates ID or passport number, and the emirates you have lived or worked in." },
           { title: "Records search", text: "We search police, prosecution and court records in each emirate." },
           { title: "Legal review", text: "A legal professional checks each match and confirms the case details." },
-          { title: "Confidential report", text: `Within ${timelines.courtPoliceCheck.en}: each case, its status, the authority and what you can do next.` },
+          { title: "Confidential report", text: "Each case, its status, the authority and what you can do next." },
         ],
       },
       {
@@ -94,7 +94,7 @@ function english(): PageContent {
           },
           {
             question: "How long does it take?",
-            answer: `Usually ${timelines.courtPoliceCheck.en}.`,
+            answer: "It depends on the emirates and records involved. Tell us what you need through the inquiry form and we reply within 24 hours with the time and the price.",
           },
           {
             question: "Is this the same as a police clearance certificate?",
@@ -123,7 +123,7 @@ function arabic(): PageContent {
     updated: "2026-11-25",
     meta: {
       title: "فحص القضايا والبلاغات في الإمارات",
-      description: `اعرف ما إذا كانت هناك قضية جنائية أو مدنية أو مرورية مفتوحة ضدك في أي من الإمارات السبع. فحص سري يراجعه مختصون قانونيون، والنتيجة خلال ${timelines.courtPoliceCheck.ar}.`,
+      description: `اعرف ما إذا كانت هناك قضية جنائية أو مدنية أو مرورية مفتوحة ضدك في أي من الإمارات السبع. فحص سري يراجعه مختصون قانونيون.`,
       keywords: ["فحص البلاغات في الإمارات", "الاستعلام عن القضايا دبي", "حالة القضية الجنائية", "هل علي قضية في الإمارات", "شهادة حسن السيرة والسلوك"],
     },
     sections: [
@@ -132,8 +132,8 @@ function arabic(): PageContent {
         id: "case-check-hero",
         eyebrow: "فحوص الحظر",
         title: "فحص القضايا والبلاغات",
-        lead: `قد تمنعك قضية لا تعلم بها من تجديد إقامتك أو الحصول على وظيفة جديدة أو السفر. نتحقق من سجلات المحاكم والشرطة في الإمارات السبع ونخبرك بما نجده خلال ${timelines.courtPoliceCheck.ar}.`,
-        highlights: ["الإمارات السبع", `دقة ${claims.accuracy}`, "سرية تامة"],
+        lead: `قد تمنعك قضية لا تعلم بها من تجديد إقامتك أو الحصول على وظيفة جديدة أو السفر. نتحقق من سجلات المحاكم والشرطة في الإمارات السبع ونخبرك بما نجده.`,
+        highlights: ["الإمارات السبع", `دقة ${claims.accuracy.ar}`, "سرية تامة"],
         ctas: [{ label: "اطلب فحص القضايا", to: "#inquiry" }],
       },
       {
@@ -156,7 +156,7 @@ function arabic(): PageContent {
           { title: "قدّم طلبك", text: "اسمك الكامل ورقم الهوية الإماراتية أو جواز السفر والإمارات التي أقمت أو عملت فيها." },
           { title: "البحث في السجلات", text: "نبحث في سجلات الشرطة والنيابة والمحاكم في كل إمارة." },
           { title: "المراجعة القانونية", text: "يتحقق مختص قانوني من كل نتيجة ويؤكد تفاصيل القضية." },
-          { title: "تقرير سري", text: `خلال ${timelines.courtPoliceCheck.ar}: كل قضية وحالتها والجهة المختصة وما يمكنك فعله بعد ذلك.` },
+          { title: "تقرير سري", text: "كل قضية وحالتها والجهة المختصة وما يمكنك فعله بعد ذلك." },
         ],
       },
       {
@@ -196,7 +196,7 @@ function arabic(): PageContent {
           },
           {
             question: "كم يستغرق الفحص؟",
-            answer: `عادةً ${timelines.courtPoliceCheck.ar}.`,
+            answer: "يتوقف ذلك على الإمارات والسجلات المعنية. أخبرنا بما تحتاج إليه عبر نموذج الاستفسار، وسنرد خلال 24 ساعة بالمدة والسعر.",
           },
           {
             question: "هل هذا الفحص هو شهادة حسن السيرة والسلوك؟",

@@ -1,4 +1,4 @@
-import { claims, contractReviewFrom, homeCardPrices, timelines } from "../catalogue";
+import { claims, homeCardPrices, timelines } from "../catalogue";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { quoteCalculator } from "../quote/quote.server";
@@ -12,7 +12,7 @@ import type { PageContent } from "./types";
  * action). Card prices come from the catalogue's advertised figures.
  */
 export function homeContent(lang: Lang, site: SiteConfig): PageContent {
-  const from = (fils: number) => formatMoney(fils, lang, "code");
+  const from = (fils: number) => formatMoney(fils, lang);
   const page = lang === "ar" ? arabic(from) : english(from);
   const services = [
     { name: page.serviceNames[0], path: "/ban-checks/travel-ban-check", fromPrice: homeCardPrices.travelBanCheck },
@@ -39,9 +39,9 @@ type Four = [string, string, string, string];
 function english(from: From) {
   const serviceNames: Four = ["Travel Ban Check", "Background Checks", "Contract Review", "Company Formation"];
   const serviceTexts: Four = [
-    `Find out whether a travel ban is registered against you before you fly. Results in ${timelines.travelBanResult.en}.`,
+    `Find out whether a travel ban is registered against you before you fly. Quick check results in ${timelines.travelBanResult.en} once verified.`,
     "Screen candidates, tenants and partners with verified identity, employment, education and criminal record checks.",
-    `A legal professional reviews your contract, flags risky clauses and suggests changes in ${contractReviewFrom.days.en}.`,
+    `A legal professional reviews your contract, flags risky clauses and suggests changes in ${timelines.contractReview.en}.`,
     "Mainland, free zone or offshore: licences, registration and visas handled from start to finish.",
   ];
   const cta = { travel: { label: "Check Travel Status", to: "/ban-checks/travel-ban-check" }, consult: { label: "Consult Legal Expert", to: "/ask-lawyer", variant: "secondary" as const } };
@@ -60,7 +60,7 @@ function english(from: From) {
         eyebrow: "Human-vetted legal intelligence for the UAE and the GCC",
         title: "Know where you stand before you travel, hire or sign",
         lead: "Travel ban checks, background checks, contract review and company formation for individuals and businesses, with every result reviewed by a legal professional before it reaches you.",
-        highlights: [`Trusted by ${claims.professionals.en} professionals`, `${claims.accuracy} accuracy`, `${claims.averageResponse.en} average response`, `${claims.support} support`],
+        highlights: [`Trusted by ${claims.professionals.en} professionals`, `${claims.accuracy.en} accuracy`, `${claims.averageResponse.en} average response`, `${claims.support.en} support`],
         ctas: [cta.travel, cta.consult],
       },
       {
@@ -84,11 +84,11 @@ function english(from: From) {
         columns: 3,
         items: [
           { title: "Human-vetted results", text: "A qualified legal professional checks every result before it is sent. Nothing reaches you unreviewed." },
-          { title: "Fast answers", text: `Travel ban results in ${timelines.travelBanResult.en}, labor ban results in ${timelines.laborBanResult.en}, court and police checks in ${timelines.courtPoliceCheck.en}.` },
+          { title: "Fast answers", text: `Quick travel ban check results in ${timelines.travelBanResult.en} once verified, labor ban checks in ${timelines.laborBanResult.en}, same-day background checks in ${timelines.backgroundSameDay.en}.` },
           { title: "Confidential by design", text: "Your documents and results are encrypted, used only for your request and kept no longer than our retention policy allows." },
           { title: "Clear, fixed prices", text: "Every package has a published price in AED and a stated delivery time. No hidden fees." },
           { title: "UAE and GCC coverage", text: "All seven emirates and the six GCC countries, from one request." },
-          { title: "Help in English and Arabic", text: `${claims.support} support from people who explain what a result means and what to do next.` },
+          { title: "Help in English and Arabic", text: `${claims.support.en} support from people who explain what a result means and what to do next.` },
         ],
       },
       {
@@ -116,8 +116,8 @@ function english(from: From) {
           ["Every result checked by a legal professional", "Yes", "No"],
           ["Explanation of what the result means", "Included, in English or Arabic", "Raw status only"],
           ["Guidance on next steps (settlement, appeal)", "Included", "Not offered"],
-          ["Accuracy", claims.accuracy, "Unverified"],
-          ["Support", `${claims.support}, by people`, "E-mail form or none"],
+          ["Accuracy", claims.accuracy.en, "Unverified"],
+          ["Support", `${claims.support.en}, by people`, "E-mail form or none"],
           ["Personal data", "Encrypted, UAE data protection law", "Often unclear"],
         ],
       },
@@ -159,7 +159,7 @@ function english(from: From) {
           },
           {
             question: "How accurate are your results?",
-            answer: `Our results are ${claims.accuracy} accurate, because a legal professional reviews each one against official sources before it is sent to you.`,
+            answer: `Our results are ${claims.accuracy.en} accurate, because a legal professional reviews each one against official sources before it is sent to you.`,
           },
           {
             question: "What happens if a ban or a case is found?",
@@ -186,9 +186,9 @@ function english(from: From) {
 function arabic(from: From) {
   const serviceNames: Four = ["فحص حظر السفر", "التحقق من الخلفية", "مراجعة العقود", "تأسيس الشركات"];
   const serviceTexts: Four = [
-    `اعرف ما إذا كان عليك حظر سفر مسجَّل قبل أن تسافر. النتيجة خلال ${timelines.travelBanResult.ar}.`,
+    `اعرف ما إذا كان عليك حظر سفر مسجَّل قبل أن تسافر. نتيجة الفحص السريع خلال ${timelines.travelBanResult.ar} بعد التحقق.`,
     "تحقّق من المرشحين والمستأجرين والشركاء: الهوية والعمل والمؤهلات والسجل الجنائي.",
-    `يراجع مختص قانوني عقدك، ويشير إلى البنود الخطرة، ويقترح التعديلات خلال ${contractReviewFrom.days.ar}.`,
+    `يراجع مختص قانوني عقدك، ويشير إلى البنود الخطرة، ويقترح التعديلات خلال ${timelines.contractReview.ar}.`,
     "في البر الرئيسي أو المناطق الحرة أو كشركة خارجية (أوفشور): نتولى الرخص والتسجيل والتأشيرات من البداية إلى النهاية.",
   ];
   const cta = { travel: { label: "تحقّق من حالة السفر", to: "/ban-checks/travel-ban-check" }, consult: { label: "استشر خبيراً قانونياً", to: "/ask-lawyer", variant: "secondary" as const } };
@@ -206,7 +206,7 @@ function arabic(from: From) {
         eyebrow: "معلومات قانونية يراجعها مختصون في الإمارات ودول الخليج",
         title: "اعرف موقفك قبل أن تسافر أو توظّف أو توقّع",
         lead: "فحص حظر السفر والتحقق من الخلفية ومراجعة العقود وتأسيس الشركات للأفراد والشركات، ويراجع مختص قانوني كل نتيجة قبل وصولها إليك.",
-        highlights: [`يثق بنا ${claims.professionals.ar} مهني`, `دقة ${claims.accuracy}`, `متوسط زمن الرد ${claims.averageResponse.ar}`, `دعم ${claims.support}`],
+        highlights: [`يثق بنا ${claims.professionals.ar} مهني`, `دقة ${claims.accuracy.ar}`, `متوسط زمن الرد ${claims.averageResponse.ar}`, `دعم ${claims.support.ar}`],
         ctas: [cta.travel, cta.consult],
       },
       {
@@ -230,11 +230,11 @@ function arabic(from: From) {
         columns: 3,
         items: [
           { title: "نتائج يراجعها مختصون", text: "يتحقق مختص قانوني مؤهَّل من كل نتيجة قبل إرسالها. لا يصلك شيء دون مراجعة." },
-          { title: "إجابات سريعة", text: `نتيجة حظر السفر خلال ${timelines.travelBanResult.ar}، وحظر العمل خلال ${timelines.laborBanResult.ar}، وفحص القضايا والبلاغات خلال ${timelines.courtPoliceCheck.ar}.` },
+          { title: "إجابات سريعة", text: `نتيجة الفحص السريع لحظر السفر خلال ${timelines.travelBanResult.ar} بعد التحقق، وفحص حظر العمل خلال ${timelines.laborBanResult.ar}، والتحقق من الخلفية في اليوم نفسه خلال ${timelines.backgroundSameDay.ar}.` },
           { title: "سرية في كل خطوة", text: "مستنداتك ونتائجك مشفّرة، وتُستخدم لطلبك فقط، ولا نحتفظ بها أطول مما تسمح به سياسة الاحتفاظ بالبيانات." },
           { title: "أسعار واضحة وثابتة", text: "لكل باقة سعر معلن بالدرهم ومدة تسليم محددة. بلا رسوم خفية." },
           { title: "تغطية الإمارات والخليج", text: "الإمارات السبع ودول مجلس التعاون الست، بطلب واحد." },
-          { title: "مساعدة بالعربية والإنجليزية", text: `دعم ${claims.support} من أشخاص يشرحون لك معنى النتيجة وما عليك فعله بعدها.` },
+          { title: "مساعدة بالعربية والإنجليزية", text: `دعم ${claims.support.ar} من أشخاص يشرحون لك معنى النتيجة وما عليك فعله بعدها.` },
         ],
       },
       {
@@ -262,8 +262,8 @@ function arabic(from: From) {
           ["مراجعة كل نتيجة من مختص قانوني", "نعم", "لا"],
           ["شرح معنى النتيجة", "مشمول، بالعربية أو الإنجليزية", "الحالة فقط"],
           ["إرشاد إلى الخطوات التالية (تسوية، تظلم)", "مشمول", "غير متاح"],
-          ["الدقة", claims.accuracy, "غير موثّقة"],
-          ["الدعم", `${claims.support} من أشخاص حقيقيين`, "نموذج بريد أو لا شيء"],
+          ["الدقة", claims.accuracy.ar, "غير موثّقة"],
+          ["الدعم", `${claims.support.ar} من أشخاص حقيقيين`, "نموذج بريد إلكتروني في أحسن الأحوال"],
           ["البيانات الشخصية", "مشفّرة ووفق قانون حماية البيانات الإماراتي", "غير واضحة غالباً"],
         ],
       },
@@ -305,7 +305,7 @@ function arabic(from: From) {
           },
           {
             question: "ما مدى دقة نتائجكم؟",
-            answer: `نتائجنا دقيقة بنسبة ${claims.accuracy}، لأن مختصاً قانونياً يراجع كل نتيجة مقابل المصادر الرسمية قبل إرسالها إليك.`,
+            answer: `نتائجنا دقيقة بنسبة ${claims.accuracy.ar}، لأن مختصاً قانونياً يراجع كل نتيجة مقابل المصادر الرسمية قبل إرسالها إليك.`,
           },
           {
             question: "ماذا يحدث إذا وُجد حظر أو قضية؟",

@@ -32,7 +32,7 @@ const en = {
   totalVat: "VAT {rate}%",
   total: "Total including VAT (AED)",
   totalCredited: "Total credited including VAT (AED)",
-  amountsNote: "All amounts in AED (UAE dirham). Prices include VAT at {rate}%. VAT is worked out per line on the VAT-inclusive amount and rounded to the nearest fil.",
+  amountsNote: "All amounts in AED (UAE dirham). Prices include VAT at {rate}%. VAT is worked out per line on the VAT-inclusive amount and rounded to the nearest fils.",
   issuedBy: "Issued electronically by {supplier}; valid without a signature.",
   page: "Page {page} of {pages}",
   fileName: { invoice: "tax-invoice", credit_note: "tax-credit-note" },

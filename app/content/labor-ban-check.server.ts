@@ -34,7 +34,7 @@ function english(): PageContent {
         eyebrow: "Ban Checks",
         title: "Labor Ban Check",
         lead: `Changing jobs or coming back to the UAE? Find out whether a labor ban is on your record, how long it lasts and what you can do about it. Verified results in ${timelines.laborBanResult.en}.`,
-        highlights: [`Results in ${timelines.laborBanResult.en}`, `${claims.accuracy} accuracy`, "Reviewed by legal professionals"],
+        highlights: [`Results in ${timelines.laborBanResult.en}`, `${claims.accuracy.en} accuracy`, "Reviewed by legal professionals"],
         ctas: [
           { label: "Request a Labor Ban Check", to: "#inquiry" },
           { label: "See Plans", to: "#plans", variant: "secondary" },
@@ -66,7 +66,7 @@ function english(): PageContent {
         steps: [
           { title: "Share your details", text: "Your name, Emirates ID or passport number and your last employer's details." },
           { title: "We check the records", text: "We check the Ministry of Human Resources and Emiratisation records and a legal professional reviews the result." },
-          { title: "Get your answer", text: `Within ${timelines.laborBanResult.en}: whether a ban exists, its type, its end date and how it can be lifted.` },
+          { title: "Get your answer", text: `In ${timelines.laborBanResult.en}: whether a ban exists, its type, its end date and how it can be lifted.` },
         ],
       },
       {
@@ -107,7 +107,7 @@ function english(): PageContent {
           },
           {
             question: "How quickly will I get my result?",
-            answer: `Within ${timelines.laborBanResult.en} on working days, reviewed by a legal professional.`,
+            answer: `${timelines.laborBanResult.en.replace(/^./, (c) => c.toUpperCase())}, reviewed by a legal professional.`,
           },
           {
             question: "Can a labor ban be lifted early?",
@@ -142,7 +142,7 @@ function arabic(): PageContent {
         eyebrow: "فحوص الحظر",
         title: "فحص حظر العمل",
         lead: `هل تنوي تغيير وظيفتك أو العودة إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
-        highlights: [`النتيجة خلال ${timelines.laborBanResult.ar}`, `دقة ${claims.accuracy}`, "يراجعها مختصون قانونيون"],
+        highlights: [`النتيجة خلال ${timelines.laborBanResult.ar}`, `دقة ${claims.accuracy.ar}`, "يراجعها مختصون قانونيون"],
         ctas: [
           { label: "اطلب فحص حظر العمل", to: "#inquiry" },
           { label: "اطّلع على الباقات", to: "#plans", variant: "secondary" },
@@ -215,7 +215,7 @@ function arabic(): PageContent {
           },
           {
             question: "متى تصلني النتيجة؟",
-            answer: `خلال ${timelines.laborBanResult.ar} في أيام العمل، بعد مراجعة مختص قانوني.`,
+            answer: `خلال ${timelines.laborBanResult.ar}، بعد مراجعة مختص قانوني.`,
           },
           {
             question: "هل يمكن رفع حظر العمل مبكراً؟",

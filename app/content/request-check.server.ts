@@ -7,7 +7,7 @@ import type { PageMeta } from "../seo/meta";
 /** The request wizard's texts, one language per page load. */
 export function requestCheckContent(lang: Lang) {
   const quick = planLists["travel-ban-quick"].tiers[0]!;
-  const price = formatMoney(quick.price, lang, "code");
+  const price = formatMoney(quick.price, lang);
   return lang === "ar" ? ar(price, quick.name.ar) : en(price, quick.name.en);
 }
 

@@ -21,16 +21,17 @@ export function ltr(text: string) {
   return `\u2066${text}\u2069`;
 }
 
-/** A plan price as plans and cards show it: "د.إ 1,250". */
+/** A plan price as plans and cards show it: "AED 1,250", "1,250 درهم". */
 export function price(fils: number, lang: Lang) {
-  return formatMoney(fils, lang, "symbol");
+  return formatMoney(fils, lang);
 }
 
 const fromWord: Localized<string> = { en: "From", ar: "ابتداءً من" };
 
-/** "From د.إ 350" / "ابتداءً من ‏350 د.إ". */
-export function fromPrice(fils: number, lang: Lang) {
-  return `${fromWord[lang]} ${price(fils, lang)}`;
+/** "From AED 350" ("from AED 350" inside a sentence) / "ابتداءً من 350 درهم". */
+export function fromPrice(fils: number, lang: Lang, options: { inSentence?: boolean } = {}) {
+  const word = options.inSentence && lang === "en" ? fromWord.en.toLowerCase() : fromWord[lang];
+  return `${word} ${price(fils, lang)}`;
 }
 
 /** The pricing-plan section of one catalogue list (title from the catalogue unless given). */

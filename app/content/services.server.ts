@@ -1,7 +1,7 @@
-import { AUDIT_KEYS, complianceAudits, CONSULTATION_KEYS, consultations, timelines } from "../catalogue";
+import { AUDIT_KEYS, complianceAudits, CONSULTATION_KEYS, consultations } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
-import { fromPrice, inquirySection, withStructuredData } from "./section-builders.server";
+import { inquirySection, withStructuredData } from "./section-builders.server";
 import type { CardItem, PageContent } from "./types";
 
 /**
@@ -11,16 +11,12 @@ import type { CardItem, PageContent } from "./types";
  */
 
 const minutes = { en: "min", ar: "دقيقة" } as const;
-const lowest = (fils: number[]) => Math.min(...fils);
-const consultationFrom = lowest(CONSULTATION_KEYS.map((key) => consultations[key].from));
-const auditFrom = lowest(AUDIT_KEYS.map((key) => complianceAudits[key].from));
 
 function consultationCards(lang: Lang): CardItem[] {
   return CONSULTATION_KEYS.map((key) => {
     const c = consultations[key];
     return {
       title: c.name[lang],
-      price: fromPrice(c.from, lang),
       text: consultationText[key][lang],
       points: [lang === "ar" ? `مدة الجلسة ${c.minutes} ${minutes.ar}` : `${c.minutes} ${minutes.en} session`],
       link: { label: lang === "ar" ? "احجز استشارة" : "Book Consultation", to: "#inquiry" },
@@ -60,9 +56,8 @@ function auditCards(lang: Lang): CardItem[] {
     const a = complianceAudits[key];
     return {
       title: a.name[lang],
-      price: fromPrice(a.from, lang),
       text: auditText[key][lang],
-      points: [lang === "ar" ? `المدة: ${a.duration.ar}` : `Duration: ${a.duration.en}`],
+      points: [lang === "ar" ? "السعر والمدة في عرض مكتوب بعد تحديد النطاق" : "Price and duration in a written quote once scoped"],
       link: { label: lang === "ar" ? "اطلب عرض سعر للتدقيق" : "Request Audit Quote", to: "#inquiry" },
     };
   });
@@ -92,7 +87,7 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Document Authentication and Attestation in the UAE",
-      description: `Attestation of personal, educational and commercial documents for use in the UAE and abroad: notarisation, embassy and MOFA stages handled for you in ${timelines.documentAuthentication.en}.`,
+      description: `Attestation of personal, educational and commercial documents for use in the UAE and abroad: notarisation, embassy and MOFA stages handled for you, time and price confirmed up front.`,
       keywords: ["document attestation UAE", "MOFA attestation", "certificate authentication Dubai", "embassy attestation", "legal translation UAE"],
     },
     sections: [
@@ -102,7 +97,7 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
         eyebrow: "Services",
         title: "Document Authentication",
         lead: "Get your documents accepted the first time. We take care of notarisation, embassy and Ministry of Foreign Affairs attestation, and certified legal translation.",
-        highlights: [`Most documents in ${timelines.documentAuthentication.en}`, "Tracked at every stage", "Collection and delivery across the UAE"],
+        highlights: ["Time and price confirmed before we start", "Tracked at every stage", "Collection and delivery across the UAE"],
         ctas: [{ label: "Submit Your Inquiry", to: "#inquiry" }],
       },
       {
@@ -139,7 +134,7 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "توثيق المستندات والتصديق عليها في الإمارات",
-      description: `تصديق المستندات الشخصية والتعليمية والتجارية لاستخدامها في الدولة وخارجها: نتولى مراحل التوثيق والسفارة ووزارة الخارجية خلال ${timelines.documentAuthentication.ar}.`,
+      description: `تصديق المستندات الشخصية والتعليمية والتجارية لاستخدامها في الدولة وخارجها: نتولى مراحل التوثيق والسفارة ووزارة الخارجية، مع تأكيد المدة والسعر بعد اطلاعنا على مستنداتك.`,
       keywords: ["تصديق المستندات في الإمارات", "تصديق وزارة الخارجية", "توثيق الشهادات في دبي", "تصديق السفارة", "الترجمة القانونية في الإمارات"],
     },
     sections: [
@@ -149,7 +144,7 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
         eyebrow: "الخدمات",
         title: "توثيق المستندات",
         lead: "اجعل مستنداتك مقبولة من المرة الأولى. نتولى التوثيق لدى الكاتب العدل وتصديق السفارة ووزارة الخارجية والترجمة القانونية المعتمدة.",
-        highlights: [`معظم المستندات خلال ${timelines.documentAuthentication.ar}`, "متابعة في كل مرحلة", "استلام وتسليم في أنحاء الدولة"],
+        highlights: ["تأكيد المدة والسعر قبل أن نبدأ", "متابعة في كل مرحلة", "استلام وتسليم في أنحاء الدولة"],
         ctas: [{ label: "أرسل استفسارك", to: "#inquiry" }],
       },
       {
@@ -189,7 +184,7 @@ const legalConsultationPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Legal Consultation in the UAE",
-      description: `Speak with a legal professional about immigration, business, employment, real estate, family or criminal matters in the UAE, by video, phone or in person. ${fromPrice(consultationFrom, "en")}.`,
+      description: `Speak with a legal professional about immigration, business, employment, real estate, family or criminal matters in the UAE, by video, phone or in person, with the fee confirmed when you book.`,
       keywords: ["legal consultation UAE", "lawyer consultation Dubai", "employment law advice", "immigration consultation UAE", "video legal consultation"],
     },
     sections: [
@@ -238,7 +233,7 @@ const legalConsultationPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "الاستشارات القانونية في الإمارات",
-      description: `تحدّث مع مختص قانوني في مسائل الهجرة والأعمال والعمل والعقارات والأسرة والقضايا الجنائية في الدولة، عبر الفيديو أو الهاتف أو حضورياً. ${fromPrice(consultationFrom, "ar")}.`,
+      description: `تحدّث إلى مختص قانوني في مسائل الهجرة والأعمال والعمل والعقارات والأسرة والقضايا الجنائية في الدولة، عبر الفيديو أو الهاتف أو حضورياً، مع تأكيد الأتعاب عند الحجز.`,
       keywords: ["استشارة قانونية في الإمارات", "استشارة محامٍ في دبي", "استشارة في قانون العمل", "استشارة الهجرة والإقامة", "استشارة قانونية بالفيديو"],
     },
     sections: [
@@ -290,7 +285,7 @@ const complianceAuditPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Compliance Audits for UAE Businesses",
-      description: `Corporate, employment, regulatory and data protection compliance audits for companies in the UAE, with a prioritised action plan. ${fromPrice(auditFrom, "en")}.`,
+      description: `Corporate, employment, regulatory and data protection compliance audits for companies in the UAE, with a prioritised action plan, priced in a written quote once scoped.`,
       keywords: ["compliance audit UAE", "employment compliance Dubai", "data protection audit UAE", "regulatory compliance review", "corporate governance audit"],
     },
     sections: [
@@ -343,7 +338,7 @@ const complianceAuditPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "تدقيق الامتثال للشركات في الإمارات",
-      description: `تدقيق امتثال الشركات والعمل والامتثال التنظيمي وحماية البيانات للشركات في الدولة، مع خطة عمل مرتبة حسب الأولوية. ${fromPrice(auditFrom, "ar")}.`,
+      description: `تدقيق امتثال الشركات والعمل والامتثال التنظيمي وحماية البيانات للشركات في الدولة، مع خطة عمل مرتبة حسب الأولوية، وسعرها في عرض مكتوب بعد تحديد النطاق.`,
       keywords: ["تدقيق الامتثال في الإمارات", "امتثال قانون العمل في دبي", "تدقيق حماية البيانات", "مراجعة الامتثال التنظيمي", "تدقيق حوكمة الشركات"],
     },
     sections: [
@@ -404,7 +399,6 @@ export const legalConsultationContent = withStructuredData(legalConsultationPage
     name: page.meta.title,
     description: page.meta.description,
     path: "/services/legal-consultation",
-    fromPrice: consultationFrom,
   }),
 ]);
 
@@ -413,6 +407,5 @@ export const complianceAuditContent = withStructuredData(complianceAuditPages, (
     name: page.meta.title,
     description: page.meta.description,
     path: "/services/compliance-audit",
-    fromPrice: auditFrom,
   }),
 ]);

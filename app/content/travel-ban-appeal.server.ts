@@ -136,7 +136,7 @@ function english(): PageContent {
           },
           {
             question: "How do I know whether I have a travel ban?",
-            answer: `Start with a travel ban check: a verified status in ${timelines.travelBanResult.en}, with the case reference if a ban exists.`,
+            answer: `Start with a travel ban check: the quick check gives a verified status in ${timelines.travelBanResult.en} once your details are verified, and the packages add the case reference if a ban exists.`,
           },
         ],
       },
@@ -265,7 +265,7 @@ function arabic(): PageContent {
           },
           {
             question: "كيف أعرف إن كان عليّ حظر سفر؟",
-            answer: `ابدأ بفحص حظر السفر: حالة موثّقة خلال ${timelines.travelBanResult.ar}، مع مرجع القضية إن وُجد حظر.`,
+            answer: `ابدأ بفحص حظر السفر: يعطيك الفحص السريع حالة موثّقة خلال ${timelines.travelBanResult.ar} بعد التحقق من بياناتك، وتضيف الباقات مرجع القضية إن وُجد حظر.`,
           },
         ],
       },

@@ -24,7 +24,7 @@ function english(): PageContent {
     updated: "2026-11-25",
     meta: {
       title: "UAE Travel Ban Check",
-      description: `Check whether a travel ban is registered against you in the UAE. Confidential, reviewed by legal professionals, results in ${timelines.travelBanResult.en}.`,
+      description: `Check whether a travel ban is registered against you in the UAE. Confidential and reviewed by legal professionals; quick check results in ${timelines.travelBanResult.en} once verified.`,
       keywords: ["UAE travel ban check", "check travel ban Dubai", "travel ban status UAE", "Abu Dhabi travel ban", "immigration ban UAE"],
     },
     sections: [
@@ -33,8 +33,8 @@ function english(): PageContent {
         id: "travel-ban-hero",
         eyebrow: "Ban Checks",
         title: "Travel Ban Check",
-        lead: `Find out whether you can leave or enter the UAE before you book. We search the official records across all seven emirates and a legal professional confirms your result in ${timelines.travelBanResult.en}.`,
-        highlights: [`${claims.checksCompleted.en} checks completed`, `${claims.accuracy} accuracy`, "Strictly confidential"],
+        lead: `Find out whether you can leave or enter the UAE before you book. We search the official records across all seven emirates and a legal professional confirms your result: in ${timelines.travelBanResult.en} for the quick check once verified, or in the time each package states.`,
+        highlights: [`${claims.checksCompleted.en} checks completed`, `${claims.accuracy.en} accuracy`, "Strictly confidential"],
         ctas: [
           { label: "Check Status Now", to: "/ban-checks/travel-ban-check?check=1#check" },
           { label: "View Packages", to: "#packages", variant: "secondary" },
@@ -47,7 +47,7 @@ function english(): PageContent {
         intro: "Enter your details and we will check federal and emirate records for any travel ban in your name.",
         stats: [
           { value: claims.checksCompleted.en, label: "Checks completed" },
-          { value: claims.accuracy, label: "Accuracy" },
+          { value: claims.accuracy.en, label: "Accuracy" },
         ],
       },
       { kind: "plans", id: "packages", title: "Choose Your Package", tone: "muted", plans: planListView("travel-ban", "en") },
@@ -58,7 +58,7 @@ function english(): PageContent {
         columns: 3,
         items: [
           { title: "All seven emirates", text: "Federal records and the records of each emirate's courts and police in a single check." },
-          { title: `Results in ${timelines.travelBanResult.en}`, text: "Standard checks return a verified status in minutes; comprehensive packages add the case details." },
+          { title: `Quick check results in ${timelines.travelBanResult.en}`, text: "The quick check returns a verified status once your details are confirmed; the packages add the case details." },
           { title: "Reviewed by professionals", text: "A legal professional confirms every result before it is sent to you." },
           { title: "Case references included", text: "Where a ban exists, you receive the case number, the authority and the amount claimed, if any." },
           { title: "Clear next steps", text: "We explain how the ban can be lifted: settlement, appeal or a court application." },
@@ -101,7 +101,7 @@ function english(): PageContent {
           },
           {
             question: "How long does the check take?",
-            answer: `A standard check returns a verified status in ${timelines.travelBanResult.en}. Packages that include case details and filings take the delivery time shown on each package.`,
+            answer: `The quick check returns a verified status in ${timelines.travelBanResult.en} once your details are verified. Packages that include case details and filings take the delivery time shown on each package.`,
           },
           {
             question: "Can I check a travel ban for someone else?",
@@ -126,7 +126,7 @@ function arabic(): PageContent {
     updated: "2026-11-25",
     meta: {
       title: "فحص حظر السفر في الإمارات",
-      description: `تحقّق مما إذا كان عليك حظر سفر مسجَّل في الإمارات. فحص سري يراجعه مختصون قانونيون، والنتيجة خلال ${timelines.travelBanResult.ar}.`,
+      description: `تحقّق مما إذا كان عليك حظر سفر مسجَّل في الإمارات. فحص سري يراجعه مختصون قانونيون، ونتيجة الفحص السريع خلال ${timelines.travelBanResult.ar} بعد التحقق.`,
       keywords: ["فحص حظر السفر", "الاستعلام عن حظر السفر دبي", "حالة حظر السفر في الإمارات", "منع السفر أبوظبي", "حظر الدخول الإمارات"],
     },
     sections: [
@@ -135,8 +135,8 @@ function arabic(): PageContent {
         id: "travel-ban-hero",
         eyebrow: "فحوص الحظر",
         title: "فحص حظر السفر",
-        lead: `اعرف ما إذا كان بإمكانك مغادرة الإمارات أو دخولها قبل أن تحجز. نبحث في السجلات الرسمية في الإمارات السبع، ويؤكد مختص قانوني نتيجتك خلال ${timelines.travelBanResult.ar}.`,
-        highlights: [`${claims.checksCompleted.ar} فحص منجز`, `دقة ${claims.accuracy}`, "سرية تامة"],
+        lead: `اعرف ما إذا كان بإمكانك مغادرة الإمارات أو دخولها قبل أن تحجز. نبحث في السجلات الرسمية في الإمارات السبع، ويؤكد مختص قانوني نتيجتك: خلال ${timelines.travelBanResult.ar} للفحص السريع بعد التحقق، أو في المدة المبيّنة في كل باقة.`,
+        highlights: [`${claims.checksCompleted.ar} فحص منجز`, `دقة ${claims.accuracy.ar}`, "سرية تامة"],
         ctas: [
           { label: "تحقّق من الحالة الآن", to: "/ban-checks/travel-ban-check?check=1#check" },
           { label: "عرض الباقات", to: "#packages", variant: "secondary" },
@@ -149,7 +149,7 @@ function arabic(): PageContent {
         intro: "أدخل بياناتك وسنتحقق من السجلات الاتحادية وسجلات الإمارات بحثاً عن أي حظر سفر باسمك.",
         stats: [
           { value: claims.checksCompleted.ar, label: "فحص منجز" },
-          { value: claims.accuracy, label: "دقة" },
+          { value: claims.accuracy.ar, label: "دقة" },
         ],
       },
       { kind: "plans", id: "packages", title: "اختر باقتك", tone: "muted", plans: planListView("travel-ban", "ar") },
@@ -160,7 +160,7 @@ function arabic(): PageContent {
         columns: 3,
         items: [
           { title: "الإمارات السبع", text: "السجلات الاتحادية وسجلات المحاكم والشرطة في كل إمارة في فحص واحد." },
-          { title: `النتيجة خلال ${timelines.travelBanResult.ar}`, text: "يعطيك الفحص العادي حالة موثّقة خلال دقائق، وتضيف الباقات الشاملة تفاصيل القضايا." },
+          { title: `نتيجة الفحص السريع خلال ${timelines.travelBanResult.ar}`, text: "يعطيك الفحص السريع حالة موثّقة بعد التحقق من بياناتك، وتضيف الباقات تفاصيل القضايا." },
           { title: "مراجعة مختصين", text: "يؤكد مختص قانوني كل نتيجة قبل إرسالها إليك." },
           { title: "مراجع القضايا مشمولة", text: "عند وجود حظر، يصلك رقم القضية والجهة المصدرة والمبلغ المطالب به إن وُجد." },
           { title: "خطوات تالية واضحة", text: "نشرح لك كيف يمكن رفع الحظر: بالتسوية أو التظلم أو طلب إلى المحكمة." },
@@ -203,7 +203,7 @@ function arabic(): PageContent {
           },
           {
             question: "كم يستغرق الفحص؟",
-            answer: `يعطيك الفحص العادي حالة موثّقة خلال ${timelines.travelBanResult.ar}. أما الباقات التي تشمل تفاصيل القضايا والإجراءات فتستغرق مدة التسليم المبيّنة في كل باقة.`,
+            answer: `يعطيك الفحص السريع حالة موثّقة خلال ${timelines.travelBanResult.ar} بعد التحقق من بياناتك. أما الباقات التي تشمل تفاصيل القضايا والإجراءات فتستغرق مدة التسليم المبيّنة في كل باقة.`,
           },
           {
             question: "هل يمكنني فحص حظر السفر لشخص آخر؟",

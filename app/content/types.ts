@@ -29,7 +29,7 @@ export type Cta = { label: string; to: string; variant?: "primary" | "secondary"
 export type CardItem = {
   title: string;
   text: string;
-  /** e.g. "From د.إ 350" — built with formatMoney from the catalogue. */
+  /** e.g. "From AED 350" — built with formatMoney from the catalogue. */
   price?: string;
   badge?: string;
   /** A list of short points under the text. */

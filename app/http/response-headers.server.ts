@@ -20,24 +20,42 @@ const PRIVATE_ROUTES = /^\/(dashboard|admin|checkout|orders|documents|payment-su
  * - `Cache-Control: private, no-store` on every answer that depends on who asks: the visitor sent
  *   the session cookie, the answer sets a cookie, or the path is a signed-in or one-time page;
  * - `Retry-After` on every 429 and 503 that has none: for a 429 the real wait of the limit that
- *   refused the request (app/http/refusal-wait.server.ts), whichever route answered.
+ *   refused the request (app/http/refusal-wait.server.ts), whichever route answered;
+ * - an absolute `Location` on every redirect: a path becomes an address on `siteUrl`, so text
+ *   browsers such as lynx follow it without stopping on "Location URL is not absolute"
+ *   (docs/decisions/079-text-browsers.md).
  */
-export function responseHeaderRules() {
+export function responseHeaderRules(options: { siteUrl: string }) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     withRefusalWait((refusal) => {
       beforeHeaders(res, () => {
-      if (dependsOnVisitor(req, res)) {
-        const current = String(res.getHeader("Cache-Control") ?? "");
-        // no-transform keeps compression off streamed answers (the assistant's events).
-        res.setHeader("Cache-Control", /no-transform/i.test(current) ? "private, no-store, no-transform" : "private, no-store");
-      }
+        const location = res.getHeader("Location");
+        if (typeof location === "string") res.setHeader("Location", absoluteLocation(location, new URL(req.originalUrl, options.siteUrl).href));
+        if (dependsOnVisitor(req, res)) {
+          const current = String(res.getHeader("Cache-Control") ?? "");
+          // no-transform keeps compression off streamed answers (the assistant's events).
+          res.setHeader("Cache-Control", /no-transform/i.test(current) ? "private, no-store, no-transform" : "private, no-store");
+        }
         if (res.statusCode === 429 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(refusal.seconds ?? RETRY_AFTER_TOO_MANY_SECONDS));
         if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
       });
       next();
     });
   };
+}
+
+/**
+ * A redirect target as an absolute address: a path ("/cart", "?step=2") is resolved against
+ * the request's address on the site's public origin; a full address is kept as it is.
+ */
+export function absoluteLocation(location: string, requestAddress: string): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(location)) return location;
+  try {
+    return new URL(location, requestAddress).href;
+  } catch {
+    return location;
+  }
 }
 
 function dependsOnVisitor(req: Request, res: Response) {

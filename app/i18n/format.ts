@@ -1,9 +1,8 @@
 import type { Lang } from "./lang";
 
 /**
- * The one place numbers, money and dates are formatted. English follows the spec
- * ("د.إ 1,250" in cart, plans and checkout; "AED 1,250" in quotes and dashboards); Arabic uses
- * ar-AE conventions with Western digits, as Intl orders them, and writes the code in Arabic.
+ * The one place numbers, money and dates are formatted. Arabic uses ar-AE conventions with
+ * Western digits, as everywhere on the site.
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, options: Intl.NumberFormatOptions) {
@@ -22,47 +21,21 @@ export function formatNumber(value: number, lang: Lang = "en") {
   return numberFormat(localeOf(lang), { maximumFractionDigits: 2 }).format(value);
 }
 
-export type MoneyStyle = "symbol" | "code";
+/** The currency as Arabic text names it in prices: the dirham by name, never Latin letters or a symbol. */
+export const ARABIC_CURRENCY_NAME = "درهم";
 
 /**
- * Left-to-right mark. "د.إ" is written in Arabic letters, so in an English sentence the bidi
- * algorithm would pull the digits after it into its right-to-left run and show "650 د.إ". The
- * mark after the symbol keeps the amount in the English reading order; it works in plain text
- * too (option labels, aria-labels, e-mails), where a <bdi> element cannot be used.
+ * Formats an amount of fils (1 AED = 100 fils); whole dirhams show no decimals. One notation per
+ * language everywhere, pages, mails and PDFs alike: "AED 1,250" in English, "1,250 درهم" in Arabic
+ * (docs/decisions/061-currency-notation.md). Neither needs a direction mark: each is written in
+ * the script of the text around it.
  */
-export const LRM = "\u200E";
-
-/** Right-to-left mark: starts an Arabic amount as Intl starts its own ("‏1,250 د.إ.‏"). */
-const RLM = "\u200F";
-
-/** The currency's code as Arabic text writes it: the dirham by name, never Latin letters. */
-export const ARABIC_CURRENCY_CODE = "درهم";
-
-/**
- * Formats an amount of fils (1 AED = 100 fils). Whole dirhams show no decimals.
- * style "symbol" (cart, plans, checkout): "د.إ 1,250" in English, "1,250 د.إ." in Arabic;
- * style "code" (quotes, dashboards, mails): "AED 1,250" in English, "1,250 درهم" in Arabic
- * (docs/decisions/061-currency-notation.md).
- */
-export function formatMoney(fils: number, lang: Lang = "en", style: MoneyStyle = "symbol") {
+export function formatMoney(fils: number, lang: Lang = "en") {
   const aed = fils / 100;
   const fractionDigits = Number.isInteger(aed) ? 0 : 2;
-  if (lang === "en") {
-    const digits = numberFormat("en-AE", { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(aed);
-    return style === "symbol" ? `${LRM}د.إ${LRM} ${digits}` : `AED ${digits}`;
-  }
-  if (style === "code") {
-    const digits = numberFormat(localeOf(lang), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(aed);
-    // A no-break space, as Intl puts before the symbol: the amount and its currency never wrap apart.
-    return `${RLM}${digits}\u00A0${ARABIC_CURRENCY_CODE}`;
-  }
-  return numberFormat(localeOf(lang), {
-    style: "currency",
-    currency: "AED",
-    currencyDisplay: "symbol",
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(aed);
+  const digits = numberFormat(localeOf(lang), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(aed);
+  // Arabic keeps a no-break space, as Intl does: the amount and its currency never wrap apart.
+  return lang === "en" ? `AED ${digits}` : `${digits}\u00A0${ARABIC_CURRENCY_NAME}`;
 }
 
 export function formatDate(date: Date | string, lang: Lang = "en", options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }) {

@@ -13,7 +13,7 @@ export const uiAr: UiStrings = {
   },
   nav: {
     primary: "التنقل الرئيسي",
-    banChecks: "فحص الحظر",
+    banChecks: "فحوص الحظر",
     forBusiness: "للشركات",
     startup: "تأسيس الشركات",
     services: "الخدمات",

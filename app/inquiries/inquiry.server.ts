@@ -3,7 +3,7 @@ import * as z from "zod";
 import { inquiries, type InquiryKind } from "../../db/schema";
 import { SERVICE_KEYS, serviceName, type ServiceKey } from "../catalogue/services";
 import { db } from "../db.server";
-import { getEnv } from "../env.server";
+import { getEnv, siteName } from "../env.server";
 import { formatDateTime } from "../i18n/format";
 import { fill } from "../i18n/fill";
 import type { Lang } from "../i18n/lang";
@@ -165,7 +165,7 @@ const ackText = {
 
 function acknowledgement(lead: NewLead, reference: string) {
   const t = ackText[lead.lang];
-  const site = getEnv().SITE_NAME;
+  const site = siteName(lead.lang);
   const paragraphs = [fill(t.thanks, { site })];
   if (lead.kind !== "inquiry") paragraphs.push(t.travel);
   paragraphs.push(t.reply);

@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import * as z from "zod";
-import { planLists } from "../catalogue/plans";
-import { timelines } from "../catalogue/marketing";
+import { quickTravelBanCheck, timelines } from "../catalogue/marketing";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
@@ -75,5 +74,5 @@ export function travelCheckAction(request: Request, context: Pick<AppLoadContext
 
 /** Figures the result view shows, from the catalogue. */
 export function travelCheckFigures(lang: Lang) {
-  return { minutes: timelines.travelBanResult[lang], quickCheckPrice: formatMoney(planLists["travel-ban-quick"].tiers[0]!.price, lang, "symbol") };
+  return { minutes: timelines.travelBanResult[lang], quickCheckPrice: formatMoney(quickTravelBanCheck.price, lang) };
 }

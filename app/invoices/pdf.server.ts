@@ -5,6 +5,7 @@ import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { drawLine, drawText, fixLigatureText, registerInvoiceFonts, textHeight, type Direction, type TextStyle } from "./text-layout.server";
+import { shortOrderId } from "../orders/order-basics.server";
 import { formatRate } from "./vat";
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -71,7 +72,7 @@ export async function renderTaxDocumentPdf(document: PrintableDocument, lang: La
     [isCredit ? t.creditNumber : t.invoiceNumber, document.documentNumber],
     [t.issueDate, longDate(document.issuedAt, lang)],
     [t.supplyDate, longDate(document.supplyDate, lang)],
-    [t.orderReference, document.orderId.slice(0, 8).toUpperCase()],
+    [t.orderReference, shortOrderId(document.orderId)],
   ];
   if (isCredit && document.invoiceNumber) meta.push([t.creditFor, document.invoiceNumber]);
   if (isCredit && document.reason) meta.push([t.reason, document.reason]);

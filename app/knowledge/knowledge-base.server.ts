@@ -1,4 +1,4 @@
-import { complianceAudits, consultations, lowestPrice, planLists, timelines, type PlanListKey } from "../catalogue";
+import { complianceAudits, consultations, lowestPrice, planLists, quickTravelBanCheck, timelines, type PlanListKey } from "../catalogue";
 import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
 
@@ -24,7 +24,7 @@ type Entry = {
   links: Array<{ label: Record<Lang, string>; path: string }>;
 };
 
-const aed = (fils: number, lang: Lang) => formatMoney(fils, lang, "code");
+const aed = (fils: number, lang: Lang) => formatMoney(fils, lang);
 const from = (list: PlanListKey, lang: Lang) => aed(lowestPrice(list), lang);
 const tierPrices = (list: PlanListKey, lang: Lang) =>
   planLists[list].tiers.map((t) => `${t.name[lang]} ${aed(t.price, lang)}`).join(lang === "ar" ? "، " : ", ");
@@ -59,8 +59,8 @@ const entries: Entry[] = [
     },
     answer: (lang) =>
       lang === "ar"
-        ? `نتحقق من حالة حظر السفر في الإمارات السبع برقم الهوية الإماراتية أو جواز السفر. يبدأ الفحص السريع من ${aed(planLists["travel-ban-quick"].tiers[0]!.price, lang)} وتصل نتيجته خلال ${timelines.travelBanResult.ar} بعد التحقق، وتبدأ الباقات الكاملة من ${from("travel-ban", lang)}.`
-        : `We check your travel ban status across all seven emirates from your Emirates ID or passport number. The quick check costs ${aed(planLists["travel-ban-quick"].tiers[0]!.price, lang)} and its result arrives within ${timelines.travelBanResult.en} once verified; full packages start from ${from("travel-ban", lang)}.`,
+        ? `نتحقق من حالة حظر السفر في الإمارات السبع برقم الهوية الإماراتية أو جواز السفر. يبدأ الفحص السريع من ${aed(quickTravelBanCheck.price, lang)} وتصل نتيجته خلال ${timelines.travelBanResult.ar} بعد التحقق، وتبدأ الباقات الكاملة من ${from("travel-ban", lang)}.`
+        : `We check your travel ban status across all seven emirates from your Emirates ID or passport number. The quick check costs ${aed(quickTravelBanCheck.price, lang)} and its result arrives within ${timelines.travelBanResult.en} once verified; full packages start from ${from("travel-ban", lang)}.`,
     links: [link.travelBanCheck, link.requestCheck],
   },
   {
@@ -95,8 +95,8 @@ const entries: Entry[] = [
     },
     answer: (lang) =>
       lang === "ar"
-        ? `نتحقق من القضايا الجنائية والمدنية والمرورية والبلاغات في الإمارات السبع بسرية تامة، وتصل النتائج خلال ${timelines.courtPoliceCheck.ar}.`
-        : `We check criminal, civil and traffic cases and police reports across the seven emirates, in full confidence. Results arrive within ${timelines.courtPoliceCheck.en}.`,
+        ? `نتحقق من القضايا الجنائية والمدنية والمرورية والبلاغات في الإمارات السبع بسرية تامة. أرسل استفسارك وسنرد خلال 24 ساعة بالمدة والسعر.`
+        : `We check criminal, civil and traffic cases and police reports across the seven emirates, in full confidence. Send us an inquiry and we reply within 24 hours with the time and the price.`,
     links: [link.courtPolice],
   },
   {
@@ -107,8 +107,8 @@ const entries: Entry[] = [
     },
     answer: (lang) =>
       lang === "ar"
-        ? `تبدأ فحوص الخلفية من ${from("background-packages", lang)} للفرد. باقات الشركات: ${tierPrices("background", lang)}. النتيجة الأولية خلال ${timelines.backgroundHeadline.ar}، والفحص المعتاد ${timelines.backgroundStandard.ar}.`
-        : `Background checks start from ${from("background-packages", lang)} for an individual. Business packages: ${tierPrices("background", lang)}. Headline results in ${timelines.backgroundHeadline.en}; a standard check takes ${timelines.backgroundStandard.en}.`,
+        ? `تبدأ فحوص الخلفية من ${from("background-packages", lang)} للفرد. باقات الشركات: ${tierPrices("background", lang)}. ويصل فحص الأفراد خلال ${timelines.backgroundHeadline.ar}، ولكل باقة مدة تسليم مبيّنة.`
+        : `Background checks start from ${from("background-packages", lang)} for an individual. Business packages: ${tierPrices("background", lang)}. An individual check takes ${timelines.backgroundHeadline.en}; every package states its delivery time.`,
     links: [link.background, link.quote],
   },
   {
@@ -155,8 +155,8 @@ const entries: Entry[] = [
     },
     answer: (lang) =>
       lang === "ar"
-        ? `نوثّق المستندات ونصدّقها (الشهادات، عقود الزواج، وثائق الشركات) خلال ${timelines.documentAuthentication.ar} عادة.`
-        : `We authenticate and attest documents (degrees, marriage certificates, company papers), usually within ${timelines.documentAuthentication.en}.`,
+        ? `نوثّق المستندات ونصدّقها (الشهادات، عقود الزواج، وثائق الشركات)، ونؤكد المدة والسعر بعد اطلاعنا على مستنداتك.`
+        : `We authenticate and attest documents (degrees, marriage certificates, company papers), and confirm the time and the price once we have seen them.`,
     links: [link.documents],
   },
   {
@@ -167,11 +167,11 @@ const entries: Entry[] = [
     },
     answer: (lang) => {
       const list = Object.values(consultations)
-        .map((c) => `${c.name[lang]} ${aed(c.from, lang)}`)
+        .map((c) => c.name[lang])
         .join(lang === "ar" ? "، " : ", ");
       return lang === "ar"
-        ? `يمكنك حجز استشارة بالفيديو أو الهاتف أو حضورياً مع خبير قانوني. الأسعار تبدأ من: ${list}. أرسل طلبك وسنتواصل معك خلال 24 ساعة.`
-        : `You can book a video, phone or in-person consultation with a legal expert. Prices start from: ${list}. Send us your request and we will contact you within 24 hours.`;
+        ? `يمكنك حجز استشارة بالفيديو أو الهاتف أو حضورياً مع خبير قانوني في: ${list}. أرسل طلبك وسنتواصل معك خلال 24 ساعة لتأكيد الموعد والأتعاب.`
+        : `You can book a video, phone or in-person consultation with a legal expert in: ${list}. Send us your request and we will contact you within 24 hours to confirm the time and the fee.`;
     },
     links: [link.consultation, link.askLawyer],
   },
@@ -183,9 +183,11 @@ const entries: Entry[] = [
     },
     answer: (lang) => {
       const list = Object.values(complianceAudits)
-        .map((a) => `${a.name[lang]} ${aed(a.from, lang)} (${a.duration[lang]})`)
+        .map((a) => a.name[lang])
         .join(lang === "ar" ? "، " : ", ");
-      return lang === "ar" ? `تدقيقات الامتثال تبدأ من: ${list}.` : `Compliance audits start from: ${list}.`;
+      return lang === "ar"
+        ? `نجري تدقيقات الامتثال التالية: ${list}. نحدد النطاق معك ثم نرسل عرضاً مكتوباً بالسعر والمدة.`
+        : `We run these compliance audits: ${list}. We agree the scope with you, then send a written quote with the price and the duration.`;
     },
     links: [link.audit],
   },
@@ -197,7 +199,7 @@ const entries: Entry[] = [
     },
     answer: (lang) =>
       lang === "ar"
-        ? `للطلبات العاجلة لدينا خدمات في اليوم نفسه: ${tierPrices("express", lang)}. ويمكن إضافة السرعة (أسرع بنسبة 50%) أو التسليم في اليوم نفسه في حاسبة الأسعار.`
+        ? `للطلبات العاجلة لدينا خدمات في اليوم نفسه: ${tierPrices("express", lang)}. ويمكن إضافة السرعة (أسرع بنسبة 50٪) أو التسليم في اليوم نفسه في حاسبة الأسعار.`
         : `For urgent matters we offer same-day services: ${tierPrices("express", lang)}. The quote calculator also offers express (50% faster) and same-day delivery.`,
     links: [link.quote],
   },

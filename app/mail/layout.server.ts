@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv, siteName } from "../env.server";
 import type { Lang } from "../i18n/lang";
 
 export type EmailContent = {
@@ -21,7 +21,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** Renders an e-mail as plain text and simple HTML, with the brand, phone and e-mail from configuration. */
 export function renderEmail(content: EmailContent, lang: Lang = "en"): { subject: string; text: string; html: string } {
   const env = getEnv();
-  const foot = footer[lang](env.SITE_NAME, env.CONTACT_PHONE, env.CONTACT_EMAIL);
+  const foot = footer[lang](siteName(lang, env), env.CONTACT_PHONE, env.CONTACT_EMAIL);
   const text = [
     content.greeting,
     ...content.paragraphs,
@@ -34,7 +34,7 @@ export function renderEmail(content: EmailContent, lang: Lang = "en"): { subject
   const dir = lang === "ar" ? "rtl" : "ltr";
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="margin:0;padding:24px;background:#f1f4f9;font-family:system-ui,Segoe UI,Tahoma,Arial,sans-serif;color:#1e293b">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<p style="margin:0 0 20px;font-weight:700;font-size:18px;color:#0f1f3d">${escapeHtml(env.SITE_NAME)}</p>
+<p style="margin:0 0 20px;font-weight:700;font-size:18px;color:#0f1f3d">${escapeHtml(siteName(lang, env))}</p>
 ${content.greeting ? `<p>${escapeHtml(content.greeting)}</p>` : ""}
 ${content.paragraphs.map((p) => `<p style="line-height:1.6">${escapeHtml(p)}</p>`).join("\n")}
 ${content.details?.length ? `<table style="border-collapse:collapse;margin:16px 0">${content.details.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(v)}</td></tr>`).join("")}</table>` : ""}

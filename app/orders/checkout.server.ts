@@ -33,12 +33,12 @@ export function summaryView(totals: OrderTotals, lang: Lang): SummaryView {
       serviceName: line.displayServiceName,
       tierName: line.displayTierName,
       quantity: line.quantity,
-      lineTotal: formatMoney(line.lineTotal, lang, "symbol"),
+      lineTotal: formatMoney(line.lineTotal, lang),
     })),
-    subtotal: formatMoney(totals.subtotal, lang, "symbol"),
-    discount: totals.discount > 0 ? formatMoney(totals.discount, lang, "symbol") : null,
+    subtotal: formatMoney(totals.subtotal, lang),
+    discount: totals.discount > 0 ? formatMoney(totals.discount, lang) : null,
     couponCode: totals.couponCode,
-    total: formatMoney(totals.total, lang, "symbol"),
+    total: formatMoney(totals.total, lang),
     totalFils: totals.total,
   };
 }

@@ -44,7 +44,7 @@ export const orderMailText: Record<
     },
   },
   ar: {
-    greeting: "عزيزي/عزيزتي {name}،",
+    greeting: "مرحباً {name}،",
     orderLabel: "الطلب",
     serviceLabel: "الخدمة",
     amountLabel: "المبلغ",

@@ -71,7 +71,7 @@ export async function changeOrderStatusInTransaction(tx: Transaction, input: Sta
           details: [
             [text.orderLabel, shortOrderId(orderId)],
             [text.serviceLabel, service],
-            [text.amountLabel, formatMoney(current.amount, lang, "code")],
+            [text.amountLabel, formatMoney(current.amount, lang)],
           ],
           action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}` },
         },

@@ -4,7 +4,7 @@ import { priceLine, serviceName, speedLabel, turnaroundAtSpeed, type PlanListKey
 import { cartLineKey } from "../cart/cart-rules";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
-import { getEnv } from "../env.server";
+import { getEnv, siteName } from "../env.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
@@ -205,15 +205,15 @@ function orderConfirmationMail(order: Order, totals: OrderTotals, lang: Lang) {
   const env = getEnv();
   const details: Array<[string, string]> = [
     [text.orderLabel, shortOrderId(order.id)],
-    ...totals.lines.map((line): [string, string] => [`${line.displayServiceName} · ${line.displayTierName} × ${line.quantity}`, formatMoney(line.lineTotal, lang, "code")]),
+    ...totals.lines.map((line): [string, string] => [`${line.displayServiceName} · ${line.displayTierName} × ${line.quantity}`, formatMoney(line.lineTotal, lang)]),
   ];
-  if (totals.discount > 0) details.push([`${text.discountLabel} (${totals.couponCode})`, `− ${formatMoney(totals.discount, lang, "code")}`]);
-  details.push([text.totalLabel, formatMoney(totals.total, lang, "code")]);
+  if (totals.discount > 0) details.push([`${text.discountLabel} (${totals.couponCode})`, `− ${formatMoney(totals.discount, lang)}`]);
+  details.push([text.totalLabel, formatMoney(totals.total, lang)]);
   return renderEmail(
     {
       subject: fill(text.confirmationSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: totals.total === 0 ? [fill(text.confirmationFreeBody, { site: env.SITE_NAME })] : [fill(text.confirmationBody, { site: env.SITE_NAME }), text.confirmationPayLater],
+      paragraphs: totals.total === 0 ? [fill(text.confirmationFreeBody, { site: siteName(lang, env) })] : [fill(text.confirmationBody, { site: siteName(lang, env) }), text.confirmationPayLater],
       details,
       action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, "/dashboard") },
     },

@@ -4,7 +4,7 @@ import { orderEvents, orders, PAID_STATUSES, PAYABLE_STATUSES, paymentEvents, pa
 import { startTurnaroundClock } from "../cases/turnaround.server";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
-import { getEnv } from "../env.server";
+import { getEnv, siteName } from "../env.server";
 import { localTierName } from "../orders/order-names.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
@@ -60,7 +60,7 @@ export async function startPayment(order: Order, lang: Lang): Promise<StartedPay
   // Stripe has no negative lines: a discounted order is one line of its total, named after the order.
   const lines =
     order.discount > 0
-      ? [{ name: `${text.mail.orderLabel} ${shortOrderId(order.id)}: ${order.serviceType} (${order.couponCode ?? ""} −${formatMoney(order.discount, "en", "code")})`.slice(0, 250), unitAmount: order.amount, quantity: 1 }]
+      ? [{ name: `${text.mail.orderLabel} ${shortOrderId(order.id)}: ${order.serviceType} (${order.couponCode ?? ""} −${formatMoney(order.discount, "en")})`.slice(0, 250), unitAmount: order.amount, quantity: 1 }]
       : items.map((item) => ({ name: `${order.serviceType.includes(",") ? "" : `${order.serviceType} · `}${localTierName(item, "en")}`, unitAmount: item.unitPrice, quantity: item.quantity }));
   // Our own pages are linked by path for the built-in provider (same host as the visitor);
   // Stripe needs absolute URLs.
@@ -176,7 +176,7 @@ function staffOrderPaidMail(order: Order) {
       ["Client", `${order.legalName ?? ""} <${order.email ?? ""}>`],
       ["Phone", order.phone ?? ""],
       ["Service", `${order.serviceType} · ${order.tierName}`],
-      ["Amount", formatMoney(order.amount, "en", "code") + (order.couponCode ? ` (coupon ${order.couponCode})` : "")],
+      ["Amount", formatMoney(order.amount, "en") + (order.couponCode ? ` (coupon ${order.couponCode})` : "")],
     ],
     action: { label: "Open the order", url: `${env.SITE_URL}/admin/orders/${order.id}` },
   });
@@ -190,10 +190,10 @@ function paymentReceivedMail(order: Order, invoiceNumber: string) {
     {
       subject: fill(text.paidSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: [order.amount === 0 ? fill(text.confirmationFreeBody, { site: env.SITE_NAME }) : fill(text.paidBody, { amount: formatMoney(order.amount, lang, "code") }), fill(text.invoiceAttached, { number: invoiceNumber })],
+      paragraphs: [order.amount === 0 ? fill(text.confirmationFreeBody, { site: siteName(lang, env) }) : fill(text.paidBody, { amount: formatMoney(order.amount, lang) }), fill(text.invoiceAttached, { number: invoiceNumber })],
       details: [
         [text.orderLabel, shortOrderId(order.id)],
-        [text.totalLabel, formatMoney(order.amount, lang, "code")],
+        [text.totalLabel, formatMoney(order.amount, lang)],
         [text.invoiceLabel, invoiceNumber],
       ],
       action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, `/dashboard/orders/${order.id}`) },

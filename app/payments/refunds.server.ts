@@ -220,7 +220,7 @@ export async function applyRefundUpdate(update: RefundUpdate, outer?: Transactio
     const now = new Date();
     if (update.status === "failed") {
       const [failed] = await tx.update(refunds).set({ status: "failed", failureReason: update.failureReason ?? "The provider declined the refund.", completedAt: now }).where(eq(refunds.id, refund.id)).returning();
-      await tx.insert(orderEvents).values({ orderId, actorId: refund.actorId, kind: "refund", fromValue: order.paymentStatus, toValue: order.paymentStatus, note: `Refund of ${formatMoney(refund.amount, "en", "code")} failed: ${failed!.failureReason}` });
+      await tx.insert(orderEvents).values({ orderId, actorId: refund.actorId, kind: "refund", fromValue: order.paymentStatus, toValue: order.paymentStatus, note: `Refund of ${formatMoney(refund.amount, "en")} failed: ${failed!.failureReason}` });
       return failed;
     }
     const [succeeded] = await tx.update(refunds).set({ status: "succeeded", completedAt: now, failureReason: null }).where(eq(refunds.id, refund.id)).returning();
@@ -231,7 +231,7 @@ export async function applyRefundUpdate(update: RefundUpdate, outer?: Transactio
     // A refund owed by hand is settled once everything paid is back.
     const paymentFlag = order.paymentFlag === MANUAL_REFUND_FLAG && paymentStatus === "refunded" ? null : order.paymentFlag;
     await tx.update(orders).set({ refundedAmount, paymentStatus, paymentFlag, updatedAt: now }).where(eq(orders.id, orderId));
-    await tx.insert(orderEvents).values({ orderId, actorId: succeeded!.actorId, kind: "refund", fromValue: order.paymentStatus, toValue: paymentStatus, note: `${formatMoney(succeeded!.amount, "en", "code")} refunded${succeeded!.provider === "manual" ? " by hand" : ""}: ${succeeded!.reason}` });
+    await tx.insert(orderEvents).values({ orderId, actorId: succeeded!.actorId, kind: "refund", fromValue: order.paymentStatus, toValue: paymentStatus, note: `${formatMoney(succeeded!.amount, "en")} refunded${succeeded!.provider === "manual" ? " by hand" : ""}: ${succeeded!.reason}` });
     const creditNote = await ensureCreditNote(tx, succeeded!.id, now);
     const [client] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, order.userId));
     const to = order.email || client?.email;
@@ -256,7 +256,7 @@ async function orderFor(tx: Transaction, update: RefundUpdate): Promise<string |
 function refundMail(order: Order, refund: Refund, creditNoteNumber: string, name: string) {
   const lang = order.lang;
   const text = orderMailText[lang];
-  const amount = formatMoney(refund.amount, lang, "code");
+  const amount = formatMoney(refund.amount, lang);
   return renderEmail(
     {
       subject: fill(text.refund.subject, { amount, id: shortOrderId(order.id) }),

@@ -53,7 +53,7 @@ const text: Record<Lang, QuoteText> = {
 // The speeds' names are the catalogue's (SPEED_NAMES: the cart and orders say the same).
 const speedHints: Record<Lang, Record<Speed, string>> = {
   en: { standard: "Regular delivery", express: "50% faster", "same-day": "Delivered the same day" },
-  ar: { standard: "التسليم المعتاد", express: "أسرع بنسبة 50%", "same-day": "التسليم في اليوم نفسه" },
+  ar: { standard: "التسليم المعتاد", express: "أسرع بنسبة 50٪", "same-day": "التسليم في اليوم نفسه" },
 };
 const speedText = (lang: Lang) => Object.fromEntries(SPEEDS.map((speed) => [speed, { label: SPEED_NAMES[speed][lang], hint: speedHints[lang][speed] }])) as Record<Speed, { label: string; hint: string }>;
 

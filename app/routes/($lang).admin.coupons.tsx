@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     coupons: coupons.map((c) => ({
       id: c.id,
       code: c.code,
-      discount: c.kind === "percent" ? `${c.value}%` : formatMoney(c.value, lang, "code"),
+      discount: c.kind === "percent" ? `${c.value}%` : formatMoney(c.value, lang),
       expires: c.expiresAt ? formatDate(c.expiresAt, lang) : t.coupons.never,
       expired: c.expiresAt !== null && c.expiresAt.getTime() < Date.now(),
       // Reserved: held by unpaid orders (given back when they are cancelled or expire); paid: used for good.

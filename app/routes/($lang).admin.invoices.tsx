@@ -32,7 +32,7 @@ async function invoicesPage({ request, params }: LoaderFunctionArgs) {
   if (!parsed.ok) return { ...base, from: parsed.from, to: parsed.to, error: t.invoices.errors[parsed.error] ?? t.invoices.errors.from!, list: null };
   const { range } = parsed;
   const list = await listTaxDocuments(range, { limit: SHOWN });
-  const signed = (kind: string, fils: number) => formatMoney(kind === "credit_note" ? -fils : fils, lang, "code");
+  const signed = (kind: string, fils: number) => formatMoney(kind === "credit_note" ? -fils : fils, lang);
   return {
     ...base,
     from: range.from,
@@ -40,7 +40,7 @@ async function invoicesPage({ request, params }: LoaderFunctionArgs) {
     error: null,
     list: {
       csvHref: `${localizePath(lang, "/admin/invoices.csv")}?${new URLSearchParams({ from: range.from, to: range.to })}`,
-      summary: fill(t.invoices.summary, { count: list.count, vat: formatMoney(list.netVat, lang, "code"), total: formatMoney(list.netTotal, lang, "code") }),
+      summary: fill(t.invoices.summary, { count: list.count, vat: formatMoney(list.netVat, lang), total: formatMoney(list.netTotal, lang) }),
       more: list.count > SHOWN ? fill(t.invoices.more, { shown: SHOWN }) : null,
       rows: list.rows.map((d) => ({
         id: d.id,

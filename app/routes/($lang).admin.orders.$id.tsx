@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const assigneeName = order.assigneeId ? (names.get(order.assigneeId) ?? "") : null;
   const paymentFlag =
     order.paymentFlag === MANUAL_REFUND_FLAG
-      ? fill(c.refund.label, { amount: formatMoney(Math.max(0, (order.paidAmount ?? order.amount) - order.refundedAmount), lang, "code") })
+      ? fill(c.refund.label, { amount: formatMoney(Math.max(0, (order.paidAmount ?? order.amount) - order.refundedAmount), lang) })
       : order.paymentFlag
         ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
         : null;
@@ -142,12 +142,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const outcome = await requestRefund({ orderId, amount, reason, requestKey: form.get("requestKey"), actorId: viewer.id, manual });
     if (!outcome.ok) {
       if (outcome.error === "not-found") notFound();
-      const message = fill(t.refundErrors[outcome.error] ?? t.refundFailed, { max: formatMoney(outcome.refundable ?? 0, lang, "code") });
+      const message = fill(t.refundErrors[outcome.error] ?? t.refundFailed, { max: formatMoney(outcome.refundable ?? 0, lang) });
       const reply: RefundReply = { error: message, amount: typeof amount === "string" ? amount.slice(0, 15) : "", reason: typeof reason === "string" ? reason.slice(0, 500) : "", manual };
       return data({ refund: reply }, { status: outcome.error === "duplicate" || outcome.error === "exceeds" || outcome.error === "nothing-left" ? 409 : 400 });
     }
     const { refund } = outcome;
-    if (refund.status === "succeeded") return redirectWithToast(back, { kind: "success", title: t.refundDone, description: fill(t.refundDoneText, { amount: formatMoney(refund.amount, lang, "code") }) }, { status: 303 });
+    if (refund.status === "succeeded") return redirectWithToast(back, { kind: "success", title: t.refundDone, description: fill(t.refundDoneText, { amount: formatMoney(refund.amount, lang) }) }, { status: 303 });
     if (refund.status === "failed") return redirectWithToast(back, { kind: "error", title: t.refundFailed, description: refund.failureReason ?? undefined }, { status: 303 });
     return redirectWithToast(back, { kind: "info", title: t.refundPending, description: t.refundPendingText }, { status: 303 });
   }

@@ -12,7 +12,7 @@ import { secondFactorSchema } from "../auth/schemas.server";
 import { createUserSession, getPendingSession, getUser, signOutCookie } from "../auth/session.server";
 import { checkSecondFactor, parseSecondFactorInput, unusedRecoveryCodes } from "../auth/two-factor.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
-import { getEnv } from "../env.server";
+import { siteName } from "../env.server";
 import { fill } from "../i18n/fill";
 import { localizePath, type Lang } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     meta: pageHead(request, t.twoFactor.meta),
     redirectTo,
-    text: { ...t.twoFactor, stepIntro: fill(t.twoFactor.stepIntro, { site: getEnv().SITE_NAME }), errorTitle: t.errorTitle },
+    text: { ...t.twoFactor, stepIntro: fill(t.twoFactor.stepIntro, { site: siteName(lang) }), errorTitle: t.errorTitle },
   };
 }
 

@@ -39,14 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const items = await orderItemsOf(order.id);
   return {
     meta: pageHead(request, { ...text.meta.pay, noindex: true }),
-    text: { ...text.pay, orderNumber: fill(text.pay.orderNumber, { id: shortOrderId(order.id) }), pay: fill(text.form.pay, { total: formatMoney(order.amount, lang, "symbol") }), processing: text.form.processing },
+    text: { ...text.pay, orderNumber: fill(text.pay.orderNumber, { id: shortOrderId(order.id) }), pay: fill(text.form.pay, { total: formatMoney(order.amount, lang) }), processing: text.form.processing },
     summaryText: text.summary,
     summary: {
-      lines: items.map((item) => ({ key: item.id, serviceName: order.serviceType, tierName: item.tierName, quantity: item.quantity, lineTotal: formatMoney(item.unitPrice * item.quantity, lang, "symbol") })),
-      subtotal: formatMoney(order.subtotal, lang, "symbol"),
-      discount: order.discount > 0 ? formatMoney(order.discount, lang, "symbol") : null,
+      lines: items.map((item) => ({ key: item.id, serviceName: order.serviceType, tierName: item.tierName, quantity: item.quantity, lineTotal: formatMoney(item.unitPrice * item.quantity, lang) })),
+      subtotal: formatMoney(order.subtotal, lang),
+      discount: order.discount > 0 ? formatMoney(order.discount, lang) : null,
       couponCode: order.couponCode,
-      total: formatMoney(order.amount, lang, "symbol"),
+      total: formatMoney(order.amount, lang),
     },
     paid: isPaid(order.paymentStatus),
     cancelled: order.status === "cancelled",

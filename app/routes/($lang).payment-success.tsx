@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // An order with nothing to pay (a 100 % coupon) was paid at checkout: its owner sees it confirmed.
     const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
     const order = await findOrderOfUser(freeOrderId, owner.id);
-    const verification: VerificationView = order && isPaid(order.paymentStatus) ? { kind: "paid", orderNumber: shortOrderId(order.id), amount: formatMoney(order.paidAmount ?? order.amount, lang, "symbol") } : { kind: "failed" };
+    const verification: VerificationView = order && isPaid(order.paymentStatus) ? { kind: "paid", orderNumber: shortOrderId(order.id), amount: formatMoney(order.paidAmount ?? order.amount, lang) } : { kind: "failed" };
     return { ...base, verification };
   }
   if (!sessionId) return { ...base, verification: null };
@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? {
             kind: "paid",
             orderNumber: shortOrderId(result.order.id),
-            amount: formatMoney(result.order.paidAmount ?? result.order.amount, lang, "symbol"),
+            amount: formatMoney(result.order.paidAmount ?? result.order.amount, lang),
             // The promised turnaround counts from the payment (docs/decisions/068).
             expectedBy: result.order.dueAt ? formatDateTime(result.order.dueAt, lang) : null,
           }

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Container } from "../components/ui/section";
 import { checkoutText } from "../content/checkout.server";
-import { getEnv } from "../env.server";
+import { siteName } from "../env.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
@@ -33,9 +33,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const text = checkoutText[lang].testCheckout;
   return {
     meta: pageHead(request, { ...checkoutText[lang].meta.testCheckout, noindex: true }),
-    text: { ...text, payTo: fill(text.payTo, { site: getEnv().SITE_NAME }), pay: fill(text.pay, { total: formatMoney(row.session.amount, lang, "symbol") }), backToSite: fill(text.backToSite, { site: getEnv().SITE_NAME }) },
+    text: { ...text, payTo: fill(text.payTo, { site: siteName(lang) }), pay: fill(text.pay, { total: formatMoney(row.session.amount, lang) }), backToSite: fill(text.backToSite, { site: siteName(lang) }) },
     open: row.session.status === "open",
-    amount: formatMoney(row.session.amount, lang, "symbol"),
+    amount: formatMoney(row.session.amount, lang),
     email: row.order.email ?? "",
     homeHref: localizePath(lang, "/"),
   };

@@ -52,7 +52,7 @@ class Browser {
       if (value && !/max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.set(name!.trim(), value);
       else this.cookies.delete(name!.trim());
     }
-    return { status: response.status, location: response.headers.get("location") ?? "", html: await response.text(), headers: response.headers };
+    return { status: response.status, location: (response.headers.get("location") ?? "").replace(this.base, ""), html: await response.text(), headers: response.headers };
   }
   get(path: string) {
     return this.send(path, { method: "GET" });

@@ -308,7 +308,7 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
           const cookie = role === "anonymous" ? undefined : probe.freshSession ? await signIn(role) : sessions[role];
           const response = await request(probe.method, target, { cookie, form: probe.form });
           await response.arrayBuffer();
-          const location = response.headers.get("location") ?? "";
+          const location = (response.headers.get("location") ?? "").replace(server.url, "");
           const isRedirect = response.status >= 300 && response.status < 400;
           const ok =
             expected === "login"

@@ -71,7 +71,7 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
   it("the dismiss remembers the page's language and goes back, without JavaScript", async () => {
     const dismissed = await post("/language", { lang: "en", redirectTo: "/services/legal-consultation?x=1" });
     expect(dismissed.status).toBe(303);
-    expect(dismissed.headers.get("Location")).toBe("/services/legal-consultation?x=1");
+    expect(dismissed.headers.get("Location")).toBe(`${server.url}/services/legal-consultation?x=1`);
     expect(langCookie(dismissed)).toMatch(/^lang=en;/);
     const after = await get("/services/legal-consultation?x=1", { Cookie: "lang=en", "Accept-Language": "ar" });
     expect(await after.text()).not.toContain('data-testid="language-suggestion"');
@@ -79,28 +79,28 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
     // Another site as the way back, or nonsense: home, never a 500.
     const offsite = await post("/language", { lang: "ar", redirectTo: "//evil.example/x" });
     expect(offsite.status).toBe(303);
-    expect(offsite.headers.get("Location")).toBe("/ar");
+    expect(offsite.headers.get("Location")).toBe(`${server.url}/ar`);
     const nonsense = await post("/language", { lang: "fr" });
     expect(nonsense.status).toBe(303);
-    expect(nonsense.headers.get("Location")).toBe("/");
+    expect(nonsense.headers.get("Location")).toBe(`${server.url}/`);
     expect(langCookie(nonsense)).toBeUndefined();
-    expect((await get("/language", { Cookie: "lang=ar" })).headers.get("Location")).toBe("/ar");
+    expect((await get("/language", { Cookie: "lang=ar" })).headers.get("Location")).toBe(`${server.url}/ar`);
   });
 
   it("addresses without a language prefix follow the remembered language", async () => {
     // The cart action's own URL and its fallback after a form that names no page.
-    expect((await get("/cart/update", { Cookie: "lang=ar" })).headers.get("Location")).toBe("/ar/cart");
-    expect((await get("/cart/update")).headers.get("Location")).toBe("/cart");
+    expect((await get("/cart/update", { Cookie: "lang=ar" })).headers.get("Location")).toBe(`${server.url}/ar/cart`);
+    expect((await get("/cart/update")).headers.get("Location")).toBe(`${server.url}/cart`);
     const cleared = await post("/cart/update", { intent: "clear" }, { Cookie: "lang=ar" });
     expect(cleared.status).toBe(303);
-    expect(cleared.headers.get("Location")).toBe("/ar/cart");
+    expect(cleared.headers.get("Location")).toBe(`${server.url}/ar/cart`);
     // A document link opened signed out: the login page in Arabic, with the way back.
     const document = await get("/documents/00000000-0000-4000-8000-000000000000", { Cookie: "lang=ar" });
-    expect(document.headers.get("Location")).toBe("/ar/client-login?redirectTo=%2Fdocuments%2F00000000-0000-4000-8000-000000000000");
+    expect(document.headers.get("Location")).toBe(`${server.url}/ar/client-login?redirectTo=%2Fdocuments%2F00000000-0000-4000-8000-000000000000`);
     // An address that is no page: the Arabic not-found page for a visitor who chose Arabic.
     const unknown = await get("/no-such-page?q=1", { Cookie: "lang=ar" });
     expect(unknown.status).toBe(302);
-    expect(unknown.headers.get("Location")).toBe("/ar/no-such-page?q=1");
+    expect(unknown.headers.get("Location")).toBe(`${server.url}/ar/no-such-page?q=1`);
     const arabic404 = await get("/ar/no-such-page?q=1", { Cookie: "lang=ar" });
     expect(arabic404.status).toBe(404);
     expect(await arabic404.text()).toContain("عذراً! الصفحة غير موجودة");

@@ -152,7 +152,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
 
     it("the apply-coupon intent re-renders the summary with the discount and keeps the typed fields", async () => {
       const outcome = await handleCheckout({ request: checkoutRequest({ legalName: "Half typed", intent: "apply-coupon", couponCode: "welcome10" }), userId, cart: travelBanBasic, lang: "en" });
-      expect(outcome).toMatchObject({ kind: "reply", status: 200, couponApplied: true, summary: { discount: "\u200Eد.إ\u200E 65", total: "\u200Eد.إ\u200E 585", couponCode: "WELCOME10" } });
+      expect(outcome).toMatchObject({ kind: "reply", status: 200, couponApplied: true, summary: { discount: "AED 65", total: "AED 585", couponCode: "WELCOME10" } });
       if (outcome.kind === "reply") expect(outcome.lastResult.initialValue).toMatchObject({ legalName: "Half typed" });
       const bad = await handleCheckout({ request: checkoutRequest({ intent: "apply-coupon", couponCode: "nope" }), userId, cart: travelBanBasic, lang: "en" });
       expect(bad).toMatchObject({ kind: "reply", status: 400, couponApplied: false, lastResult: { error: { couponCode: ["Invalid or expired coupon"] } } });

@@ -221,7 +221,7 @@ describe(`the request gate on the production build (${kind})`, () => {
       expect((await visitor.post("/inquiry", { ...inquiry, _csrf: otherToken })).status).toBe(403);
       const accepted = await visitor.post("/inquiry", inquiry);
       expect(accepted.status).toBe(303);
-      expect(accepted.headers.get("location")?.[0]).toMatch(/^\/contact#/);
+      expect(accepted.headers.get("location")?.[0]).toMatch(new RegExp(`^${server.url}/contact#`));
       // The token never overrides a foreign Origin.
       const crossSite = await fetch(`${server.url}/inquiry`, {
         method: "POST",
@@ -254,7 +254,7 @@ describe(`the request gate on the production build (${kind})`, () => {
       const registerForm = formFields(registerPage.text, /client-login/)!;
       const registered = await visitor.post("/client-login?tab=register", { ...registerForm, intent: "register", name: "Lynx Reader", email, password: "quiet-harbour-2025", confirmPassword: "quiet-harbour-2025" });
       expect(registered.status, registered.text.slice(0, 300)).toBe(302);
-      expect(registered.headers.get("location")?.[0]).toMatch(/^\/client-login/);
+      expect(registered.headers.get("location")?.[0]).toMatch(new RegExp(`^${server.url}/client-login`));
       // A password signs in once the address is confirmed: lynx opens the mailed link and confirms with the password.
       const link = await linkInMail(smtp.messages, email, "/verify-email?token=");
       const verifyPage = await visitor.get(link);
@@ -268,7 +268,7 @@ describe(`the request gate on the production build (${kind})`, () => {
       const loginForm = formFields(loginPage.text, /client-login/)!;
       const signedIn = await visitor.post("/client-login?redirectTo=%2Fcheckout", { ...loginForm, intent: "login", email, password: "quiet-harbour-2025" });
       expect(signedIn.status, signedIn.text.slice(0, 300)).toBe(302);
-      expect(signedIn.headers.get("location")?.[0]).toBe("/checkout");
+      expect(signedIn.headers.get("location")?.[0]).toBe(`${server.url}/checkout`);
 
       const servicePage = await visitor.get("/ban-checks/travel-ban-check?cart=open");
       const addForm = formFields(servicePage.text, /\/cart\/update/)!;
@@ -315,7 +315,7 @@ describe(`the request gate on the production build (${kind})`, () => {
       // eslint-disable-next-line no-control-regex -- terminal escapes out of lynx's screen
       const screen = stdout.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, "").slice(-2000);
       expect(login.status, `lynx output:\n${screen}`).toBe(302);
-      expect(login.headers.get("location")).toBe("/dashboard");
+      expect(login.headers.get("location")).toBe(`${server.url}/dashboard`);
     }, 90_000);
   });
 
@@ -354,7 +354,7 @@ describe(`the request gate on the production build (${kind})`, () => {
             redirect: "manual",
           });
           expect(response.status, returnTo).toBe(303);
-          expect(response.headers.get("location"), returnTo).toBe("/admin/users");
+          expect(response.headers.get("location"), returnTo).toBe(`${server.url}/admin/users`);
         }
       }
       // Signing in with a crafted redirectTo lands on the dashboard.
@@ -365,7 +365,7 @@ describe(`the request gate on the production build (${kind})`, () => {
         redirect: "manual",
       });
       expect(login.status).toBe(302);
-      expect(login.headers.get("location")).toBe("/dashboard");
+      expect(login.headers.get("location")).toBe(`${server.url}/dashboard`);
     });
 
     it("a coupon code and an order note with NUL are answered, and the note is stored without it", async () => {

@@ -101,7 +101,7 @@ async function dashboardWith(
   if (response.status === 200) return "in";
   if (
     response.status === 302 &&
-    (response.headers.get("location") ?? "").startsWith("/client-login")
+    (response.headers.get("location") ?? "").startsWith(`${server.url}/client-login`)
   )
     return "out";
   return `HTTP ${response.status} ${response.headers.get("location") ?? ""}`;

@@ -72,4 +72,34 @@ describe("Arabic copy", () => {
   it("never writes a number range of one or two with a plural or singular noun (١-٢ أسبوع)", () => {
     expect(offending(/\b1-2 (أسبوع|يوم|شهر|ساعة)/)).toEqual([]);
   });
+
+  it("names the brand in Arabic inside Arabic text: no Latin letters beside Arabic words but for codes and addresses", () => {
+    // The site name this test gives is the Latin default; real Arabic pages get SITE_NAME_AR.
+    expect(offending(/[\u0600-\u06FF][^A-Za-z]{0,3}\bSanad\b|\bSanad Legal\b[^A-Za-z]{0,3}[\u0600-\u06FF]/).filter((text) => !text.includes(site.name))).toEqual([]);
+  });
+
+  it("writes money one way, 1,300 درهم: never the symbol د.إ", () => {
+    expect(offending(/د\.إ/)).toEqual([]);
+  });
+
+  it("writes support around the clock and percentages with the Arabic sign (99.9٪, never %99.9 or 24/7)", () => {
+    expect(offending(/24\/7|\d%|%\d/)).toEqual([]);
+  });
+
+  it("uses one form of each recurring term", () => {
+    // Ban checks, the cart total, talking to an expert, the Fundamental plan, the Dubai licensing authority.
+    expect(offending(/فحص الحظر$|^فحص الحظر/)).toEqual([]);
+    expect(offending(/^المجموع$/)).toEqual([]);
+    expect(offending(/تحدث مع|تحدّث مع|التحدث مع خبير/)).toEqual([]);
+    expect(offending(/الجوهرية|الدائرة الاقتصادية|تقويم الالتزامات/)).toEqual([]);
+  });
+
+  it("avoids the literal renderings a native reader flagged", () => {
+    expect(offending(/عزيزي\/عزيزتي|للواحدة|^تم بنجاح$|انقر هنا|دفع بالبطاقة محاكاة|حتى \d+ طلبات|ألم تنشئ|أو لا شيء/)).toEqual([]);
+    expect(offending(/أولا(?!ً)\b|أولا$/)).toEqual([]);
+  });
+
+  it("puts the Arabic comma between Arabic words and figures", () => {
+    expect(offending(/\d, [\d\u0600-\u06FF]/)).toEqual([]);
+  });
 });

@@ -132,11 +132,11 @@ describe("Arabic formatting", () => {
   const when = new Date("2025-01-15T10:00:00Z");
 
   it("uses ar-AE conventions with Western digits for money, numbers and dates", () => {
-    const shown = [formatMoney(125_000, "ar"), formatMoney(125_050, "ar", "code"), formatNumber(1_234_567.5, "ar"), formatDate(when, "ar"), formatDateTime(when, "ar")];
+    const shown = [formatMoney(125_000, "ar"), formatMoney(125_050, "ar"), formatNumber(1_234_567.5, "ar"), formatDate(when, "ar"), formatDateTime(when, "ar")];
     for (const text of shown) expect(text, text).not.toMatch(easternDigits);
     expect(formatMoney(125_000, "ar")).toContain("1,250");
-    expect(formatMoney(125_000, "ar")).toContain("د.إ");
-    expect(formatMoney(125_050, "ar", "code")).toMatch(/1,250\.50\u00A0درهم$/);
+    expect(formatMoney(125_000, "ar")).toBe("1,250\u00A0درهم");
+    expect(formatMoney(125_050, "ar")).toMatch(/1,250\.50\u00A0درهم$/);
     expect(formatNumber(1_234_567.5, "ar")).toBe("1,234,567.5");
     // Dubai time, day first, Western digits; the time of day marked in Arabic (م = PM).
     expect(formatDate(when, "ar").replace(/\u200F/g, "")).toBe("15/01/2025");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, LRM } from "../../app/i18n/format";
+import { formatMoney } from "../../app/i18n/format";
 import { langFromPath, localizePath, stripLangPrefix } from "../../app/i18n/lang";
 import { withTitleSuffix } from "../../app/seo/page-head.server";
 
@@ -18,33 +18,22 @@ describe("language paths", () => {
 });
 
 describe("money", () => {
-  it("shows whole dirhams without decimals, as the spec writes them", () => {
-    expect(formatMoney(125_000)).toBe("\u200Eد.إ\u200E 1,250");
-    expect(formatMoney(125_000, "en", "code")).toBe("AED 1,250");
-    expect(formatMoney(125_050, "en", "code")).toBe("AED 1,250.50");
-    expect(formatMoney(125_000, "ar")).toContain("1,250");
-    expect(formatMoney(125_000, "ar")).toContain("د.إ");
+  it("writes one notation per language: AED before the amount in English, the dirham by name after it in Arabic", () => {
+    expect(formatMoney(125_000)).toBe("AED 1,250");
+    expect(formatMoney(125_000, "en")).toBe("AED 1,250");
+    expect(formatMoney(125_050, "en")).toBe("AED 1,250.50");
+    expect(formatMoney(65_000, "ar")).toBe("650\u00A0درهم");
+    expect(formatMoney(20_000, "ar")).toBe("200\u00A0درهم");
+    expect(formatMoney(125_050, "ar")).toBe("1,250.50\u00A0درهم");
   });
 
-  it("keeps the amount after the Arabic symbol on English pages (left-to-right marks around د.إ)", () => {
-    const shown = formatMoney(65_000);
-    // Without the marks, bidi would display "650 د.إ" in an English sentence.
-    expect(shown.replaceAll(LRM, "")).toBe("د.إ 650");
-    expect(shown.startsWith(LRM)).toBe(true);
-    expect(shown.indexOf(LRM, 1)).toBe(shown.indexOf("إ") + 1);
-    // The code style needs no marks; Arabic pages use Intl's own marks and order.
-    expect(formatMoney(65_000, "en", "code")).not.toContain(LRM);
-    expect(formatMoney(65_000, "ar")).not.toContain(LRM);
-  });
-});
-
-describe("money in Arabic", () => {
-  it("writes both notations in Arabic letters: the symbol in cart, plans and checkout, the dirham by name in quotes and dashboards", () => {
-    const strip = (text: string) => text.replace(/[\u200E\u200F]/g, "").replace(/\u00A0/g, " ");
-    expect(strip(formatMoney(65_000, "ar", "symbol"))).toBe("650 د.إ.");
-    expect(strip(formatMoney(20_000, "ar", "code"))).toBe("200 درهم");
-    expect(strip(formatMoney(125_050, "ar", "code"))).toBe("1,250.50 درهم");
-    for (const style of ["symbol", "code"] as const) expect(formatMoney(1_250_000, "ar", style)).not.toMatch(/[A-Za-z]/);
+  it("needs no direction marks and no symbol: each notation is written in its page's script", () => {
+    for (const lang of ["en", "ar"] as const) {
+      const shown = formatMoney(1_250_000, lang);
+      expect(shown).not.toMatch(/[\u200E\u200F\u2066-\u2069]/);
+      expect(shown).not.toContain("د.إ");
+    }
+    expect(formatMoney(1_250_000, "ar")).not.toMatch(/[A-Za-z]/);
   });
 });
 

@@ -25,8 +25,9 @@ describe("page head", () => {
   });
 
   it("names the page, its canonical address, both languages, its section's sharing card and its breadcrumb", () => {
+    // An Arabic page: the brand in its Arabic form (SITE_NAME_AR).
     const head = pageHead(new Request(`${SITE}/ar/ban-checks/travel-ban-check?from=ad`), page);
-    expect(head[0]).toEqual({ title: "Travel Ban Check | Sanad Legal" });
+    expect(head[0]).toEqual({ title: "Travel Ban Check | سند القانونية" });
     expect(links(head, "canonical")).toEqual([{ tagName: "link", rel: "canonical", href: `${SITE}/ar/ban-checks/travel-ban-check` }]);
     expect(links(head, "alternate").map((tag) => [tag.hrefLang, tag.href])).toEqual([
       ["en", `${SITE}/ban-checks/travel-ban-check`],
@@ -35,7 +36,7 @@ describe("page head", () => {
     ]);
     expect(content(head, "og:image")).toEqual([`${SITE}/social/ban-checks-ar.png`]);
     expect(content(head, "og:locale")).toEqual(["ar_AE"]);
-    expect(content(head, "twitter:title")).toEqual(["Travel Ban Check | Sanad Legal"]);
+    expect(content(head, "twitter:title")).toEqual(["Travel Ban Check | سند القانونية"]);
     const breadcrumb = tags(head).find((tag) => "script:ld+json" in tag)?.["script:ld+json"] as { itemListElement: Array<{ item: string }> };
     expect(breadcrumb.itemListElement.map((crumb) => crumb.item)).toEqual([`${SITE}/ar`, `${SITE}/ar/ban-checks/travel-ban-check`]);
   });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { companyFormationFrom, consultations, CONSULTATION_KEYS, contractReviewFrom, planLists, type PlanListKey, type ServiceKey } from "../../app/catalogue";
+import { consultations, CONSULTATION_KEYS, lowestPrice, planLists, type PlanListKey, type ServiceKey } from "../../app/catalogue";
 import { backgroundChecksContent, backgroundChecksGccContent } from "../../app/content/background-checks.server";
 import { companyFormationContent, contractsReviewContent } from "../../app/content/contracts-and-formation.server";
 import { clientCreditCheckContent, employeeCheckContent, receivableManagementContent } from "../../app/content/business-services.server";
@@ -58,8 +58,8 @@ const pages: Record<string, Expected> = {
 const site = { name: "Sanad Legal", url: "https://sanadlegal.ae", phone: "+971 4 123 4567", email: "info@sanadlegal.ae", hours: "" };
 const page = (source: PageSource, lang: Lang): PageContent => (typeof source === "function" ? source(lang, { ...site, hours: DEFAULT_OFFICE_HOURS[lang] }) : source[lang]);
 const ofKind = <K extends PageSection["kind"]>(content: PageContent, kind: K) => content.sections.filter((s): s is Extract<PageSection, { kind: K }> => s.kind === kind);
-/** The symbol as plans show it in English: "د.إ" kept left-to-right by marks on both sides. */
-const AED_SYMBOL = "\u200Eد.إ\u200E";
+/** The currency as every English page writes it (decision 061). */
+const AED_SYMBOL = "AED";
 const arabicLetters = /[\u0600-\u06FF]/;
 /** Every string in a value, deeply. */
 const strings = (value: unknown): string[] =>
@@ -180,50 +180,43 @@ describe("prices on service pages come from the catalogue", () => {
     expect(ofKind(page(backgroundChecksContent, "ar"), "plans")[0]?.buttonLabel).toBe("اختر الباقة");
   });
 
-  it("contract review and company formation show their 'from' prices and timelines", () => {
-    expect(ofKind(page(contractsReviewContent, "en"), "hero")[0]?.highlights).toEqual(expect.arrayContaining([`From ${formatMoney(contractReviewFrom.price, "en")}`, "Reviewed in 2-3 business days"]));
-    expect(formatMoney(contractReviewFrom.price, "en")).toBe(`${AED_SYMBOL} 500`);
-    expect(ofKind(page(companyFormationContent, "en"), "hero")[0]?.highlights?.join(" ")).toContain(`from ${AED_SYMBOL} 2,500`);
-    expect(ofKind(page(companyFormationContent, "en"), "hero")[0]?.highlights?.join(" ")).toContain("7-14 days");
-    expect(ofKind(page(companyFormationContent, "ar"), "hero")[0]?.highlights?.join(" ")).toContain(formatMoney(companyFormationFrom.price, "ar"));
+  it("contract review and company formation show their cheapest plan's price and the fastest plan's delivery", () => {
+    expect(ofKind(page(contractsReviewContent, "en"), "hero")[0]?.highlights).toEqual(expect.arrayContaining([`From ${AED_SYMBOL} 1,200`, "Reviewed in 3-5 business days"]));
+    const formation = ofKind(page(companyFormationContent, "en"), "hero")[0]?.highlights?.join(" ");
+    expect(formation).toContain(`from ${AED_SYMBOL} 8,500`);
+    expect(formation).toContain("10-15 business days");
+    expect(ofKind(page(companyFormationContent, "ar"), "hero")[0]?.highlights?.join(" ")).toContain(formatMoney(lowestPrice("company-formation"), "ar"));
   });
 });
 
-describe("consultation and audit prices come from the catalogue", () => {
-  it("shows every consultation type with its 'from' price, session length and Book Consultation", () => {
+describe("consultations and audits, which no plan sells, show no price", () => {
+  it("shows every consultation type with its session length and Book Consultation, without a price", () => {
     for (const lang of LANGS) {
       const cards = ofKind(page(legalConsultationContent, lang), "cards").find((s) => s.id === "consultation-types")!;
-      expect(cards.items.map((c) => c.price)).toEqual(CONSULTATION_KEYS.map((key) => `${lang === "en" ? "From" : "ابتداءً من"} ${formatMoney(consultations[key].from, lang)}`));
-      expect(cards.items.every((c) => c.link?.to === "#inquiry")).toBe(true);
+      expect(cards.items.map((c) => c.title)).toEqual(CONSULTATION_KEYS.map((key) => consultations[key].name[lang]));
+      expect(cards.items.every((c) => c.price === undefined && c.link?.to === "#inquiry")).toBe(true);
     }
     const en = ofKind(page(legalConsultationContent, "en"), "cards")[0]!;
-    expect(en.items.map((c) => [c.title, c.price, c.points?.[0]])).toEqual([
-      ["Immigration", `From ${AED_SYMBOL} 750`, "30-60 min session"],
-      ["Business", `From ${AED_SYMBOL} 950`, "45-90 min session"],
-      ["Employment", `From ${AED_SYMBOL} 650`, "30-60 min session"],
-      ["Real Estate", `From ${AED_SYMBOL} 850`, "45-75 min session"],
-      ["Family", `From ${AED_SYMBOL} 900`, "60-90 min session"],
-      ["Criminal Defense", `From ${AED_SYMBOL} 1,200`, "60-120 min session"],
-    ]);
+    expect(en.items.map((c) => c.points?.[0])).toEqual(["30-60 min session", "45-90 min session", "30-60 min session", "45-75 min session", "60-90 min session", "60-120 min session"]);
     expect(en.items[0]!.link?.label).toBe("Book Consultation");
     expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({ label: "Book Consultation", to: "#inquiry" });
   });
 
-  it("shows the four audits with their 'from' prices and durations, and Request Audit Quote", () => {
+  it("shows the four audits, priced by a written quote, with Request Audit Quote", () => {
     const en = ofKind(page(complianceAuditContent, "en"), "cards")[0]!;
     expect(en.items.map((c) => [c.title, c.price, c.points?.[0]])).toEqual([
-      ["Corporate Compliance", `From ${AED_SYMBOL} 15,000`, "Duration: 2-4 weeks"],
-      ["Employment Compliance", `From ${AED_SYMBOL} 8,500`, "Duration: 1-2 weeks"],
-      ["Regulatory Compliance", `From ${AED_SYMBOL} 12,000`, "Duration: 2-3 weeks"],
-      ["Data Protection", `From ${AED_SYMBOL} 7,500`, "Duration: 1-2 weeks"],
+      ["Corporate Compliance", undefined, "Price and duration in a written quote once scoped"],
+      ["Employment Compliance", undefined, "Price and duration in a written quote once scoped"],
+      ["Regulatory Compliance", undefined, "Price and duration in a written quote once scoped"],
+      ["Data Protection", undefined, "Price and duration in a written quote once scoped"],
     ]);
     expect(en.items.every((c) => c.link?.label === "Request Audit Quote" && c.link.to === "#inquiry")).toBe(true);
-    expect(page(complianceAuditContent, "en").meta.description).toContain(`From ${AED_SYMBOL} 7,500`);
+    expect(page(complianceAuditContent, "en").meta.description).not.toMatch(/AED|\d{1,3},\d{3}/);
   });
 
-  it("gives search engines the services with their prices", () => {
+  it("gives search engines the prices of what is sold, and no offer for what is not", () => {
     const data = page(legalConsultationContent, "en").structuredData?.[0] as { offers?: { lowPrice: string } };
-    expect(data.offers?.lowPrice).toBe("650");
+    expect(data.offers).toBeUndefined();
     const plans = page(backgroundChecksContent, "ar").structuredData?.[0] as { offers?: Array<{ price: string; name: string }> };
     expect(plans.offers?.map((o) => o.price)).toEqual(["350", "750", "1200"]);
     expect(plans.offers?.[0]?.name).toMatch(arabicLetters);

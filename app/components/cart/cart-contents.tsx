@@ -53,10 +53,10 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
                         </p>
                       ) : null}
                       <p className="text-sm text-slate-600">{item.serviceName}</p>
-                      <p className="text-sm text-slate-600 tabular-nums">{fill(text.each, { price: formatMoney(item.unitPrice, lang, "symbol") })}</p>
+                      <p className="text-sm text-slate-600 tabular-nums">{fill(text.each, { price: formatMoney(item.unitPrice, lang) })}</p>
                     </div>
                     <p className="font-semibold text-navy-900 tabular-nums" data-testid="line-total">
-                      {formatMoney(item.lineTotal, lang, "symbol")}
+                      {formatMoney(item.lineTotal, lang)}
                     </p>
                   </div>
                   <div className="mt-2 flex items-center gap-2">
@@ -65,8 +65,10 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
                         <span aria-hidden="true">−</span>
                       </button>
                     </CartForm>
-                    <span className="min-w-8 text-center font-semibold tabular-nums" aria-label={`${text.quantity}: ${item.quantity}`} data-testid="line-quantity">
-                      {item.quantity}
+                    {/* The label is visually hidden text (aria-label is not allowed on a span). */}
+                    <span className="min-w-8 text-center font-semibold tabular-nums">
+                      <span className="sr-only">{text.quantity}: </span>
+                      <span data-testid="line-quantity">{item.quantity}</span>
                     </span>
                     <CartForm fields={{ intent: "increment", ...line }}>
                       <button type="submit" aria-label={fill(text.increase, { item: name })} className={buttonClasses("secondary", "sm", "min-w-11")}>
@@ -85,9 +87,9 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
           </ul>
           <div className="mt-4 border-t border-slate-200 pt-4">
             <p className="flex items-center justify-between text-lg font-bold text-navy-900">
-              <span>{text.total}</span>
+              <span>{text.total}</span>{" "}
               <span className="tabular-nums" data-testid="cart-total">
-                {formatMoney(cart.subtotal, lang, "symbol")}
+                {formatMoney(cart.subtotal, lang)}
               </span>
             </p>
             <a href={localizePath(lang, "/checkout")} className={buttonClasses("primary", "lg", "mt-4 w-full")}>

@@ -29,7 +29,7 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <span className="block text-navy-300">{ui.footer.hours}</span>
+              <span className="block text-navy-300">{ui.footer.hours}</span>{" "}
               {site?.hours}
             </li>
           </ul>

@@ -9,28 +9,33 @@ import { LocalizedLink } from "./localized-link";
 import { navGroups, topLinks, type NavGroup } from "../../content/navigation";
 
 /**
- * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the
- * mobile menu is a <details>, so both work with JavaScript off. JavaScript makes the dropdowns
- * disclosure buttons (DesktopGroup) and closes the mobile menu when a link is followed.
+ * Sticky header with one navigation for every screen, so readers without CSS (text browsers,
+ * reader modes) meet it once, in document order. Wide screens show it as a bar whose dropdowns
+ * open on hover and on keyboard focus through CSS alone; narrow screens hide it behind "Menu", a
+ * link to #site-nav that shows it as a panel (:target) without JavaScript. JavaScript makes
+ * "Menu" and the dropdowns disclosure buttons and closes the panel when a link is followed.
  */
 export function SiteHeader() {
   const ui = useUi();
   const site = useRootData()?.site;
+  const location = useLocation();
   // Once script runs the dropdowns are disclosure buttons; until then CSS opens them (tailwind.css).
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const [menus, dispatch] = useReducer(desktopMenus, CLOSED);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Following a link closes the panel (without JavaScript the new page starts with it closed).
+  useEffect(() => setMenuOpen(false), [location.key]);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="header-bar">
         <LocalizedLink to="/" className="me-auto flex min-h-11 items-center gap-2 text-lg font-bold text-navy-900" prefetch="intent">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400">
-            {(site?.name ?? "S").charAt(0)}
-          </span>
+          {/* The initial is drawn by CSS, so readers without CSS read the name once ("Sanad Legal", not "SSanad Legal"). */}
+          <span aria-hidden="true" data-initial={(site?.name ?? "S").charAt(0)} className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400 before:content-[attr(data-initial)]" />
           <span className="whitespace-nowrap">{site?.name}</span>
-        </LocalizedLink>
-        <nav aria-label={ui.nav.primary} className="hidden lg:block" data-enhanced={enhanced ? "" : undefined}>
-          <ul className="header-items flex">
+        </LocalizedLink>{" "}
+        <nav id="site-nav" aria-label={ui.nav.primary} className="site-nav" data-enhanced={enhanced ? "" : undefined} data-open={menuOpen ? "" : undefined}>
+          <ul className="header-items site-nav-links">
             {navGroups.map((group) => (
               <DesktopGroup key={group.id} group={group} ui={ui} open={isMenuOpen(menus, group.id)} dispatch={dispatch} />
             ))}
@@ -41,16 +46,37 @@ export function SiteHeader() {
                 </LocalizedLink>
               </li>
             ))}
-          </ul>
-        </nav>
-        <div className="header-items hidden lg:flex">
-          <LanguageSwitch />
-          <AccountSlot />
-        </div>
-        <CartSlot />
-        <MobileMenu ui={ui} />
+          </ul>{" "}
+          <div className="header-items site-nav-links">
+            <LanguageSwitch /> <AccountSlot />
+          </div>
+        </nav>{" "}
+        <CartSlot /> <MenuButton ui={ui} enhanced={enhanced} open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} />
       </div>
     </header>
+  );
+}
+
+/**
+ * "Menu" on narrow screens: without JavaScript a link to the navigation, which CSS shows while it
+ * is the page's target; with it a disclosure button for the same navigation.
+ */
+function MenuButton({ ui, enhanced, open, onToggle }: { ui: UiStrings; enhanced: boolean; open: boolean; onToggle: () => void }) {
+  const className = "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-navy-900 lg:hidden";
+  const icon = <span aria-hidden="true" className="text-lg leading-none before:content-['☰']" />;
+  if (!enhanced) {
+    return (
+      <a href="#site-nav" className={className} data-menu-button="">
+        {icon}
+        {ui.nav.menu}
+      </a>
+    );
+  }
+  return (
+    <button type="button" aria-expanded={open} aria-controls="site-nav" onClick={onToggle} className={className} data-menu-button="">
+      {icon}
+      {ui.nav.menu}
+    </button>
   );
 }
 
@@ -131,53 +157,5 @@ function DesktopGroup({ group, ui, open, dispatch }: { group: NavGroup; ui: UiSt
         ))}
       </ul>
     </li>
-  );
-}
-
-function MobileMenu({ ui }: { ui: UiStrings }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // With JavaScript, following a link closes the menu (without it, the new page starts closed).
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-  return (
-    <details ref={ref} className="group/menu lg:hidden" data-mobile-menu>
-      <summary className="inline-flex min-h-11 min-w-11 list-none items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-navy-900">
-        <span aria-hidden="true" className="text-lg leading-none">
-          ☰
-        </span>
-        {ui.nav.menu}
-      </summary>
-      <nav aria-label={ui.nav.primary} className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg">
-        {navGroups.map((group) => (
-          <div key={group.id} className="border-b border-slate-100 py-3">
-            <p className="px-2 text-xs font-bold uppercase tracking-wide text-slate-600">{ui.nav[group.label]}</p>
-            <ul className="mt-1">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <LocalizedLink to={link.to} className="flex min-h-11 items-center rounded-lg px-2 text-base text-navy-900 hover:bg-navy-50">
-                    {ui.nav.links[link.label]}
-                  </LocalizedLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <ul className="py-3">
-          {topLinks.map((link) => (
-            <li key={link.to}>
-              <LocalizedLink to={link.to} className="flex min-h-11 items-center rounded-lg px-2 text-base font-semibold text-navy-900 hover:bg-navy-50">
-                {ui.nav[link.label]}
-              </LocalizedLink>
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
-          <AccountSlot />
-          <LanguageSwitch />
-        </div>
-      </nav>
-    </details>
   );
 }

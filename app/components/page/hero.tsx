@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { Cta, PageSection } from "../../content/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
@@ -24,6 +25,7 @@ export function Hero({ section }: { section: Extract<PageSection, { kind: "hero"
                 <span aria-hidden="true" className="text-amber-400">
                   ✓
                 </span>
+                {" "}
                 {item}
               </li>
             ))}
@@ -39,14 +41,14 @@ export function CtaRow({ ctas, className, onDark }: { ctas: Cta[]; className?: s
   const lang = useLang();
   return (
     <div className={cn("flex flex-wrap gap-3", className)}>
-      {ctas.map((cta) => (
-        <a
-          key={cta.to + cta.label}
-          href={cta.to.startsWith("/") ? localizePath(lang, cta.to) : cta.to}
-          className={buttonClasses(cta.variant === "secondary" && onDark ? "on-dark" : (cta.variant ?? "primary"), "lg")}
-        >
-          {cta.label}
-        </a>
+      {ctas.map((cta, index) => (
+        // A space between the links, for readers without CSS (text browsers); the flex row ignores it.
+        <Fragment key={cta.to + cta.label}>
+          {index > 0 ? " " : null}
+          <a href={cta.to.startsWith("/") ? localizePath(lang, cta.to) : cta.to} className={buttonClasses(cta.variant === "secondary" && onDark ? "on-dark" : (cta.variant ?? "primary"), "lg")}>
+            {cta.label}
+          </a>
+        </Fragment>
       ))}
     </div>
   );

@@ -127,6 +127,7 @@ function SectionBody({ section }: { section: PageSection }) {
               <span aria-hidden="true" className="text-green-700">
                 ✓
               </span>
+              {" "}
               {item}
             </li>
           ))}
@@ -208,6 +209,8 @@ function SectionBody({ section }: { section: PageSection }) {
                 <blockquote className="text-slate-800">“{item.quote}”</blockquote>
                 <figcaption className="mt-4 text-sm">
                   <span className="font-semibold text-navy-900">{item.name}</span>
+                  {/* Name and role apart for readers without CSS. */}
+                  <span className="sr-only">, </span>
                   <span className="block text-slate-600">{item.role}</span>
                 </figcaption>
               </figure>
@@ -249,6 +252,7 @@ function CardGrid({ items, columns }: { items: CardItem[]; columns?: 2 | 3 | 4 }
                     <span aria-hidden="true" className="text-green-700">
                       ✓
                     </span>
+                    {" "}
                     {point}
                   </li>
                 ))}

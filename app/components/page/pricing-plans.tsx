@@ -23,7 +23,7 @@ export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; butt
   return (
     <div data-plan-list={plans.key}>
       <p className="text-lg text-slate-700">
-        {ui.plans.startingFrom} <strong className="text-navy-900 tabular-nums">{formatMoney(plans.lowestPrice, lang, "symbol")}</strong>
+        {ui.plans.startingFrom} <strong className="text-navy-900 tabular-nums">{formatMoney(plans.lowestPrice, lang)}</strong>
       </p>
       <ul className={cn("mt-6 grid gap-6", gridColumns[plans.tiers.length] ?? "sm:grid-cols-2 lg:grid-cols-3")} data-plan-count={plans.tiers.length}>
         {plans.tiers.map((tier) => (
@@ -34,7 +34,7 @@ export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; butt
               </Badge>
             ) : null}
             <h3 className="text-lg font-bold">{tier.name}</h3>
-            <p className="mt-2 text-3xl font-bold text-navy-900 tabular-nums">{formatMoney(tier.price, lang, "symbol")}</p>
+            <p className="mt-2 text-3xl font-bold text-navy-900 tabular-nums">{formatMoney(tier.price, lang)}</p>
             <p className="mt-2 text-sm text-slate-600">{tier.description}</p>
             <p className="mt-3 text-sm">
               <span className="font-semibold text-navy-900">{ui.plans.delivery}:</span> {tier.delivery}
@@ -45,6 +45,7 @@ export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; butt
                   <span aria-hidden="true" className="text-green-700">
                     ✓
                   </span>
+                  {" "}
                   {feature}
                 </li>
               ))}

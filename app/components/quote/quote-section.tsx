@@ -150,7 +150,7 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
             <option value="">{serviceView ? text.chooseTier : text.chooseServiceFirst}</option>
             {serviceView?.tiers.map((t) => (
               <option key={t.id} value={t.id}>
-                {`${t.name} — ${formatMoney(t.price, lang, "code")}`}
+                {`${t.name} — ${formatMoney(t.price, lang)}`}
               </option>
             ))}
           </select>
@@ -183,6 +183,8 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
                   className="mt-1"
                 />
                 <span className="font-semibold text-navy-900">{s.label}</span>
+                {/* A visually hidden separator: "Standard: Regular delivery" for readers without CSS. */}
+                <span className="sr-only">: </span>
                 <span className="col-start-2 text-sm text-slate-600">{s.hint}</span>
               </label>
             ))}
@@ -192,7 +194,7 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={scripted && !valid}>
             {text.calculate}
-          </Button>
+          </Button>{" "}
           {scripted ? (
             <Button type="button" variant="secondary" onClick={reset}>
               {text.reset}
@@ -220,7 +222,7 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
               </dd>
               <dt className="text-slate-600">{text.basePrice}</dt>
               <dd className="tabular-nums" data-quote="base-price">
-                {formatMoney(result.basePrice, lang, "code")}
+                {formatMoney(result.basePrice, lang)}
               </dd>
               <dt className="text-slate-600">{text.urgency}</dt>
               <dd data-quote="urgency">{speedLabel(result.urgency)}</dd>
@@ -232,11 +234,11 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
               <dd data-quote="delivery">{fill(text.deliveryDays, { days: result.tier.deliveryDays })}</dd>
               <dt className="text-slate-600">{text.savings}</dt>
               <dd className="tabular-nums" data-quote="savings">
-                {formatMoney(result.savings, lang, "code")}
+                {formatMoney(result.savings, lang)}
               </dd>
               <dt className="text-base font-bold text-navy-900">{text.finalPrice}</dt>
               <dd className="text-2xl font-bold text-navy-900 tabular-nums" data-quote="final-price">
-                {formatMoney(result.finalPrice, lang, "code")}
+                {formatMoney(result.finalPrice, lang)}
               </dd>
             </dl>
             {/* The cart line keeps the speed: the server prices it with the quote's multiplier. */}

@@ -13,9 +13,8 @@ export function Accordion({ items, name, className }: { items: AccordionItem[]; 
         <details key={item.question} name={name} className="group p-4">
           <summary className="flex min-h-11 items-center justify-between gap-4 font-semibold text-navy-900">
             <span>{item.question}</span>
-            <span aria-hidden="true" className="text-xl leading-none transition-transform group-open:rotate-45">
-              +
-            </span>
+            {/* Drawn by CSS: readers without CSS get the question alone, not "…?+". */}
+            <span aria-hidden="true" className="text-xl leading-none transition-transform group-open:rotate-45 before:content-['+']" />
           </summary>
           <div className="mt-2 text-slate-700">{item.answer}</div>
         </details>

@@ -8,7 +8,7 @@ type Shown = Toast & { key: number };
 
 /**
  * The toast that came with the page (after a redirect) is rendered in place by the server, so it
- * shows without JavaScript and shifts nothing. Toasts that arrive later (client navigation,
+ * shows without JavaScript and shifts nothing; its Dismiss button comes with script. Toasts that arrive later (client navigation,
  * fetchers, showToast) float at the bottom end of the screen and go away on their own.
  */
 export function Toaster() {
@@ -18,6 +18,9 @@ export function Toaster() {
   const firstToast = useRef(pageToast);
   const [floating, setFloating] = useState<Shown[]>([]);
   const counter = useRef(0);
+  // Dismiss works only with script: without it the button is not rendered (the toast goes with the next page).
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
   useEffect(() => onToast((toast) => push(toast)), []);
   useEffect(() => {
@@ -38,9 +41,14 @@ export function Toaster() {
         <div className="mx-auto mt-4 max-w-6xl px-4 sm:px-6" data-testid="page-toast">
           <Notice kind={initial.kind} title={initial.title}>
             {initial.description}
-            <button type="button" className="ms-2 underline" onClick={() => setInitial(null)}>
-              {ui.common.dismiss}
-            </button>
+            {scripted ? (
+              <>
+                {" "}
+                <button type="button" className="ms-2 underline" onClick={() => setInitial(null)}>
+                  {ui.common.dismiss}
+                </button>
+              </>
+            ) : null}
           </Notice>
         </div>
       ) : null}
