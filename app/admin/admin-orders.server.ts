@@ -8,7 +8,10 @@ import { db } from "../db.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import { adminFiltersQuery, adminOrderStats, changeOrderStatus, findCase, listAdminOrders, parseAdminOrderFilters } from "../orders/order-queries.server";
+import { adminOrderStats } from "../orders/case-statistics.server";
+import { adminFiltersQuery, listAdminOrders, parseAdminOrderFilters } from "../orders/case-list.server";
+import { changeOrderStatus, findCase } from "../orders/order-queries.server";
+import { pageHref } from "./keyset.server";
 import type { Toast } from "../utils/toast";
 
 /** Display names of some users, by id (the assignees on a page of cases). */
@@ -55,7 +58,7 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
           { key: "completed", label: c.stats.completed, value: String(stats.completed) },
           { key: "overdue", label: c.stats.overdue, value: String(stats.overdue) },
         ],
-    overdue: { count: stats.overdue, label: fill(c.overdueCount, { count: stats.overdue }), href: adminFiltersQuery({ due: "overdue" }) },
+    overdue: { count: stats.overdue, label: fill(stats.overdueExact ? c.overdueCount : c.overdueMore, { count: stats.overdue }), href: adminFiltersQuery({ due: "overdue" }) },
     filters: { q: filters.q, status: filters.status, view: filters.view, due: filters.due },
     exportQuery: adminFiltersQuery({ q: filters.q, status: filters.status, view: filters.view, due: filters.due }),
     statusOptions: ORDER_STATUSES.map((value) => ({ value, label: t.status[value] ?? value })),
@@ -92,10 +95,17 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
         statusOptions: order.status === "cancelled" && !isAdmin ? null : statusOptions,
       };
     }),
-    total: list.total,
-    resultsLabel: fill(t.admin.results, { count: list.total }),
-    page: list.page,
-    pageCount: list.pageCount,
+    // Counted where that is cheap (the kept figures); a search says "more than" a page when it has others.
+    resultsLabel: list.total
+      ? fill(list.total.exact ? t.admin.results : t.admin.resultsMore, { count: list.total.count })
+      : list.next || list.previous
+        ? fill(t.admin.resultsMore, { count: list.pageSize })
+        : fill(t.admin.results, { count: list.rows.length }),
+    pages: {
+      first: list.previous ? pageHref(url.searchParams, null, null) : null,
+      previous: list.previous ? pageHref(url.searchParams, "before", list.previous) : null,
+      next: list.next ? pageHref(url.searchParams, "after", list.next) : null,
+    },
     text: { ...t.admin, status: t.status, pagination: t.pagination, cases: c, overdueLabel: casesText[lang].turnaround.overdue },
   };
 }

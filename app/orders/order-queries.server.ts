@@ -16,7 +16,6 @@ import { orderMailText } from "./order-mail-text.server";
 export { ORDER_STATUSES };
 
 export const CLIENT_PAGE_SIZE = 10;
-export const ADMIN_PAGE_SIZE = 25;
 /** Longest search text we accept; anything longer cannot match an order anyway. */
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -55,27 +54,6 @@ export async function clientOrderStats(userId: string, q: Queryable = db): Promi
     .from(orders)
     .where(eq(orders.userId, userId));
   return row ?? { totalOrders: 0, completed: 0, pending: 0, totalSpent: 0 };
-}
-
-export type AdminOrderStats = { totalOrders: number; pending: number; completed: number; totalRevenue: number; overdue: number };
-
-/**
- * The admin dashboard's figures in one query, over the orders `viewer` may see (staff: their
- * cases and the queue). Total Revenue adds up paid orders, net of refunds (fils); overdue counts
- * open cases past their due time.
- */
-export async function adminOrderStats(viewer?: Viewer, now = new Date(), q: Queryable = db): Promise<AdminOrderStats> {
-  const [row] = await q
-    .select({
-      totalOrders: count(),
-      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
-      totalRevenue: sql<number>`${netPaid}`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${overdueCondition(now)})`.mapWith(Number),
-    })
-    .from(orders)
-    .where(viewer ? caseScope(viewer) : undefined);
-  return row ?? { totalOrders: 0, pending: 0, completed: 0, totalRevenue: 0, overdue: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,137 +125,6 @@ export async function orderItemRefs(orderIds: readonly string[]) {
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
   for (const { orderId, ...item } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item]);
   return byOrder;
-}
-
-export const CASE_VIEWS = ["all", "mine", "unassigned"] as const;
-export type CaseView = (typeof CASE_VIEWS)[number];
-
-export type AdminOrderFilters = {
-  q: string;
-  status: OrderStatus | "all";
-  page: number;
-  /** all: every case the viewer may see (staff: theirs and the queue); mine: assigned to the viewer; unassigned: the queue. */
-  view: CaseView;
-  /** overdue: open cases past their due time, most overdue first. */
-  due: "any" | "overdue";
-};
-
-/** Reads the admin list's filters from a URL's query (`q`, `status`, `view`, `due`, `page`); anything odd falls back to the default. */
-export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {
-  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const status = params.get("status");
-  const view = params.get("view");
-  return {
-    q,
-    status: isOrderStatus(status) ? status : "all",
-    page: pageOf(params.get("page")),
-    view: (CASE_VIEWS as readonly string[]).includes(view ?? "") ? (view as CaseView) : "all",
-    due: params.get("due") === "overdue" ? "overdue" : "any",
-  };
-}
-
-/** The same filters as a query string (for links, pagination and the CSV export); defaults left out. */
-export function adminFiltersQuery(filters: Partial<AdminOrderFilters>): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.status && filters.status !== "all") params.set("status", filters.status);
-  if (filters.view && filters.view !== "all") params.set("view", filters.view);
-  if (filters.due === "overdue") params.set("due", "overdue");
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Open (pending or processing) and past its due time: the overdue filter, served by a partial index. */
-export function overdueCondition(now: Date): SQL {
-  return and(inArray(orders.status, ["pending", "processing"]), lt(orders.dueAt, now))!;
-}
-
-/**
- * The admin search: a case-insensitive substring of the order id, customer name and e-mail, service
- * type or tier name. All of these are in the generated, trigram-indexed `search_text` column, so
- * one parameterised ILIKE covers them. Staff see only their cases and the queue (`viewer`).
- */
-function adminWhere(filters: Pick<AdminOrderFilters, "q" | "status"> & Partial<Pick<AdminOrderFilters, "view" | "due">>, viewer?: Viewer, now = new Date()): SQL | undefined {
-  const conditions: SQL[] = [];
-  const scope = viewer ? caseScope(viewer) : undefined;
-  if (scope) conditions.push(scope);
-  if (filters.status !== "all") conditions.push(eq(orders.status, filters.status));
-  const q = filters.q.trim().toLowerCase();
-  if (q) conditions.push(ilike(orders.searchText, `%${escapeLike(q)}%`));
-  if (filters.view === "mine" && viewer) conditions.push(eq(orders.assigneeId, viewer.id));
-  if (filters.view === "unassigned") conditions.push(isNull(orders.assigneeId));
-  if (filters.due === "overdue") conditions.push(overdueCondition(now));
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-const adminRowColumns = {
-  id: orders.id,
-  createdAt: orders.createdAt,
-  customerName: sql<string>`coalesce(nullif(${orders.legalName}, ''), ${users.fullName}, ${users.email})`,
-  customerEmail: sql<string>`coalesce(nullif(${orders.email}, ''), ${users.email})`,
-  phone: orders.phone,
-  serviceType: orders.serviceType,
-  tierName: orders.tierName,
-  amount: orders.amount,
-  currency: orders.currency,
-  couponCode: orders.couponCode,
-  status: orders.status,
-  paymentStatus: orders.paymentStatus,
-  paymentFlag: orders.paymentFlag,
-  dueAt: orders.dueAt,
-  assigneeId: orders.assigneeId,
-};
-
-export type AdminOrderRow = {
-  id: string;
-  createdAt: Date;
-  customerName: string;
-  customerEmail: string;
-  phone: string | null;
-  serviceType: string;
-  tierName: string;
-  amount: number;
-  currency: string;
-  couponCode: string | null;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentFlag: string | null;
-  dueAt: Date | null;
-  assigneeId: string | null;
-};
-
-/**
- * The orders `viewer` may see (admins: all; staff: their cases and the queue), newest first — or
- * most overdue first with the overdue filter — filtered by search text, status, assignment and
- * due time, one page at a time.
- */
-export async function listAdminOrders(filters: AdminOrderFilters, viewer?: Viewer, pageSize = ADMIN_PAGE_SIZE): Promise<Page<AdminOrderRow>> {
-  const where = adminWhere(filters, viewer);
-  const ordering = filters.due === "overdue" ? [asc(orders.dueAt), desc(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
-  // The page is chosen on orders alone (so the created_at indexes can serve the order and the
-  // limit), then only its rows are joined to their users.
-  const pageIds = db
-    .select({ pageId: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...ordering)
-    .limit(pageSize)
-    .offset((filters.page - 1) * pageSize)
-    .as("page_ids");
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select(adminRowColumns)
-      .from(pageIds)
-      .innerJoin(orders, eq(orders.id, pageIds.pageId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .orderBy(...ordering),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
-  const total = totalRow?.total ?? 0;
-  return { rows, total, page: filters.page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -555,46 +402,8 @@ export function csvLine(values: Array<string | number | null | undefined>) {
   return values.map(csvCell).join(",") + "\r\n";
 }
 
-export const CSV_HEADER = ["Order ID", "Created (UTC)", "Customer", "Email", "Phone", "Service", "Tier", "Amount", "Currency", "Coupon", "Status", "Payment"];
-
-const aed = (fils: number) => (fils / 100).toFixed(2);
-
-/**
- * The filtered order list (all pages) as CSV, produced in batches with keyset pagination so memory
- * stays flat however many orders there are. Starts with a BOM so spreadsheets read UTF-8 (Arabic names).
- */
-export async function* ordersCsv(filters: Pick<AdminOrderFilters, "q" | "status">, batchSize = 500): AsyncGenerator<string> {
-  yield "\uFEFF" + csvLine(CSV_HEADER);
-  // The cursor keeps the timestamp as PostgreSQL's text (microseconds): a JavaScript Date would round it.
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined;
-    const rows: Array<AdminOrderRow & { cursorAt: string }> = await db
-      .select({ ...adminRowColumns, cursorAt: sql<string>`${orders.createdAt}::text` })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(adminWhere(filters), cursor))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(batchSize);
-    if (!rows.length) return;
-    yield rows
-      .map((r) =>
-        csvLine([r.id, r.createdAt.toISOString(), r.customerName, r.customerEmail, r.phone, r.serviceType, r.tierName, aed(r.amount), r.currency, r.couponCode, r.status, r.paymentStatus]),
-      )
-      .join("");
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.cursorAt, id: last.id };
-  }
-}
-
 /** The last line of an export that stopped early: a spreadsheet shows it, a script can look for it. */
 export const CSV_FAILED_LINE = "EXPORT FAILED: this file is incomplete. Please download it again.";
-
-/** A streamed CSV download of the filtered orders. */
-export function ordersCsvResponse(filters: Pick<AdminOrderFilters, "q" | "status">, now = new Date(), batchSize?: number) {
-  return csvResponse(ordersCsv(filters, batchSize), `orders-${now.toISOString().slice(0, 10)}.csv`);
-}
 
 /**
  * Streams CSV text produced in batches as a download, pulling the next batch only when the client

@@ -1,0 +1,238 @@
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { cursorFromParams, keysetPage, type KeysetPage, type KeysetPosition, type PageCursor } from "../admin/keyset.server";
+import type { Viewer } from "../cases/access.server";
+import { db, type Queryable } from "../db.server";
+import { assigneeScopeCondition, countOverdue, statusTotals, type AssigneeScope, type Counted } from "./case-statistics.server";
+import { isOrderStatus, isUuid, MAX_SEARCH_LENGTH } from "./order-queries.server";
+
+/**
+ * The back office's case list (admins: every order; staff: their cases and the queue) as keyset
+ * pages (decision 082). Each filter and sort is served by an index in the list's order, so a page
+ * reads about its own rows whatever the size of the table; a search first walks that index for
+ * its matches and, when they are rare there, reads them from the trigram index instead.
+ */
+
+export const ADMIN_PAGE_SIZE = 25;
+/** How many rows of the filtered list a search reads in order before it asks the trigram index instead. */
+export const SEARCH_WALK_ROWS = 4000;
+
+export const CASE_VIEWS = ["all", "mine", "unassigned"] as const;
+export type CaseView = (typeof CASE_VIEWS)[number];
+
+export type AdminOrderFilters = {
+  q: string;
+  status: OrderStatus | "all";
+  /** all: every case the viewer may see (staff: theirs and the queue); mine: assigned to the viewer; unassigned: the queue. */
+  view: CaseView;
+  /** overdue: open cases past their due time, most overdue first. */
+  due: "any" | "overdue";
+  /** The page asked for: rows after or before a signed position; null for the first page. */
+  cursor: PageCursor | null;
+};
+
+/** What a cursor is signed for: the list and its filters, so a cursor of another filter opens the first page. */
+export function adminListScope(filters: Pick<AdminOrderFilters, "q" | "status" | "view" | "due">) {
+  return JSON.stringify(["orders", filters.q, filters.status, filters.view, filters.due]);
+}
+
+/** Reads the list's filters from a URL's query (`q`, `status`, `view`, `due`, `after`/`before`); anything odd falls back to the default. */
+export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilters {
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const status = params.get("status");
+  const view = params.get("view");
+  const filters = {
+    q,
+    status: isOrderStatus(status) ? status : ("all" as const),
+    view: (CASE_VIEWS as readonly string[]).includes(view ?? "") ? (view as CaseView) : ("all" as const),
+    due: params.get("due") === "overdue" ? ("overdue" as const) : ("any" as const),
+  };
+  const cursor = cursorFromParams(params, adminListScope(filters));
+  return { ...filters, cursor: cursor && isValidPosition(cursor.position) ? cursor : null };
+}
+
+// Positions come from signed cursors, but a page must never fail on one: the shape is checked too.
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+function isValidPosition(position: KeysetPosition) {
+  return position.key !== null && PG_TIMESTAMP.test(position.key) && isUuid(position.id);
+}
+
+/** The filters as a query string (for links and the CSV export); defaults and page cursors left out. */
+export function adminFiltersQuery(filters: Partial<Omit<AdminOrderFilters, "cursor">>): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status && filters.status !== "all") params.set("status", filters.status);
+  if (filters.view && filters.view !== "all") params.set("view", filters.view);
+  if (filters.due === "overdue") params.set("due", "overdue");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The assignees a viewer's view covers. Without a viewer (scripts, tests): an admin's. */
+export function viewScope(view: CaseView, viewer?: Viewer): AssigneeScope {
+  const staff = viewer !== undefined && viewer.role !== "admin";
+  if (view === "unassigned") return { kind: "queue" };
+  if (view === "mine" && viewer) return { kind: "assignee", id: viewer.id };
+  return staff ? { kind: "assignee-or-queue", id: viewer.id } : { kind: "all" };
+}
+
+/** The list's order: newest first, or most overdue first; the id breaks ties so every row has one place. */
+export type Ordering = { column: typeof orders.createdAt | typeof orders.dueAt; descending: boolean };
+export function orderingOf(filters: Pick<AdminOrderFilters, "due">): Ordering {
+  return filters.due === "overdue" ? { column: orders.dueAt, descending: false } : { column: orders.createdAt, descending: true };
+}
+
+/** `order by` for reading forwards (the list's order) or backwards (towards the previous page). */
+export function orderSql(ordering: Ordering, backwards: boolean, column: SQL = sql`${ordering.column}`, id: SQL = sql`${orders.id}`) {
+  const descending = ordering.descending !== backwards;
+  return descending ? sql`${column} desc, ${id} desc` : sql`${column} asc, ${id} asc`;
+}
+
+/** Rows after (or before) the cursor's position in the list's order. */
+function cursorCondition(ordering: Ordering, cursor: PageCursor | null): SQL | undefined {
+  if (!cursor || cursor.position.key === null) return undefined;
+  const forwards = cursor.direction === "after";
+  const beyond = ordering.descending === forwards ? sql`<` : sql`>`;
+  return sql`(${ordering.column}, ${orders.id}) ${beyond} (${cursor.position.key}::timestamptz, ${cursor.position.id}::uuid)`;
+}
+
+/** The filters other than the search and the assignee scope. */
+function plainConditions(filters: Pick<AdminOrderFilters, "status" | "due">, now: Date): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.status !== "all") conditions.push(eq(orders.status, filters.status));
+  if (filters.due === "overdue") conditions.push(sql`${orders.status} in ('pending', 'processing') and ${orders.dueAt} < ${now.toISOString()}::timestamptz`);
+  return conditions;
+}
+
+const joinAnd = (conditions: Array<SQL | undefined>) => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : sql`true`;
+};
+
+type KeyRow = { id: string; k: string };
+
+async function rowsOf<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const result = (await q.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/**
+ * The ids and positions of one page (plus one row, to tell whether another page follows) in the
+ * direction asked. Staff's "all" is read as two index ranges (their cases, the queue) merged.
+ */
+async function pageKeys(filters: AdminOrderFilters, scope: AssigneeScope, now: Date, limit: number, q: Queryable): Promise<KeyRow[]> {
+  const ordering = orderingOf(filters);
+  const backwards = filters.cursor?.direction === "before";
+  const base = [...plainConditions(filters, now), cursorCondition(ordering, filters.cursor)];
+  const key = sql`${ordering.column}::text`;
+  if (!filters.q) {
+    const branch = (assignee: SQL | undefined) =>
+      sql`(select ${orders.id} as id, ${ordering.column} as sort_at, ${key} as k from ${orders} where ${joinAnd([...base, assignee])} order by ${orderSql(ordering, backwards)} limit ${limit})`;
+    const query =
+      scope.kind === "assignee-or-queue"
+        ? sql`select id, k from (${branch(assigneeScopeCondition({ kind: "assignee", id: scope.id }, orders.assigneeId))} union all ${branch(assigneeScopeCondition({ kind: "queue" }, orders.assigneeId))}) b order by ${orderSql(ordering, backwards, sql`sort_at`, sql`id`)} limit ${limit}`
+        : sql`select id, k from ${branch(assigneeScopeCondition(scope, orders.assigneeId))} b`;
+    return rowsOf<KeyRow>(q, query);
+  }
+  const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+  const conditions = [...base, assigneeScopeCondition(scope, orders.assigneeId)];
+  // Common words match often: walking the filtered list in order finds a page of them in a few rows.
+  const walked = await rowsOf<KeyRow & { walked: number }>(
+    q,
+    sql`with walk as materialized (
+          select ${orders.id} as id, ${ordering.column} as sort_at, ${key} as k, ${orders.searchText} as search_text
+          from ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${SEARCH_WALK_ROWS})
+        select (select count(*) from walk)::int as walked, h.id, h.k
+        from (select 1) as one left join lateral (
+          select id, k, sort_at from walk where search_text ilike ${pattern} order by ${orderSql(ordering, backwards, sql`sort_at`, sql`id`)} limit ${limit}) h on true
+        order by ${orderSql(ordering, backwards, sql`h.sort_at`, sql`h.id`)}`,
+  );
+  const hits = walked.filter((row) => row.id !== null);
+  if (hits.length >= limit || (walked[0]?.walked ?? 0) < SEARCH_WALK_ROWS) return hits;
+  // Rare words: their few matches come from the trigram index, then are filtered and ordered.
+  return rowsOf<KeyRow>(
+    q,
+    sql`with matches as materialized (
+          select ${orders.id}, ${orders.createdAt}, ${orders.dueAt}, ${orders.status}, ${orders.assigneeId} from ${orders} where ${orders.searchText} ilike ${pattern})
+        select ${orders.id} as id, ${key} as k from matches as ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${limit}`,
+  );
+}
+
+/** The export's conditions: the list's filters with the search as a plain condition (the export reads every match anyway). */
+export function exportConditions(filters: Omit<AdminOrderFilters, "cursor">, viewer: Viewer | undefined, now: Date): { list: SQL[]; scope: AssigneeScope } {
+  const list = plainConditions(filters, now);
+  if (filters.q) list.push(sql`${orders.searchText} ilike ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
+  return { list, scope: viewScope(filters.view, viewer) };
+}
+
+/** How many rows the filtered list holds, where that is cheap: from the kept figures, or counted up to a limit. Null for searches. */
+async function listTotal(filters: AdminOrderFilters, scope: AssigneeScope, now: Date, q: Queryable): Promise<Counted | null> {
+  if (filters.q) return null;
+  if (filters.due === "overdue") {
+    if (filters.status === "completed" || filters.status === "cancelled") return { count: 0, exact: true };
+    if (filters.status === "all") return countOverdue(scope, now, undefined, q);
+    return null;
+  }
+  const { byStatus } = await statusTotals(scope, q);
+  const count = filters.status === "all" ? byStatus.pending + byStatus.processing + byStatus.completed + byStatus.cancelled : byStatus[filters.status];
+  return { count, exact: true };
+}
+
+export const adminRowColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  customerName: sql<string>`coalesce(nullif(${orders.legalName}, ''), ${users.fullName}, ${users.email})`,
+  customerEmail: sql<string>`coalesce(nullif(${orders.email}, ''), ${users.email})`,
+  phone: orders.phone,
+  serviceType: orders.serviceType,
+  tierName: orders.tierName,
+  amount: orders.amount,
+  currency: orders.currency,
+  couponCode: orders.couponCode,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentFlag: orders.paymentFlag,
+  dueAt: orders.dueAt,
+  assigneeId: orders.assigneeId,
+};
+
+export type AdminOrderRow = {
+  id: string;
+  createdAt: Date;
+  customerName: string;
+  customerEmail: string;
+  phone: string | null;
+  serviceType: string;
+  tierName: string;
+  amount: number;
+  currency: string;
+  couponCode: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentFlag: string | null;
+  dueAt: Date | null;
+  assigneeId: string | null;
+};
+
+export type AdminOrderList = KeysetPage<AdminOrderRow> & { total: Counted | null; pageSize: number };
+
+/**
+ * One page of the orders `viewer` may see (admins: all; staff: their cases and the queue), newest
+ * first — or most overdue first with the overdue filter — filtered by search text, status,
+ * assignment and due time. A cursor whose rows have gone (the previous page is empty, or nothing
+ * follows it) opens the first page.
+ */
+export async function listAdminOrders(filters: AdminOrderFilters, viewer?: Viewer, pageSize = ADMIN_PAGE_SIZE, now = new Date(), q: Queryable = db): Promise<AdminOrderList> {
+  const scope = viewScope(filters.view, viewer);
+  const [read, total] = await Promise.all([pageKeys(filters, scope, now, pageSize + 1, q), listTotal(filters, scope, now, q)]);
+  const startsOver = filters.cursor !== null && (read.length === 0 || (filters.cursor.direction === "before" && read.length <= pageSize));
+  const keys = startsOver ? await pageKeys({ ...filters, cursor: null }, scope, now, pageSize + 1, q) : read;
+  const page = keysetPage(keys, startsOver ? null : filters.cursor, pageSize, (row) => ({ key: row.k, id: row.id }), adminListScope(filters));
+  const ids = page.rows.map((row) => row.id);
+  const found = ids.length ? await q.select(adminRowColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, ids)) : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)).filter((row): row is AdminOrderRow => row !== undefined);
+  return { rows, next: page.next, previous: page.previous, total, pageSize };
+}
