@@ -15,7 +15,7 @@ import { isOrderStatus, isUuid, MAX_SEARCH_LENGTH } from "./order-queries.server
 
 export const ADMIN_PAGE_SIZE = 25;
 /** How many rows of the filtered list a search reads in order before it asks the trigram index instead. */
-export const SEARCH_WALK_ROWS = 4000;
+export const SEARCH_WALK_ROWS = 10_000;
 
 export const CASE_VIEWS = ["all", "mine", "unassigned"] as const;
 export type CaseView = (typeof CASE_VIEWS)[number];
@@ -70,6 +70,15 @@ export function adminFiltersQuery(filters: Partial<Omit<AdminOrderFilters, "curs
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A case-insensitive substring search as a LIKE on the lower-cased, trigram-indexed `search_text`
+ * (id, customer name and e-mail, service, tier): lowered by PostgreSQL as the column is, and
+ * several times cheaper per row than ILIKE.
+ */
+function searchPattern(q: string): SQL {
+  return sql`lower(${`%${escapeLike(q)}%`})`;
+}
+
 /** The assignees a viewer's view covers. Without a viewer (scripts, tests): an admin's. */
 export function viewScope(view: CaseView, viewer?: Viewer): AssigneeScope {
   const staff = viewer !== undefined && viewer.role !== "admin";
@@ -119,51 +128,53 @@ async function rowsOf<T>(q: Queryable, query: SQL): Promise<T[]> {
 }
 
 /**
- * The ids and positions of one page (plus one row, to tell whether another page follows) in the
- * direction asked. Staff's "all" is read as two index ranges (their cases, the queue) merged.
+ * The queries that read the ids and positions of one page (plus one row, to tell whether another
+ * page follows) in the direction asked: `list` without a search (staff's "all" read as two index
+ * ranges, their cases and the queue, merged); with a search, `walk` (the filtered list in order,
+ * at most SEARCH_WALK_ROWS rows, keeping the matches) and `matches` (the trigram index's matches,
+ * filtered and ordered). Exported for the query-plan test.
  */
-async function pageKeys(filters: AdminOrderFilters, scope: AssigneeScope, now: Date, limit: number, q: Queryable): Promise<KeyRow[]> {
+export function pageKeyQueries(filters: AdminOrderFilters, scope: AssigneeScope, now: Date, limit: number) {
   const ordering = orderingOf(filters);
   const backwards = filters.cursor?.direction === "before";
   const base = [...plainConditions(filters, now), cursorCondition(ordering, filters.cursor)];
   const key = sql`${ordering.column}::text`;
-  if (!filters.q) {
-    const branch = (assignee: SQL | undefined) =>
-      sql`(select ${orders.id} as id, ${ordering.column} as sort_at, ${key} as k from ${orders} where ${joinAnd([...base, assignee])} order by ${orderSql(ordering, backwards)} limit ${limit})`;
-    const query =
-      scope.kind === "assignee-or-queue"
-        ? sql`select id, k from (${branch(assigneeScopeCondition({ kind: "assignee", id: scope.id }, orders.assigneeId))} union all ${branch(assigneeScopeCondition({ kind: "queue" }, orders.assigneeId))}) b order by ${orderSql(ordering, backwards, sql`sort_at`, sql`id`)} limit ${limit}`
-        : sql`select id, k from ${branch(assigneeScopeCondition(scope, orders.assigneeId))} b`;
-    return rowsOf<KeyRow>(q, query);
-  }
-  const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+  const branch = (assignee: SQL | undefined) =>
+    sql`(select ${orders.id} as id, ${ordering.column} as sort_at, ${key} as k from ${orders} where ${joinAnd([...base, assignee])} order by ${orderSql(ordering, backwards)} limit ${limit})`;
+  const list =
+    scope.kind === "assignee-or-queue"
+      ? sql`select id, k from (${branch(assigneeScopeCondition({ kind: "assignee", id: scope.id }, orders.assigneeId))} union all ${branch(assigneeScopeCondition({ kind: "queue" }, orders.assigneeId))}) b order by ${orderSql(ordering, backwards, sql`sort_at`, sql`id`)} limit ${limit}`
+      : sql`select id, k from ${branch(assigneeScopeCondition(scope, orders.assigneeId))} b`;
+  const pattern = searchPattern(filters.q);
   const conditions = [...base, assigneeScopeCondition(scope, orders.assigneeId)];
-  // Common words match often: walking the filtered list in order finds a page of them in a few rows.
-  const walked = await rowsOf<KeyRow & { walked: number }>(
-    q,
-    sql`with walk as materialized (
+  const walk = sql`with walk as materialized (
           select ${orders.id} as id, ${ordering.column} as sort_at, ${key} as k, ${orders.searchText} as search_text
           from ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${SEARCH_WALK_ROWS})
         select (select count(*) from walk)::int as walked, h.id, h.k
         from (select 1) as one left join lateral (
-          select id, k, sort_at from walk where search_text ilike ${pattern} order by ${orderSql(ordering, backwards, sql`sort_at`, sql`id`)} limit ${limit}) h on true
-        order by ${orderSql(ordering, backwards, sql`h.sort_at`, sql`h.id`)}`,
-  );
+          select id, k, sort_at from walk where search_text like ${pattern} order by ${orderSql(ordering, backwards, sql`sort_at`, sql`id`)} limit ${limit}) h on true
+        order by ${orderSql(ordering, backwards, sql`h.sort_at`, sql`h.id`)}`;
+  const matches = sql`with matches as materialized (
+          select ${orders.id}, ${orders.createdAt}, ${orders.dueAt}, ${orders.status}, ${orders.assigneeId} from ${orders} where ${orders.searchText} like ${pattern})
+        select ${orders.id} as id, ${key} as k from matches as ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${limit}`;
+  return { list, walk, matches };
+}
+
+async function pageKeys(filters: AdminOrderFilters, scope: AssigneeScope, now: Date, limit: number, q: Queryable): Promise<KeyRow[]> {
+  const queries = pageKeyQueries(filters, scope, now, limit);
+  if (!filters.q) return rowsOf<KeyRow>(q, queries.list);
+  // Common words match often: walking the filtered list in order finds a page of them in a few rows.
+  const walked = await rowsOf<KeyRow & { walked: number }>(q, queries.walk);
   const hits = walked.filter((row) => row.id !== null);
   if (hits.length >= limit || (walked[0]?.walked ?? 0) < SEARCH_WALK_ROWS) return hits;
   // Rare words: their few matches come from the trigram index, then are filtered and ordered.
-  return rowsOf<KeyRow>(
-    q,
-    sql`with matches as materialized (
-          select ${orders.id}, ${orders.createdAt}, ${orders.dueAt}, ${orders.status}, ${orders.assigneeId} from ${orders} where ${orders.searchText} ilike ${pattern})
-        select ${orders.id} as id, ${key} as k from matches as ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${limit}`,
-  );
+  return rowsOf<KeyRow>(q, queries.matches);
 }
 
 /** The export's conditions: the list's filters with the search as a plain condition (the export reads every match anyway). */
 export function exportConditions(filters: Omit<AdminOrderFilters, "cursor">, viewer: Viewer | undefined, now: Date): { list: SQL[]; scope: AssigneeScope } {
   const list = plainConditions(filters, now);
-  if (filters.q) list.push(sql`${orders.searchText} ilike ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
+  if (filters.q) list.push(sql`${orders.searchText} like ${searchPattern(filters.q)}`);
   return { list, scope: viewScope(filters.view, viewer) };
 }
 
@@ -172,8 +183,7 @@ async function listTotal(filters: AdminOrderFilters, scope: AssigneeScope, now: 
   if (filters.q) return null;
   if (filters.due === "overdue") {
     if (filters.status === "completed" || filters.status === "cancelled") return { count: 0, exact: true };
-    if (filters.status === "all") return countOverdue(scope, now, undefined, q);
-    return null;
+    return countOverdue(scope, now, undefined, q, filters.status === "all" ? undefined : filters.status);
   }
   const { byStatus } = await statusTotals(scope, q);
   const count = filters.status === "all" ? byStatus.pending + byStatus.processing + byStatus.completed + byStatus.cancelled : byStatus[filters.status];

@@ -70,16 +70,19 @@ export async function statusTotals(scope: AssigneeScope, q: Queryable = db) {
   return { byStatus, netPaid, deltaRows };
 }
 
-/** Open cases past their due time within `scope`, counted on the partial due-time indexes up to `limit`. */
-export async function countOverdue(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, q: Queryable = db): Promise<Counted> {
+/** The count of open cases past their due time within `scope`, stopping after `limit` + 1 (exported for the query-plan test). */
+export function overdueCountQuery(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, status?: "pending" | "processing"): SQL {
   const branch = (assignee: SQL | undefined) =>
-    sql`(select 1 from ${orders} where ${orders.status} in ('pending', 'processing') and ${orders.dueAt} < ${now.toISOString()}::timestamptz ${assignee ? sql`and ${assignee}` : sql``} limit ${limit + 1})`;
+    sql`(select 1 from ${orders} where ${orders.status} in ('pending', 'processing') and ${orders.dueAt} < ${now.toISOString()}::timestamptz ${assignee ? sql`and ${assignee}` : sql``} ${status ? sql`and ${orders.status} = ${status}` : sql``} limit ${limit + 1})`;
   // Staff: their cases and the queue, as two index ranges rather than an OR the index cannot order.
-  const query =
-    scope.kind === "assignee-or-queue"
-      ? sql`select count(*)::int as n from (${branch(eq(orders.assigneeId, scope.id))} union all ${branch(isNull(orders.assigneeId))}) o`
-      : sql`select count(*)::int as n from ${branch(assigneeScopeCondition(scope, orders.assigneeId))} o`;
-  const result = (await q.execute(query)) as unknown as { n: number }[] | { rows: { n: number }[] };
+  return scope.kind === "assignee-or-queue"
+    ? sql`select count(*)::int as n from (${branch(eq(orders.assigneeId, scope.id))} union all ${branch(isNull(orders.assigneeId))}) o`
+    : sql`select count(*)::int as n from ${branch(assigneeScopeCondition(scope, orders.assigneeId))} o`;
+}
+
+/** Open cases past their due time within `scope` (and of `status`, if given), counted on the partial due-time indexes up to `limit`. */
+export async function countOverdue(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, q: Queryable = db, status?: "pending" | "processing"): Promise<Counted> {
+  const result = (await q.execute(overdueCountQuery(scope, now, limit, status))) as unknown as { n: number }[] | { rows: { n: number }[] };
   const n = Number((Array.isArray(result) ? result : result.rows)[0]?.n ?? 0);
   return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
 }
