@@ -15,7 +15,7 @@ import { isOrderStatus, isUuid, MAX_SEARCH_LENGTH } from "./order-queries.server
 
 export const ADMIN_PAGE_SIZE = 25;
 /** How many rows of the filtered list a search reads in order before it asks the trigram index instead. */
-export const SEARCH_WALK_ROWS = 10_000;
+export const SEARCH_WALK_ROWS = 5000;
 
 export const CASE_VIEWS = ["all", "mine", "unassigned"] as const;
 export type CaseView = (typeof CASE_VIEWS)[number];
@@ -147,13 +147,13 @@ export function pageKeyQueries(filters: AdminOrderFilters, scope: AssigneeScope,
       : sql`select id, k from ${branch(assigneeScopeCondition(scope, orders.assigneeId))} b`;
   const pattern = searchPattern(filters.q);
   const conditions = [...base, assigneeScopeCondition(scope, orders.assigneeId)];
-  const walk = sql`with walk as materialized (
-          select ${orders.id} as id, ${ordering.column} as sort_at, ${key} as k, ${orders.searchText} as search_text
-          from ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${SEARCH_WALK_ROWS})
-        select (select count(*) from walk)::int as walked, h.id, h.k
-        from (select 1) as one left join lateral (
-          select id, k, sort_at from walk where search_text like ${pattern} order by ${orderSql(ordering, backwards, sql`sort_at`, sql`id`)} limit ${limit}) h on true
-        order by ${orderSql(ordering, backwards, sql`h.sort_at`, sql`h.id`)}`;
+  // Streams: the walk stops as soon as it has `limit` matches; the row at SEARCH_WALK_ROWS (matching
+  // or not) comes along to say that the walk reached its end before the list did.
+  const walk = sql`select id, k, hit, n from (
+          select id, k, search_text like ${pattern} as hit, row_number() over () as n from (
+            select ${orders.id} as id, ${key} as k, ${orders.searchText} as search_text
+            from ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${SEARCH_WALK_ROWS}) as walked) as numbered
+        where hit or n = ${SEARCH_WALK_ROWS} limit ${limit + 1}`;
   const matches = sql`with matches as materialized (
           select ${orders.id}, ${orders.createdAt}, ${orders.dueAt}, ${orders.status}, ${orders.assigneeId} from ${orders} where ${orders.searchText} like ${pattern})
         select ${orders.id} as id, ${key} as k from matches as ${orders} where ${joinAnd(conditions)} order by ${orderSql(ordering, backwards)} limit ${limit}`;
@@ -164,9 +164,10 @@ async function pageKeys(filters: AdminOrderFilters, scope: AssigneeScope, now: D
   const queries = pageKeyQueries(filters, scope, now, limit);
   if (!filters.q) return rowsOf<KeyRow>(q, queries.list);
   // Common words match often: walking the filtered list in order finds a page of them in a few rows.
-  const walked = await rowsOf<KeyRow & { walked: number }>(q, queries.walk);
-  const hits = walked.filter((row) => row.id !== null);
-  if (hits.length >= limit || (walked[0]?.walked ?? 0) < SEARCH_WALK_ROWS) return hits;
+  const walked = (await rowsOf<KeyRow & { hit: boolean; n: number | string }>(q, queries.walk)).sort((a, b) => Number(a.n) - Number(b.n));
+  const hits = walked.filter((row) => row.hit).slice(0, limit);
+  const reachedEnd = walked.some((row) => Number(row.n) === SEARCH_WALK_ROWS);
+  if (hits.length >= limit || !reachedEnd) return hits.map(({ id, k }) => ({ id, k }));
   // Rare words: their few matches come from the trigram index, then are filtered and ordered.
   return rowsOf<KeyRow>(q, queries.matches);
 }
