@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { ORDER_STATUSES, orderDocuments, orderEvents, orderItems, orderMessages, orders, PAYABLE_STATUSES, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
-import { caseScope, canWorkCase, type Viewer } from "../cases/access.server";
+import { canWorkCase, type Viewer } from "../cases/access.server";
 import { isServiceKey, serviceName } from "../catalogue";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";

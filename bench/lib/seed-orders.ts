@@ -2,7 +2,7 @@
 // staff (the first signs in for the staff views), 500 clients and orders up to BENCH_ORDERS, the
 // newest first, one every 157 seconds (a million orders cover about five years). Orders already
 // there are kept, so one run can grow the table step by step (10,000, then 100,000, then 1,000,000).
-// Rows go in batches of 20,000 (each statement well under a second on an idle machine, far from the
+// Rows go in batches of 5,000 (each statement well under a second on an idle machine, far from the
 // statement timeout; each one's time is printed).
 // Recent orders are open (pending or processing, most paid, with a due time three days after
 // payment); older ones are completed or cancelled, with a few left open and overdue; refunds and
@@ -16,7 +16,7 @@ import { compactOrderStats } from "../../app/orders/case-statistics.server";
 import { users } from "../../db/schema";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
-const BATCH = 20_000;
+const BATCH = 5000;
 const CLIENTS = 500;
 const STAFF = 5;
 const admin = { email: "bench-admin@example.com", password: "bench-admin-password-2026", totpSecret: "KRSXG5CTMVRXEZLUKN2HE2LOM4ZDAMRW" };
