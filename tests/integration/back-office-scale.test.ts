@@ -8,6 +8,7 @@ import { adminListScope, listAdminOrders, pageKeyQueries, parseAdminOrderFilters
 import { adminOrderStats, compactOrderStats, overdueCountQuery, recountOrderStats, statusTotals, type AssigneeScope } from "../../app/orders/case-statistics.server";
 import { changeOrderStatus } from "../../app/orders/order-queries.server";
 import { encodeCursor } from "../../app/admin/keyset.server";
+import { ordersCsvResponse } from "../../app/orders/orders-export.server";
 import { markPaidInTransaction } from "../../app/payments/payments.server";
 import { requestRefund } from "../../app/payments/refunds.server";
 import { orders, users, type OrderStatus } from "../../db/schema";
@@ -218,6 +219,30 @@ describe(`back office at scale on ${testDbKind()}`, () => {
     await Promise.all([compactOrderStats(), compactOrderStats(), ...created.slice(0, 5).map((id) => t.handle.db.update(orders).set({ assigneeId: ids.staffB }).where(eq(orders.id, id)))]);
     expect((await adminOrderStats()).byStatus).toEqual((await recountOrderStats({ kind: "all" })).byStatus);
     expect((await adminOrderStats(staff(ids.staffA))).byStatus).toEqual((await recountOrderStats({ kind: "assignee-or-queue", id: ids.staffA })).byStatus);
+  });
+
+  it("stops reading an export when the client goes away, and when the download is cancelled", async () => {
+    const text = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      let all = "";
+      for (let next = await reader.read(); !next.done; next = await reader.read()) all += new TextDecoder().decode(next.value);
+      return all;
+    };
+    for (let i = 0; i < 12; i++) await order({ status: "completed", minutesAgo: 900 + i });
+    const n = rowsOf<{ n: number }>(await t.handle.db.execute(sql`select count(*)::int as n from orders`))[0]!.n;
+    // The whole export, two rows a batch.
+    const whole = await text((await ordersCsvResponse({ q: "", status: "all" }, new Date(), 2)).body!.getReader());
+    expect(whole.split("\r\n").filter(Boolean)).toHaveLength(1 + n);
+    // The client goes away after the first batch: no further row is read or sent.
+    const controller = new AbortController();
+    const reader = (await ordersCsvResponse({ q: "", status: "all" }, new Date(), 2, { signal: controller.signal })).body!.getReader();
+    const opening = new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    const rest = await text(reader);
+    expect((opening + rest).split("\r\n").filter(Boolean)).toHaveLength(1 + 2);
+    // A cancelled download ends the reading too (the stream's cancel returns the generator).
+    const cancelled = (await ordersCsvResponse({ q: "", status: "all" }, new Date(), 2)).body!.getReader();
+    await cancelled.read();
+    await expect(cancelled.cancel()).resolves.toBeUndefined();
   });
 
   it("reads every offered filter and sort from an index at 100,000 orders (no sequential scan of orders)", { timeout: 240_000 }, async () => {
