@@ -4,14 +4,15 @@ import { announceAdminSetup } from "./auth/admin-setup.server";
 import { refundAcceptedCancellations } from "./cases/refund.server";
 import { deleteExpiredSessions } from "./auth/session.server";
 import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
+import "./invoices/mail-attachment.server";
 import { issueMissingInvoices } from "./invoices/tax-documents.server";
 import { expireUnpaidOrders } from "./orders/expiry.server";
 import { reconcilePendingRefunds } from "./payments/refunds.server";
 import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/retention.server";
 import { startMailWorker } from "./mail/worker.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
-import { pruneRateLimits } from "./utils/rate-limit.server";
-import { pruneSubmissionKeys } from "./utils/submission-keys.server";
+import { pruneRateLimits } from "./http/rate-limit.server";
+import { pruneSubmissionKeys } from "./forms/submission-keys.server";
 
 type Logger = (message: string) => void;
 

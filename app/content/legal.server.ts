@@ -1,15 +1,15 @@
 import { VITALS_RETENTION_DAYS } from "../analytics/vitals.server";
 import { CONVERSATION_RETENTION_DAYS } from "../assistant/conversations.server";
 import type { Lang } from "../i18n/lang";
-import { RETENTION } from "../utils/retention";
-import type { SiteConfig } from "../utils/root-data";
+import { RETENTION } from "../privacy/retention";
+import type { SiteConfig } from "../root-data";
 import { legalDocument, ltr } from "./section-builders.server";
 import type { PageContent, ProseBlock } from "./types";
 
 /**
  * The legal documents linked from the footer. They follow the product decisions: UAE law
  * governs, the provider is not a law firm, fees are non-refundable unless the Refund Policy says
- * otherwise, and the data kept and its periods match the clean-up code (app/utils/retention.ts).
+ * otherwise, and the data kept and its periods match the clean-up code (app/privacy/retention.ts).
  * The Arabic versions are translations; legalDocument() adds the note that the English prevails.
  */
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "../admin/guard.server";
-import { parseAdminOrderFilters } from "../orders/case-list.server";
-import { ordersCsvResponse } from "../orders/orders-export.server";
-import { langParam } from "../utils/http.server";
+import { ordersCsvResponse } from "../orders/order-export.server";
+import { parseAdminOrderFilters } from "../orders/order-lists.server";
+import { langParam } from "../http/http.server";
 
 // Export Data: the admin list's current filter (search, status, assignment, due time; all pages) as
 // a streamed CSV, stopped when the client goes away.

@@ -1,8 +1,8 @@
 // Times the admin list's queries alone (no HTTP, no rendering) against the benchmark database
 // (DATABASE_URL, else the embedded one in DATA_DIR): the figures, then a page of each view.
 import { closeAppDatabase } from "../../app/db.server";
-import { listAdminOrders, parseAdminOrderFilters } from "../../app/orders/case-list.server";
-import { adminOrderStats } from "../../app/orders/case-statistics.server";
+import { listAdminOrders, parseAdminOrderFilters } from "../../app/orders/order-lists.server";
+import { adminOrderStats } from "../../app/orders/order-stats.server";
 
 const cases = {
   plain: "",

@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
-import { compactOrderStats } from "../../app/orders/case-statistics.server";
+import { compactOrderStats } from "../../app/orders/order-stats.server";
 import { users } from "../../db/schema";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);

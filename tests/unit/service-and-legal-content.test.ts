@@ -8,7 +8,7 @@ import { clientCreditCheckContent, employeeCheckContent, receivableManagementCon
 import { attorneyNetworkContent, careersContent, contactContent, partnersContent, technologyContent } from "../../app/content/company.server";
 import { dataRetentionPolicyContent, partnerAgreementContent, privacyPolicyContent, refundPolicyContent, termsOfServiceContent } from "../../app/content/legal.server";
 import { ENGLISH_PREVAILS } from "../../app/content/section-builders.server";
-import { RETENTION } from "../../app/utils/retention";
+import { RETENTION } from "../../app/privacy/retention";
 import { CONVERSATION_RETENTION_DAYS } from "../../app/assistant/conversations.server";
 import { complianceAuditContent, documentAuthenticationContent, legalConsultationContent } from "../../app/content/services.server";
 import type { PageSource } from "../../app/content/page.server";

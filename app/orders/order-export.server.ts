@@ -2,9 +2,9 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { orders, users } from "../../db/schema";
 import type { Viewer } from "../cases/access.server";
 import { db } from "../db.server";
-import { assigneeScopeCondition } from "./case-statistics.server";
-import { adminRowColumns, exportConditions, orderingOf, orderSql, type AdminOrderFilters, type AdminOrderRow } from "./case-list.server";
-import { csvLine, csvResponse } from "./order-queries.server";
+import { csvLine, csvResponse } from "../utils/csv.server";
+import { adminRowColumns, exportConditions, orderingOf, orderSql, type AdminOrderFilters, type AdminOrderRow } from "./order-lists.server";
+import { assigneeScopeCondition } from "./order-stats.server";
 
 /**
  * The CSV export of the case list (decision 083): every row of the current filter, read in keyset

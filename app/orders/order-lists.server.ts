@@ -1,10 +1,11 @@
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { cursorFromParams, keysetPage, type KeysetPage, type KeysetPosition, type PageCursor } from "../admin/keyset.server";
 import type { Viewer } from "../cases/access.server";
 import { db, type Queryable } from "../db.server";
-import { assigneeScopeCondition, countOverdue, statusTotals, type AssigneeScope, type Counted } from "./case-statistics.server";
-import { isOrderStatus, isUuid, MAX_SEARCH_LENGTH } from "./order-queries.server";
+import { isUuid } from "../utils/ids";
+import { isOrderStatus } from "./order-basics.server";
+import { assigneeScopeCondition, countOverdue, statusTotals, type AssigneeScope, type Counted } from "./order-stats.server";
 
 /**
  * The back office's case list (admins: every order; staff: their cases and the queue) as keyset
@@ -13,9 +14,80 @@ import { isOrderStatus, isUuid, MAX_SEARCH_LENGTH } from "./order-queries.server
  * its matches and, when they are rare there, reads them from the trigram index instead.
  */
 
+export const CLIENT_PAGE_SIZE = 10;
 export const ADMIN_PAGE_SIZE = 25;
+/** Longest search text we accept; anything longer cannot match an order anyway. */
+export const MAX_SEARCH_LENGTH = 100;
 /** How many rows of the filtered list a search reads in order before it asks the trigram index instead. */
 export const SEARCH_WALK_ROWS = 5000;
+
+export type Page<T> = { rows: T[]; total: number; page: number; pageCount: number; pageSize: number };
+
+function pageOf(value: unknown): number {
+  const n = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
+  return Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), 100_000) : 1;
+}
+
+// Written out: inside a one-table select Drizzle leaves column names unqualified, which would bind to the subquery's table.
+const latestReportId = sql<string | null>`(select d."id" from "order_documents" d where d."order_id" = "orders"."id" and d."kind" = 'report' order by d."created_at" desc limit 1)`;
+
+export type ClientOrderRow = {
+  id: string;
+  serviceType: string;
+  tierName: string;
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  createdAt: Date;
+  /** When the promised turnaround ends (paid orders). */
+  dueAt: Date | null;
+  /** The newest report attached to the order, if any. */
+  reportId: string | null;
+};
+
+/** A client's own orders, newest first, one page at a time. */
+export async function listClientOrders(userId: string, options: { page?: unknown; pageSize?: number } = {}): Promise<Page<ClientOrderRow>> {
+  const pageSize = options.pageSize ?? CLIENT_PAGE_SIZE;
+  const page = pageOf(options.page);
+  const where = eq(orders.userId, userId);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        serviceType: orders.serviceType,
+        tierName: orders.tierName,
+        amount: orders.amount,
+        currency: orders.currency,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        createdAt: orders.createdAt,
+        dueAt: orders.dueAt,
+        reportId: latestReportId,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const total = totalRow?.total ?? 0;
+  return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** The lines (service and package) of some orders, by order id: for names in the reader's language. */
+export async function orderItemRefs(orderIds: readonly string[]) {
+  const byOrder = new Map<string, { serviceKey: string; tierId: string; tierName: string; speed: string }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: orderItems.orderId, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, tierName: orderItems.tierName, speed: orderItems.speed })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  for (const { orderId, ...item } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item]);
+  return byOrder;
+}
 
 export const CASE_VIEWS = ["all", "mine", "unassigned"] as const;
 export type CaseView = (typeof CASE_VIEWS)[number];

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { orders, orderStatDeltas, type OrderStatus } from "../../db/schema";
 import type { Viewer } from "../cases/access.server";
 import { db, type Queryable } from "../db.server";
@@ -15,6 +15,25 @@ import { db, type Queryable } from "../db.server";
 export const OVERDUE_COUNT_LIMIT = 1000;
 /** Above this many delta rows, a read folds them together (the work of compactOrderStats). */
 const COMPACT_AFTER_ROWS = 500;
+
+export type ClientOrderStats = { totalOrders: number; completed: number; pending: number; totalSpent: number };
+
+/** Money kept from an order: what was paid less what was refunded (zero for unpaid orders). */
+const netPaid = sql`coalesce(sum(${orders.amount} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)`;
+
+/** The dashboard's four figures in one query. Total Spent adds up paid orders, net of refunds (fils). */
+export async function clientOrderStats(userId: string, q: Queryable = db): Promise<ClientOrderStats> {
+  const [row] = await q
+    .select({
+      totalOrders: count(),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
+      totalSpent: sql<number>`${netPaid}`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return row ?? { totalOrders: 0, completed: 0, pending: 0, totalSpent: 0 };
+}
 
 export type Counted = { count: number; exact: boolean };
 
