@@ -278,7 +278,7 @@ describe(`order queries on ${testDbKind()}`, () => {
     expect(filtered).toHaveLength(1 + 3);
   });
 
-  it("fails an export before its first byte when the database is away, and marks one that stops midway", async () => {
+  it("fails an export before its first byte when the database is away, and marks one that stops midway", { timeout: 90_000 }, async () => {
     const away = openDatabase({ memory: true });
     await away.close();
     useDatabaseForTests(away);
