@@ -163,6 +163,8 @@ test.describe("admin back office", () => {
   });
 
   test("pages through a searched and filtered list with next and previous links, filters kept, each order once", async ({ page }) => {
+    // Five full page loads and a sign-in: more than the default time on a loaded machine.
+    test.slow();
     const f = fixture();
     await signInAsAdmin(page);
     await page.goto(`/admin?q=${encodeURIComponent(f.pages.email)}&status=processing`);
