@@ -12,6 +12,7 @@ import { findCase } from "../orders/order-details.server";
 import { adminFiltersQuery, listAdminOrders, parseAdminOrderFilters } from "../orders/order-lists.server";
 import { adminOrderStats } from "../orders/order-stats.server";
 import { changeOrderStatus } from "../orders/order-status.server";
+import { pageHref } from "./keyset.server";
 import type { Toast } from "../forms/toast";
 
 /** Display names of some users, by id (the assignees on a page of cases). */
@@ -58,7 +59,7 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
           { key: "completed", label: c.stats.completed, value: String(stats.completed) },
           { key: "overdue", label: c.stats.overdue, value: String(stats.overdue) },
         ],
-    overdue: { count: stats.overdue, label: fill(c.overdueCount, { count: stats.overdue }), href: adminFiltersQuery({ due: "overdue" }) },
+    overdue: { count: stats.overdue, label: fill(stats.overdueExact ? c.overdueCount : c.overdueMore, { count: stats.overdue }), href: adminFiltersQuery({ due: "overdue" }) },
     filters: { q: filters.q, status: filters.status, view: filters.view, due: filters.due },
     exportQuery: adminFiltersQuery({ q: filters.q, status: filters.status, view: filters.view, due: filters.due }),
     statusOptions: ORDER_STATUSES.map((value) => ({ value, label: t.status[value] ?? value })),
@@ -95,10 +96,17 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
         statusOptions: order.status === "cancelled" && !isAdmin ? null : statusOptions,
       };
     }),
-    total: list.total,
-    resultsLabel: fill(t.admin.results, { count: list.total }),
-    page: list.page,
-    pageCount: list.pageCount,
+    // Counted where that is cheap (the kept figures); a search says "more than" a page when it has others.
+    resultsLabel: list.total
+      ? fill(list.total.exact ? t.admin.results : t.admin.resultsMore, { count: list.total.count })
+      : list.next || list.previous
+        ? fill(t.admin.resultsMore, { count: list.pageSize })
+        : fill(t.admin.results, { count: list.rows.length }),
+    pages: {
+      first: list.previous ? pageHref(url.searchParams, null, null) : null,
+      previous: list.previous ? pageHref(url.searchParams, "before", list.previous) : null,
+      next: list.next ? pageHref(url.searchParams, "after", list.next) : null,
+    },
     text: { ...t.admin, status: t.status, pagination: t.pagination, cases: c, overdueLabel: casesText[lang].turnaround.overdue },
   };
 }

@@ -8,7 +8,7 @@ import type { PageMeta } from "../seo/meta";
 const en = {
   status: { pending: "Pending", processing: "Processing", completed: "Completed", cancelled: "Cancelled" } as Record<string, string>,
   payment: { unpaid: "Unpaid", paid: "Paid", failed: "Payment failed", partially_refunded: "Partially refunded", refunded: "Refunded" } as Record<string, string>,
-  pagination: { label: "Pages", previous: "Previous", next: "Next", pageOf: "Page {page} of {pages}" },
+  pagination: { label: "Pages", previous: "Previous", next: "Next", pageOf: "Page {page} of {pages}", first: "First page" },
   dashboard: {
     stats: { totalOrders: "Total Orders", completed: "Completed", pending: "Pending", totalSpent: "Total Spent" },
     statsLabel: "Your orders at a glance",
@@ -96,6 +96,7 @@ const en = {
     clear: "Clear",
     exportData: "Export Data",
     results: "{count} orders",
+    resultsMore: "More than {count} orders",
     noOrders: "No orders found",
     columns: { order: "Order", customer: "Customer", service: "Service", amount: "Amount", status: "Status", payment: "Payment", date: "Date", actions: "Actions" },
     updateStatus: "Update Status",
@@ -301,7 +302,7 @@ export type BackofficeText = typeof en;
 const ar: BackofficeText = {
   status: { pending: "قيد الانتظار", processing: "قيد المعالجة", completed: "مكتمل", cancelled: "ملغى" },
   payment: { unpaid: "غير مدفوع", paid: "مدفوع", failed: "فشل الدفع", partially_refunded: "مسترد جزئياً", refunded: "مسترد" },
-  pagination: { label: "الصفحات", previous: "السابق", next: "التالي", pageOf: "الصفحة {page} من {pages}" },
+  pagination: { label: "الصفحات", previous: "السابق", next: "التالي", pageOf: "الصفحة {page} من {pages}", first: "الصفحة الأولى" },
   dashboard: {
     stats: { totalOrders: "إجمالي الطلبات", completed: "المكتملة", pending: "قيد الانتظار", totalSpent: "إجمالي الإنفاق" },
     statsLabel: "نظرة سريعة على طلباتك",
@@ -389,6 +390,7 @@ const ar: BackofficeText = {
     clear: "مسح",
     exportData: "تصدير البيانات",
     results: "{count} طلب",
+    resultsMore: "أكثر من {count} طلب",
     noOrders: "لم يتم العثور على طلبات",
     columns: { order: "الطلب", customer: "العميل", service: "الخدمة", amount: "المبلغ", status: "الحالة", payment: "الدفع", date: "التاريخ", actions: "الإجراءات" },
     updateStatus: "تحديث الحالة",

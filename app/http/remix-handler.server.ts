@@ -1,5 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { once } from "node:events";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createPageCache, type CachedAnswer, type VisitorRequest } from "./page-cache.server";
 import { gatedRequest } from "./request-gate.server";
 
@@ -106,6 +107,36 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (response.body) await writeBody(response.body, res);
   else res.end();
+}
+
+/**
+ * Writes a response body at the pace the client takes it (unlike Remix's writer, which queues all
+ * of it in memory): after a write the socket's buffer cannot take, the next chunk is read only on
+ * 'drain'. A connection that closes cancels the body, so a streamed export stops reading
+ * (docs/decisions/083). Flushed after each chunk, so compression does not hold streamed HTML back.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse & { flush?: () => void }) {
+  const reader = body.getReader();
+  const closed = once(res, "close").then(() => undefined);
+  try {
+    for (;;) {
+      if (res.destroyed || res.writableEnded) {
+        await reader.cancel();
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) {
+        res.end();
+        return;
+      }
+      const room = res.write(value);
+      res.flush?.();
+      if (!room) await Promise.race([once(res, "drain"), closed]);
+    }
+  } catch (error) {
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
 }

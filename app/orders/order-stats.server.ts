@@ -1,8 +1,20 @@
-import { count, eq, sql } from "drizzle-orm";
-import { orders } from "../../db/schema";
-import { caseScope, type Viewer } from "../cases/access.server";
+import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { orders, orderStatDeltas, type OrderStatus } from "../../db/schema";
+import type { Viewer } from "../cases/access.server";
 import { db, type Queryable } from "../db.server";
-import { overdueCondition } from "./order-lists.server";
+
+/**
+ * The back office's figures without reading the orders (decision 082). Counts and money per
+ * assignee and status are kept by triggers on `orders` in `order_stat_deltas` (migration 0007), in
+ * the transaction of every change (payments, refunds, cancellations, assignment, deletions), so
+ * they are exact. Only "overdue" depends on the clock: it is counted on the partial index of open
+ * cases by due time, up to OVERDUE_COUNT_LIMIT, so its cost is bounded by that limit.
+ */
+
+/** Overdue cases are counted exactly up to this number, then shown as "more than". */
+export const OVERDUE_COUNT_LIMIT = 1000;
+/** Above this many delta rows, a read folds them together (the work of compactOrderStats). */
+const COMPACT_AFTER_ROWS = 500;
 
 export type ClientOrderStats = { totalOrders: number; completed: number; pending: number; totalSpent: number };
 
@@ -23,23 +35,126 @@ export async function clientOrderStats(userId: string, q: Queryable = db): Promi
   return row ?? { totalOrders: 0, completed: 0, pending: 0, totalSpent: 0 };
 }
 
-export type AdminOrderStats = { totalOrders: number; pending: number; completed: number; totalRevenue: number; overdue: number };
+export type Counted = { count: number; exact: boolean };
+
+export type AdminOrderStats = {
+  totalOrders: number;
+  pending: number;
+  completed: number;
+  /** Paid orders net of refunds, fils. */
+  totalRevenue: number;
+  overdue: number;
+  /** False when there are more overdue cases than OVERDUE_COUNT_LIMIT (overdue is then that limit). */
+  overdueExact: boolean;
+  /** Orders per status (for the exact count of a filtered list). */
+  byStatus: Record<OrderStatus, number>;
+};
+
+/** Which assignees' rows a viewer's list covers: staff their own cases and the queue; admins all (or one view of them). */
+export type AssigneeScope = { kind: "all" } | { kind: "queue" } | { kind: "assignee"; id: string } | { kind: "assignee-or-queue"; id: string };
+
+export function assigneeScopeCondition(scope: AssigneeScope, column: typeof orders.assigneeId | typeof orderStatDeltas.assigneeId): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return undefined;
+    case "queue":
+      return isNull(column);
+    case "assignee":
+      return eq(column, scope.id);
+    case "assignee-or-queue":
+      return or(isNull(column), eq(column, scope.id));
+  }
+}
+
+/** The figures over what `scope` covers, read from the kept sums. */
+export async function statusTotals(scope: AssigneeScope, q: Queryable = db) {
+  const rows = await q
+    .select({
+      status: orderStatDeltas.status,
+      orders: sql<number>`coalesce(sum(${orderStatDeltas.orders}), 0)`.mapWith(Number),
+      netPaid: sql<number>`coalesce(sum(${orderStatDeltas.netPaid}), 0)`.mapWith(Number),
+      rows: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(orderStatDeltas)
+    .where(assigneeScopeCondition(scope, orderStatDeltas.assigneeId))
+    .groupBy(orderStatDeltas.status);
+  const byStatus: Record<OrderStatus, number> = { pending: 0, processing: 0, completed: 0, cancelled: 0 };
+  let netPaid = 0;
+  let deltaRows = 0;
+  for (const row of rows) {
+    byStatus[row.status] = row.orders;
+    netPaid += row.netPaid;
+    deltaRows += row.rows;
+  }
+  return { byStatus, netPaid, deltaRows };
+}
+
+/** The count of open cases past their due time within `scope`, stopping after `limit` + 1 (exported for the query-plan test). */
+export function overdueCountQuery(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, status?: "pending" | "processing"): SQL {
+  const branch = (assignee: SQL | undefined) =>
+    sql`(select 1 from ${orders} where ${orders.status} in ('pending', 'processing') and ${orders.dueAt} < ${now.toISOString()}::timestamptz ${assignee ? sql`and ${assignee}` : sql``} ${status ? sql`and ${orders.status} = ${status}` : sql``} limit ${limit + 1})`;
+  // Staff: their cases and the queue, as two index ranges rather than an OR the index cannot order.
+  return scope.kind === "assignee-or-queue"
+    ? sql`select count(*)::int as n from (${branch(eq(orders.assigneeId, scope.id))} union all ${branch(isNull(orders.assigneeId))}) o`
+    : sql`select count(*)::int as n from ${branch(assigneeScopeCondition(scope, orders.assigneeId))} o`;
+}
+
+/** Open cases past their due time within `scope` (and of `status`, if given), counted on the partial due-time indexes up to `limit`. */
+export async function countOverdue(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, q: Queryable = db, status?: "pending" | "processing"): Promise<Counted> {
+  const result = (await q.execute(overdueCountQuery(scope, now, limit, status))) as unknown as { n: number }[] | { rows: { n: number }[] };
+  const n = Number((Array.isArray(result) ? result : result.rows)[0]?.n ?? 0);
+  return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
+}
 
 /**
- * The admin dashboard's figures in one query, over the orders `viewer` may see (staff: their
- * cases and the queue). Total Revenue adds up paid orders, net of refunds (fils); overdue counts
- * open cases past their due time.
+ * The back-office figures over the orders `viewer` may see (staff: their cases and the queue).
+ * Total Revenue adds up paid orders net of refunds (fils); overdue counts open cases past their due time.
  */
 export async function adminOrderStats(viewer?: Viewer, now = new Date(), q: Queryable = db): Promise<AdminOrderStats> {
-  const [row] = await q
+  const scope: AssigneeScope = !viewer || viewer.role === "admin" ? { kind: "all" } : { kind: "assignee-or-queue", id: viewer.id };
+  const [totals, overdue] = await Promise.all([statusTotals(scope, q), countOverdue(scope, now, OVERDUE_COUNT_LIMIT, q)]);
+  if (totals.deltaRows > COMPACT_AFTER_ROWS) void compactOrderStats().catch((error: unknown) => console.error(`order statistics compaction failed: ${String(error)}`));
+  const { byStatus } = totals;
+  return {
+    totalOrders: byStatus.pending + byStatus.processing + byStatus.completed + byStatus.cancelled,
+    pending: byStatus.pending,
+    completed: byStatus.completed,
+    totalRevenue: totals.netPaid,
+    overdue: overdue.count,
+    overdueExact: overdue.exact,
+    byStatus,
+  };
+}
+
+/**
+ * Folds the kept rows into one per assignee and status. One statement: the rows it deletes are
+ * the rows it sums, so a change committed meanwhile is kept as its own row, and two compactions
+ * at once each fold a different set of rows.
+ */
+export async function compactOrderStats(q: Queryable = db) {
+  await q.execute(sql`
+    with moved as (delete from ${orderStatDeltas} returning *)
+    insert into ${orderStatDeltas} (assignee_id, status, orders, net_paid)
+    select assignee_id, status, sum(orders), sum(net_paid) from moved group by assignee_id, status
+    having sum(orders) <> 0 or sum(net_paid) <> 0`);
+}
+
+/** The same figures counted from every order: what the kept sums must always equal (tests, checks). */
+export async function recountOrderStats(scope: AssigneeScope, q: Queryable = db) {
+  const rows = await q
     .select({
-      totalOrders: count(),
-      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
-      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
-      totalRevenue: sql<number>`${netPaid}`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${overdueCondition(now)})`.mapWith(Number),
+      status: orders.status,
+      orders: sql<number>`count(*)`.mapWith(Number),
+      netPaid: sql<number>`coalesce(sum(${orders.amount} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)`.mapWith(Number),
     })
     .from(orders)
-    .where(viewer ? caseScope(viewer) : undefined);
-  return row ?? { totalOrders: 0, pending: 0, completed: 0, totalRevenue: 0, overdue: 0 };
+    .where(and(assigneeScopeCondition(scope, orders.assigneeId)))
+    .groupBy(orders.status);
+  const byStatus: Record<OrderStatus, number> = { pending: 0, processing: 0, completed: 0, cancelled: 0 };
+  let netPaid = 0;
+  for (const row of rows) {
+    byStatus[row.status] = row.orders;
+    netPaid += row.netPaid;
+  }
+  return { byStatus, netPaid };
 }

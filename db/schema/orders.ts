@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt, id, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -88,15 +88,37 @@ export const orders = pgTable(
     check("orders_subtotal_check", sql`${t.subtotal} >= 0 and ${t.discount} >= 0`),
     check("orders_currency_check", sql`${t.currency} = 'AED'`),
     check("orders_lang_check", sql`${t.lang} in ('en', 'ar')`),
-    // "orders of a user, newest first" (dashboard) and "all orders by status, newest first" (admin)
+    // One index per filter the back office offers, each in the list's order (newest first, the id
+    // breaking ties) so a keyset page reads only its rows: every order, by status, by assignee
+    // ("my cases", the unassigned queue; staff see both), by assignee and status. Decision 082.
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_status_created_id_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_assignee_created_id_idx").on(t.assigneeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_assignee_status_created_id_idx").on(t.assigneeId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    // "my cases" and the unassigned queue, newest first; open cases by due time (the overdue filter).
-    index("orders_assignee_created_idx").on(t.assigneeId, t.createdAt.desc()),
-    index("orders_open_due_idx").on(t.dueAt).where(sql`${t.status} in ('pending', 'processing')`),
+    // Open cases by due time: the overdue view (most overdue first) and its count, for everyone and per assignee.
+    index("orders_open_due_id_idx").on(t.dueAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
+    index("orders_open_assignee_due_id_idx").on(t.assigneeId, t.dueAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
   ],
+);
+
+/**
+ * The back office's figures, kept by triggers on `orders` in the same transaction as every change
+ * (migration 0007): each statement that inserts, updates or deletes orders appends one row per
+ * (assignee, status) it moved, with the change in count and in money kept (paid less refunded, fils).
+ * The figures are the sums of these rows; compaction folds them together from time to time.
+ * Append-only, so concurrent order changes never wait on one another here. Decision 082.
+ */
+export const orderStatDeltas = pgTable(
+  "order_stat_deltas",
+  {
+    assigneeId: uuid("assignee_id"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    orders: bigint("orders", { mode: "number" }).notNull(),
+    netPaid: bigint("net_paid", { mode: "number" }).notNull(),
+  },
+  (t) => [index("order_stat_deltas_assignee_idx").on(t.assigneeId)],
 );
 
 export const orderItems = pgTable(

@@ -7,7 +7,7 @@ import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, waitFo
 // processing order, and another client.
 type Fixture = {
   password: string;
-  projects: Record<string, { stats: { email: string; orders: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string } }>;
+  projects: Record<string, { stats: { email: string; orders: string[] }; pages: { email: string; processing: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string } }>;
 };
 
 function fixture() {
@@ -160,6 +160,38 @@ test.describe("admin back office", () => {
     });
     expect(body.equals(PDF)).toBe(true);
     await client.close();
+  });
+
+  test("pages through a searched and filtered list with next and previous links, filters kept, each order once", async ({ page }) => {
+    // Five full page loads and a sign-in: more than the default time on a loaded machine.
+    test.slow();
+    const f = fixture();
+    await signInAsAdmin(page);
+    await page.goto(`/admin?q=${encodeURIComponent(f.pages.email)}&status=processing`);
+    const rows = page.locator("[data-testid=admin-orders] tbody tr");
+    const pageIds = () => rows.evaluateAll((found) => found.map((r) => r.getAttribute("data-order-id")));
+    await expect(rows).toHaveCount(25);
+    const first = await pageIds();
+    const pagination = page.getByTestId("keyset-pagination");
+    await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/after=/);
+    await expect(page).toHaveURL(/status=processing/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(f.pages.email);
+    await expect(rows).toHaveCount(5);
+    const second = await pageIds();
+    // Every processing order of the client once, newest first, across the two pages.
+    expect([...first, ...second]).toEqual(f.pages.processing);
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("processing");
+    await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/before=/);
+    await expect(rows).toHaveCount(25);
+    expect(await pageIds()).toEqual(first);
+    // A cursor that was tampered with opens the first page.
+    await page.goto(`/admin?q=${encodeURIComponent(f.pages.email)}&status=processing&after=tampered.cursor`);
+    await expect(rows).toHaveCount(25);
+    expect(await pageIds()).toEqual(first);
   });
 
   test("changes a status from the order page with a note in the history", async ({ page }) => {

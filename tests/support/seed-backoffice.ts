@@ -75,6 +75,8 @@ await insertCoupon({ code: FREE_COUPON, kind: "percent", value: 100 });
 type CaseFixture = { staff: { email: string; name: string; totpSecret: string }; client: { email: string; name: string }; caseOrder: string; cancelOrder: string; overdueOrder: string };
 type ProjectFixture = {
   stats: { email: string; orders: string[] };
+  /** 35 orders of one client: 30 processing (newest first in this order), 5 completed. */
+  pages: { email: string; processing: string[] };
   flow: { email: string; order: string };
   other: { email: string; order: string };
   refund: { email: string; order: string };
@@ -126,7 +128,16 @@ for (const project of PROJECTS) {
   const caseOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "pending", minutesAgo: 40, assigneeId: staffId, dueInMinutes: 3 * 24 * 60 });
   const cancelOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "pending", minutesAgo: 30, dueInMinutes: 5 * 24 * 60 });
   const overdueOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "processing", minutesAgo: 6 * 24 * 60, assigneeId: staffId, dueInMinutes: -2 * 24 * 60 });
+  // A long history to page through: 30 processing orders and 5 completed, a minute apart.
+  const pagesEmail = `bo-pages-${project}-${stamp}@example.com`;
+  const pagesId = await client(pagesEmail, "Pages Client");
+  const pagesOrders: string[] = [];
+  for (let i = 0; i < 35; i++) {
+    const id = await order(pagesId, pagesEmail, "Layla Pages", { ...laborBan, status: i % 7 === 3 ? "completed" : "processing", minutesAgo: 1000 + i });
+    if (i % 7 !== 3) pagesOrders.push(id);
+  }
   fixture.projects[project] = {
+    pages: { email: pagesEmail, processing: pagesOrders },
     cases: { staff: { email: staffEmail, name: staffName, totpSecret: staffSecret }, client: { email: caseEmail, name: caseClientName }, caseOrder, cancelOrder, overdueOrder },
     stats: { email: statsEmail, orders: statsOrders },
     flow: { email: flowEmail, order: flowOrder },

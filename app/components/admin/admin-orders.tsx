@@ -10,8 +10,8 @@ import { ShortId } from "../orders/money";
 import { OrderStatusBadge, PaymentStatusBadge } from "../orders/order-status-badge";
 import { DueTime } from "../cases/due-badge";
 import { cn } from "../../utils/cn";
-import { Pagination } from "../orders/pagination";
 import { StatCards } from "../orders/stat-cards";
+import { KeysetPagination } from "./keyset-pagination";
 import { StatusForm } from "./status-form";
 
 /**
@@ -178,7 +178,7 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
             </table>
           </div>
         )}
-        <Pagination page={data.page} pageCount={data.pageCount} search={location.search.replace(/^\?/, "")} text={text.pagination} />
+        <KeysetPagination links={data.pages} text={text.pagination} />
       </section>
     </div>
   );

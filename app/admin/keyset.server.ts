@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+import { getEnv } from "../env.server";
+
+/**
+ * Keyset pages for the back office's lists (decision 082): a page starts after (or ends before) a
+ * row's position in the list's order, never at an offset, so reading page 2,000 costs what page 1
+ * does and rows that change meanwhile are neither skipped nor shown twice.
+ *
+ * A position travels in the URL as a cursor signed for the list and its filters: a cursor that was
+ * altered, or made for another list or filter, does not verify and the list shows its first page.
+ */
+
+/** A row's place in a list: its sort value as PostgreSQL prints it (microseconds kept) and its id. */
+export type KeysetPosition = { key: string | null; id: string };
+
+/** Rows after the position (the next page) or before it (the previous page). */
+export type PageCursor = { direction: "after" | "before"; position: KeysetPosition };
+
+const MAX_CURSOR_LENGTH = 400;
+
+function signature(payload: string, scope: string, secret: string) {
+  return crypto.createHmac("sha256", secret).update(`keyset\0${scope}\0${payload}`).digest("base64url").slice(0, 22);
+}
+
+/** The cursor text of `position` for the list and filters named by `scope`. */
+export function encodeCursor(position: KeysetPosition, scope: string): string {
+  const payload = Buffer.from(JSON.stringify([position.key, position.id]), "utf8").toString("base64url");
+  return `${payload}.${signature(payload, scope, getEnv().SESSION_SECRET[0]!)}`;
+}
+
+/** The position in a cursor, or null when it is missing, malformed, altered or made for another scope. */
+export function decodeCursor(text: string | null | undefined, scope: string): KeysetPosition | null {
+  if (!text || text.length > MAX_CURSOR_LENGTH) return null;
+  const [payload, given, extra] = text.split(".");
+  if (!payload || !given || extra !== undefined) return null;
+  const valid = getEnv().SESSION_SECRET.some((secret) => {
+    const expected = signature(payload, scope, secret);
+    return expected.length === given.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+  });
+  if (!valid) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [key, id] = value as unknown[];
+    if ((key !== null && typeof key !== "string") || typeof id !== "string") return null;
+    return { key, id };
+  } catch {
+    return null;
+  }
+}
+
+/** The cursor a URL asks for (`after` wins over `before`), or null for the first page. */
+export function cursorFromParams(params: URLSearchParams, scope: string): PageCursor | null {
+  const after = decodeCursor(params.get("after"), scope);
+  if (after) return { direction: "after", position: after };
+  const before = decodeCursor(params.get("before"), scope);
+  return before ? { direction: "before", position: before } : null;
+}
+
+/** One page of a keyset list: its rows and the cursors of the pages beside it (null: none). */
+export type KeysetPage<T> = { rows: T[]; next: string | null; previous: string | null };
+
+/**
+ * Turns the rows a query read (pageSize + 1 of them, in the direction asked) into a page: the
+ * extra row only says that another page exists. Rows read backwards are put back in list order.
+ */
+export function keysetPage<T>(read: T[], cursor: PageCursor | null, pageSize: number, positionOf: (row: T) => KeysetPosition, scope: string): KeysetPage<T> {
+  const more = read.length > pageSize;
+  const rows = more ? read.slice(0, pageSize) : read;
+  if (cursor?.direction === "before") rows.reverse();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const hasNext = cursor?.direction === "before" ? true : more;
+  const hasPrevious = cursor === null ? false : cursor.direction === "after" ? true : more;
+  return {
+    rows,
+    next: hasNext && last ? encodeCursor(positionOf(last), scope) : null,
+    previous: hasPrevious && first ? encodeCursor(positionOf(first), scope) : null,
+  };
+}
+
+/** The query string of a list's link: `params` without its page cursors, then the given one. */
+export function pageHref(params: URLSearchParams, direction: "after" | "before" | null, cursor: string | null) {
+  const next = new URLSearchParams(params);
+  next.delete("after");
+  next.delete("before");
+  next.delete("page");
+  if (direction && cursor) next.set(direction, cursor);
+  const text = next.toString();
+  return text ? `?${text}` : "?";
+}
