@@ -4,6 +4,7 @@ import path from "node:path";
 import * as z from "zod";
 import { parseOpeningHours } from "./cases/office-time";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../db/client";
+import { parseKeyList } from "../db/encryption";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
 export class ConfigError extends Error {
@@ -54,6 +55,17 @@ const schema = z.object({
     .string()
     .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
     .refine((list) => list.length > 0 && list.every((s) => s.length >= 32), "must be at least 32 characters (comma-separate several to rotate)")
+    .optional(),
+  /** Keys that encrypt stored documents and secrets (docs/decisions/081): comma-separated; the first encrypts, all decrypt. */
+  DATA_ENCRYPTION_KEYS: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseKeyList(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message.replace(/^DATA_ENCRYPTION_KEYS /, "") });
+      }
+    })
     .optional(),
   DATABASE_URL: z
     .string()
@@ -168,6 +180,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!secrets) {
     if (isProduction) throw new ConfigError("Configuration error: SESSION_SECRET is required in production (at least 32 random characters)");
     secrets = [developmentSecret(dataDir)];
+  }
+  if (!raw.DATA_ENCRYPTION_KEYS && isProduction) {
+    throw new ConfigError("Configuration error: DATA_ENCRYPTION_KEYS is required in production (32 random bytes as base64, e.g. `openssl rand -base64 32`)");
   }
   return {
     ...raw,
