@@ -4,7 +4,7 @@ import path from "node:path";
 import * as z from "zod";
 import { parseOpeningHours } from "./cases/office-time";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../db/client";
-import { parseKeyList } from "../db/encryption";
+import { developmentDataKey, parseKeyList } from "../db/encryption";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
 export class ConfigError extends Error {
@@ -142,7 +142,7 @@ const schema = z.object({
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
+export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "DATA_ENCRYPTION_KEYS" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
   SITE_URL: string;
   SUPPLIER_NAME: string;
   SUPPLIER_NAME_AR: string;
@@ -151,6 +151,8 @@ export type Env = Omit<RawEnv, "SITE_URL" | "SESSION_SECRET" | "STAFF_EMAIL" | "
   VAT_RATE: number;
   OFFICE_HOURS_AR: string;
   SESSION_SECRET: string[];
+  /** The key list as configured (or the generated development key): the first encrypts, all decrypt. */
+  DATA_ENCRYPTION_KEYS: string;
   STAFF_EMAIL: string;
   MAIL_FROM: string;
   isProduction: boolean;
@@ -184,10 +186,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!raw.DATA_ENCRYPTION_KEYS && isProduction) {
     throw new ConfigError("Configuration error: DATA_ENCRYPTION_KEYS is required in production (32 random bytes as base64, e.g. `openssl rand -base64 32`)");
   }
+  // Outside production, like the session secret: a key made once and kept in the data folder (db/encryption.ts reads the same file).
+  const dataKeys = raw.DATA_ENCRYPTION_KEYS ?? developmentDataKey(dataDir);
   return {
     ...raw,
     SITE_URL: siteUrl,
     SESSION_SECRET: secrets,
+    DATA_ENCRYPTION_KEYS: dataKeys,
     // Changed English hours without an Arabic rendering: show them as configured rather than stale Arabic hours.
     OFFICE_HOURS_AR: raw.OFFICE_HOURS_AR ?? (raw.OFFICE_HOURS === DEFAULT_OFFICE_HOURS.en ? DEFAULT_OFFICE_HOURS.ar : raw.OFFICE_HOURS),
     STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,

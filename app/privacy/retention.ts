@@ -58,7 +58,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     period: { amount: 12, unit: "months" },
     clock: { en: "from the order's completion or cancellation (download your reports before then)", ar: "من إنجاز الطلب أو إلغائه (نزّل تقاريرك قبل انقضاء هذه المدة)" },
     action: "delete",
-    hold: { en: "none while the order is open", ar: "لا تبدأ المدة ما دام الطلب مفتوحاً" },
+    hold: null,
   },
   {
     kind: "order-records",
@@ -161,7 +161,7 @@ export function describePeriod(period: RetentionPeriod, lang: "en" | "ar"): stri
 
 /** One line of the policy's list: "What: period from when. Hold." */
 export function describeRule(rule: RetentionRule, lang: "en" | "ar"): string {
-  const hold = rule.hold ? (lang === "en" ? ` Kept longer: ${rule.hold.en}.` : ` مدة أطول: ${rule.hold.ar}.`) : "";
+  const hold = rule.hold ? (lang === "en" ? ` Kept longer: ${rule.hold.en}.` : ` استثناء: ${rule.hold.ar}.`) : "";
   const end = rule.action === "anonymise" ? (lang === "en" ? " (then deleted or made anonymous)" : " (ثم تُحذف أو تُجعل مجهولة الهوية)") : "";
   return `${rule.what[lang]}: ${describePeriod(rule.period, lang)} ${rule.clock[lang]}${end}.${hold}`;
 }
