@@ -8,6 +8,7 @@ import { reconcilePendingRefunds } from "./payments/refunds.server";
 import { startMailWorker } from "./mail/worker.server";
 import { reencryptStoredData } from "./privacy/encryption-jobs.server";
 import { runRetentionJobs } from "./privacy/retention-jobs.server";
+import { buildQueuedExports } from "./privacy/data-export.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
 import { pruneRateLimits } from "./utils/rate-limit.server";
 import { pruneSubmissionKeys } from "./utils/submission-keys.server";
@@ -29,6 +30,9 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
   // Retention (app/privacy/retention.ts): every kind of data the Data Retention Policy lists, hourly.
   const retention = () => runRetentionJobs(new Date(), log).catch((error: unknown) => log(`retention jobs failed: ${String(error)}`));
   timers.push(setInterval(() => void retention(), 60 * 60 * 1000).unref());
+  // "Download my data" archives too large to build during the request.
+  const exports = () => buildQueuedExports(log).catch((error: unknown) => log(`data exports failed: ${String(error)}`));
+  timers.push(setInterval(() => void exports(), 60 * 1000).unref());
   // Unpaid orders are cancelled after UNPAID_ORDER_EXPIRY_HOURS, giving their coupon use back.
   const expireOrders = () => expireUnpaidOrders({ log }).catch((error: unknown) => log(`unpaid-order expiry failed: ${String(error)}`));
   timers.push(setInterval(expireOrders, 10 * 60 * 1000).unref());
