@@ -56,7 +56,7 @@ const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   // Documents and two-factor secrets stored before encryption at rest are encrypted once, at start.
   async (log) => {
     void reencryptStoredData()
-      .then((done) => (done.documents || done.secrets ? log(`encrypted at rest: ${done.documents} documents, ${done.secrets} two-factor secrets stored in plain before`) : undefined))
+      .then((done) => (done.documents || done.exports || done.secrets ? log(`encrypted at rest: ${done.documents} documents, ${done.exports} archives, ${done.secrets} two-factor secrets stored in plain before`) : undefined))
       .catch((error: unknown) => log(`encrypting stored data failed: ${error instanceof Error ? error.message : String(error)}`));
     return async () => {};
   },

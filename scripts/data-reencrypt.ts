@@ -12,7 +12,7 @@ await runCli("data:reencrypt", async () => {
   getEnv();
   try {
     const result = await reencryptStoredData({ rotate: true });
-    console.log(`Re-encrypted with the newest key: ${result.documents} documents, ${result.secrets} two-factor secrets.`);
+    console.log(`Re-encrypted with the newest key: ${result.documents} documents, ${result.exports} data-export archives, ${result.secrets} two-factor secrets.`);
   } catch (error) {
     if (error instanceof UnknownDataKeyError) throw new CliError(`data:reencrypt: ${error.message}`);
     throw error;

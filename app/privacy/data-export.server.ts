@@ -135,13 +135,20 @@ async function visibleDocumentBytes(userId: string) {
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2) + "\n");
 /** A name safe in a ZIP on every system: no folders, no control or reserved characters. */
-const safeName = (name: string) => name.replace(/[\u0000-\u001f\\/:*?"<>|]/g, "_").replace(/^\.+/, "_").slice(0, 150) || "file";
+const safeName = (name: string) =>
+  Array.from(name, (char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? "_" : char))
+    .join("")
+    .replace(/^\.+/, "_")
+    .slice(0, 150) || "file";
 
 /** The ZIP: README in the client's language, JSON files, and the documents as they were uploaded. */
 export async function buildArchive(job: Pick<DataExport, "userId" | "lang" | "conversationId">, now = new Date()): Promise<Uint8Array> {
   const env = getEnv();
   const t = privacyText[job.lang].export;
-  const [user] = await db.select().from(users).where(eq(users.id, job.userId));
+  const [user] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role, lang: users.lang, createdAt: users.createdAt, emailConfirmedAt: users.emailConfirmedAt, totpEnabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, job.userId));
   if (!user) throw new Error("the account no longer exists");
   const own = await db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(asc(orders.createdAt));
   const ids = own.map((order) => order.id);

@@ -6,7 +6,7 @@ import { db, type Queryable } from "../db.server";
 /** Rows handled per statement: documents are up to 10 MB each. */
 const BATCH = 20;
 
-export type ReencryptionResult = { documents: number; secrets: number };
+export type ReencryptionResult = { documents: number; exports: number; secrets: number };
 
 /**
  * Encrypts what is stored in plain (rows written before encryption existed) and, with
@@ -47,8 +47,9 @@ export async function reencryptStoredData({ rotate = false, database = db }: { r
   };
 
   const documents = await binary("order_documents", "data", "order_documents.data");
+  const exports = await binary("data_exports", "archive", "data_exports.archive");
   const secrets = (await text("totp_secret", "users.totp_secret")) + (await text("totp_pending_secret", "users.totp_pending_secret"));
-  return { documents, secrets };
+  return { documents, exports, secrets };
 }
 
 function toBuffer(value: unknown): Buffer {

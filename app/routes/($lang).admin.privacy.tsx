@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { desc, eq } from "drizzle-orm";
-import { accessLog, dataExports, users } from "../../db/schema";
 import { requireAdmin } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { buttonClasses } from "../components/ui/button";
@@ -9,11 +7,10 @@ import { Card } from "../components/ui/card";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { privacyText } from "../content/privacy.server";
-import { db } from "../db.server";
 import { fill } from "../i18n/fill";
 import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
-import { pendingClosures } from "../privacy/account-closure.server";
+import { privacyOverview } from "../privacy/admin-overview.server";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../utils/http.server";
 import { metaFromLoader } from "../utils/meta";
@@ -24,16 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const viewer = await requireAdmin(request);
   const t = privacyText[lang].admin;
-  const [closures, exportRows, log] = await Promise.all([
-    pendingClosures(),
-    db
-      .select({ id: dataExports.id, status: dataExports.status, createdAt: dataExports.createdAt, email: users.email })
-      .from(dataExports)
-      .innerJoin(users, eq(users.id, dataExports.userId))
-      .orderBy(desc(dataExports.createdAt))
-      .limit(50),
-    db.select().from(accessLog).orderBy(desc(accessLog.createdAt)).limit(50),
-  ]);
+  const { closures, exportRows, log } = await privacyOverview();
   return {
     meta: pageHead(request, t.meta),
     nav: { text: backofficeText[lang].admin.nav, role: viewer.role },

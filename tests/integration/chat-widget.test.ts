@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatConversations, chatMessages, inquiries } from "../../db/schema";
+import { chatConversations, chatMessages } from "../../db/schema";
 import { chatAction, loadTranscript, type ChatAnswer } from "../../app/chat/chat-widget.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
