@@ -8,6 +8,8 @@ export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // dependency-cruiser reads its rule file as CommonJS.
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.node } },
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: {

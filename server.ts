@@ -10,13 +10,13 @@ import { DataFolderBusyError } from "./db/data-folder-lock";
 import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/db.server";
 import { ConfigError, describeMode, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
-import { redirectToCanonicalPath } from "./app/seo/canonical-path.server";
-import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose, RETRY_AFTER_UNAVAILABLE_SECONDS } from "./app/utils/database-outage.server";
-import { plainPage } from "./app/utils/plain-page.server";
-import { remixRequestHandler } from "./app/utils/remix-handler.server";
-import { requestGate } from "./app/utils/request-gate.server";
-import { pathLang } from "./app/utils/request-url.server";
-import { responseHeaderRules } from "./app/utils/response-headers.server";
+import { redirectToCanonicalPath } from "./app/http/canonical-path.server";
+import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose, RETRY_AFTER_UNAVAILABLE_SECONDS } from "./app/http/database-outage.server";
+import { plainPage } from "./app/http/plain-page.server";
+import { remixRequestHandler } from "./app/http/remix-handler.server";
+import { requestGate } from "./app/http/request-gate.server";
+import { pathLang } from "./app/http/request-url.server";
+import { responseHeaderRules } from "./app/http/response-headers.server";
 
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 

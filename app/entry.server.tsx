@@ -1,10 +1,10 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderHtmlStream } from "./utils/render-html.server";
-import { closingTagsLast } from "./utils/document-end.server";
-import { NonceProvider } from "./utils/nonce";
-import { lowPriorityModulePreloads } from "./utils/script-priority.server";
+import { renderHtmlStream } from "./http/render-html.server";
+import { closingTagsLast } from "./http/document-end.server";
+import { NonceProvider } from "./http/nonce";
+import { lowPriorityModulePreloads } from "./http/script-priority.server";
 
 const STREAM_TIMEOUT_MS = 10_000;
 

@@ -2,6 +2,7 @@ import { announceAdminSetup } from "./auth/admin-setup.server";
 import { refundAcceptedCancellations } from "./cases/refund.server";
 import { deleteExpiredSessions } from "./auth/session.server";
 import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
+import "./invoices/mail-attachment.server";
 import { issueMissingInvoices } from "./invoices/tax-documents.server";
 import { expireUnpaidOrders } from "./orders/expiry.server";
 import { reconcilePendingRefunds } from "./payments/refunds.server";
@@ -10,8 +11,8 @@ import { reencryptStoredData } from "./privacy/encryption-jobs.server";
 import { runRetentionJobs } from "./privacy/retention-jobs.server";
 import { buildQueuedExports } from "./privacy/data-export.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
-import { pruneRateLimits } from "./utils/rate-limit.server";
-import { pruneSubmissionKeys } from "./utils/submission-keys.server";
+import { pruneRateLimits } from "./http/rate-limit.server";
+import { pruneSubmissionKeys } from "./forms/submission-keys.server";
 
 type Logger = (message: string) => void;
 

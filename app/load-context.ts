@@ -8,7 +8,7 @@ declare module "@remix-run/node" {
     /** The client's address, taking only the configured number of trusted proxy hops into account. */
     clientAddress: string;
     /**
-     * Set only while the page cache (app/page-cache/page-cache.server.ts) renders the template of an
+     * Set only while the page cache (app/http/page-cache.server.ts) renders the template of an
      * anonymous page: placeholders it replaces with each visitor's own values.
      */
     pageTemplate?: { formToken: string; csrfToken: string };

@@ -11,9 +11,9 @@ import { Toaster } from "./components/ui/toaster";
 import { dirOf, langFromPath } from "./i18n/lang";
 import { loadShellData } from "./shell.server";
 import stylesheet from "./tailwind.css";
-import { useNonce } from "./utils/nonce";
-import { useRootData } from "./utils/root-data";
-import { isSubmitFailure } from "./utils/submit-failure";
+import { useNonce } from "./http/nonce";
+import { useRootData } from "./root-data";
+import { isSubmitFailure } from "./forms/submit-failure";
 
 // Shown to few visitors (docs/decisions/017-…): its code is a separate chunk, fetched only when the
 // notice is on the page and touched; until then its server HTML (a link and a plain form) works as is.
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // The shell changes with the language (URL prefix), the user and the cart: re-read it after
 // actions and when the language changes, not on every navigation. Not after a submission that
-// never got through (app/utils/submission.ts): nothing changed, and the connection is bad.
+// never got through (app/forms/submission.ts): nothing changed, and the connection is bad.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }) => {
   if (isSubmitFailure(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return true;

@@ -1,14 +1,14 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { getUser } from "./auth/session.server";
 import { cartView, commitCartLines, readCart } from "./cart/cart.server";
-import { siteConfig } from "./content/page.server";
+import { siteConfig } from "./site-config.server";
 import { langFromPath, localizePath, stripLangPrefix, type Lang } from "./i18n/lang";
 import { langCookieHeader, pageLanguage, type RequestHeaders } from "./i18n/lang-cookie.server";
 import { uiStrings } from "./i18n/ui.server";
-import type { RootData } from "./utils/root-data";
-import { visitorFormToken } from "./utils/csrf.server";
-import { readFormFlash } from "./utils/form-flash.server";
-import { readToast } from "./utils/toast.server";
+import type { RootData } from "./root-data";
+import { visitorFormToken } from "./http/csrf.server";
+import { readFormFlash } from "./forms/form-flash.server";
+import { readToast } from "./forms/toast.server";
 
 /**
  * What the shell gives each visitor apart from the page itself: the visitor's form token (and the

@@ -1,7 +1,7 @@
 // npm run db:seed — demo accounts and orders for development. Refused in production unless DEMO_DATA=true.
 import { getEnv } from "../app/env.server";
 import { DEMO_COUPON } from "../app/orders/coupons.server";
-import { seedDemoData } from "../db/seed";
+import { seedDemoData } from "./demo-data";
 import { CliError, runCli } from "./cli";
 
 await runCli("db:seed", async () => {

@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, npm audit (production dependencies), build, unit + integration tests (Vitest), the container runtime check,
+// npm test: typecheck, lint, the dependency rules, npm audit (production dependencies), build, unit + integration tests (Vitest), the container runtime check,
 // and the browser tests (Playwright, JavaScript on and off). Runs every step even after a failure,
 // prints each runner's output, then one line: "N passed, N failed" (totals over all suites).
 import { spawnSync } from "node:child_process";
@@ -38,6 +38,11 @@ const wanted = (step) => only.length === 0 || only.includes(step);
 
 if (wanted("typecheck")) run("typecheck", "npx", ["tsc", "--noEmit"]);
 if (wanted("lint")) run("lint", "npx", ["eslint", "."]);
+// The layers' import rules (.dependency-cruiser.cjs, docs/architecture.md): no circles, no upward imports.
+if (wanted("deps")) {
+  const ok = run("dependency rules", "npm", ["run", "deps", "--silent"]);
+  if (!ok) failures.push("dependency rules: see the violations listed above (npm run deps)");
+}
 if (wanted("audit")) {
   const started = Date.now();
   console.log("\n━━ npm audit (production dependencies): npm audit --omit=dev --audit-level=high");

@@ -8,8 +8,11 @@ import { db } from "../db.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import { adminFiltersQuery, adminOrderStats, changeOrderStatus, findCase, listAdminOrders, parseAdminOrderFilters } from "../orders/order-queries.server";
-import type { Toast } from "../utils/toast";
+import { findCase } from "../orders/order-details.server";
+import { adminFiltersQuery, listAdminOrders, parseAdminOrderFilters } from "../orders/order-lists.server";
+import { adminOrderStats } from "../orders/order-stats.server";
+import { changeOrderStatus } from "../orders/order-status.server";
+import type { Toast } from "../forms/toast";
 
 /** Display names of some users, by id (the assignees on a page of cases). */
 export async function userNames(ids: ReadonlyArray<string | null>) {

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import * as z from "zod";
 import { couponRedemptions, coupons, orders } from "../../db/schema";
 import { db } from "../db.server";
-import { isUuid } from "../orders/order-queries.server";
+import { isUuid } from "../utils/ids";
 
 /** What the create form accepts. Messages are keys the page translates. */
 export const couponFormSchema = z

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { INQUIRY_STATUSES, inquiries, type InquiryStatus } from "../../db/schema";
 import { db } from "../db.server";
-import { isUuid } from "../orders/order-queries.server";
+import { isUuid } from "../utils/ids";
 
 export const INQUIRY_PAGE_SIZE = 25;
 

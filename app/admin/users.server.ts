@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { orderEvents, orders, STAFF_ROLES, USER_ROLES, users, type UserRole } from "../../db/schema";
 import { db } from "../db.server";
-import { isUuid } from "../orders/order-queries.server";
+import { isUuid } from "../utils/ids";
 
 export { USER_ROLES };
 

@@ -2,7 +2,7 @@ import { and, gte, lt, sql } from "drizzle-orm";
 import * as z from "zod";
 import { WEB_VITAL_NAMES, webVitals } from "../../db/schema";
 import { db } from "../db.server";
-import { parseJsonInput } from "../utils/input-text.server";
+import { parseJsonInput } from "../http/input-text.server";
 import { retentionRule } from "../privacy/retention";
 
 // For the pages' loaders: through a server module, so the schema (and the ORM) stays out of the browser build.

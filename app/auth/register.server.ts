@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import type { Lang } from "../i18n/lang";
-import { formOrEmpty } from "../utils/http.server";
-import { hitRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
+import { formOrEmpty } from "../http/http.server";
+import { hitRateLimit, type RateLimitRule } from "../http/rate-limit.server";
 import { registerAccount } from "./accounts.server";
 import { registerSchema } from "./schemas.server";
 

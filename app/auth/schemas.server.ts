@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { AccountText } from "../content/accounts.server";
-import { requiredCleanString } from "../utils/clean-text.server";
+import { requiredCleanString } from "../http/clean-text.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { parseSecondFactorInput } from "./two-factor.server";
 

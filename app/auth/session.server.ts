@@ -6,8 +6,8 @@ import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { safeRedirectPath } from "../utils/safe-redirect";
-import type { Toast } from "../utils/toast";
-import { toastHeaders } from "../utils/toast.server";
+import type { Toast } from "../forms/toast";
+import { toastHeaders } from "../forms/toast.server";
 import { requiresTwoFactor } from "./roles";
 
 /** The signed-in user as the rest of the app sees it (never the password hash or a secret). */

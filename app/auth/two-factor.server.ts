@@ -6,7 +6,7 @@ import { encryptText } from "../../db/encryption";
 import { recoveryCodes, users } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
-import { takeAttempt, type RateLimitRule } from "../utils/rate-limit.server";
+import { takeAttempt, type RateLimitRule } from "../http/rate-limit.server";
 
 // TOTP as RFC 6238 and every authenticator app expects it: SHA-1, 6 digits, 30-second steps.
 // A code of the step before or after the server's is accepted too (clocks drift, typing takes time).

@@ -5,12 +5,12 @@ import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { requestLang } from "../i18n/lang-cookie.server";
 import { cartStrings } from "../i18n/strings/cart";
 import { refererPath, safeRedirectPath } from "../utils/safe-redirect";
-import type { Toast } from "../utils/toast";
-import { toastHeaders } from "../utils/toast.server";
+import type { Toast } from "../forms/toast";
+import { toastHeaders } from "../forms/toast.server";
 import { applyCartIntent, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartView } from "./cart-rules";
 import { appliedChangeKeys, cartSession, cartView, commitCartLines, priceLines, rememberChangeKey, storedLines } from "./cart.server";
-import { formOrEmpty } from "../utils/http.server";
-import { submissionToken } from "../utils/submission-keys.server";
+import { formOrEmpty } from "../http/http.server";
+import { submissionToken } from "../forms/submission-keys.server";
 
 /** The JSON answer to a script's cart request (forms posted with `respond=data`). */
 export type CartActionData = { ok: boolean; toast?: Toast; cart: CartView };

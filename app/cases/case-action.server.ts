@@ -4,9 +4,9 @@ import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { isMultipart, MESSAGE_UPLOAD_LIMITS, parseUploadForm, uploadProblemMessage, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
-import { formOrEmpty } from "../utils/http.server";
-import { hitRateLimit } from "../utils/rate-limit.server";
-import type { Toast } from "../utils/toast";
+import { formOrEmpty } from "../http/http.server";
+import { hitRateLimit } from "../http/rate-limit.server";
+import type { Toast } from "../forms/toast";
 import type { Viewer } from "./access.server";
 import { assignCase, postMessage, resolveRequest, type PostError, type Side } from "./messages.server";
 

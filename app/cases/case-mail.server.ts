@@ -6,7 +6,8 @@ import { fill } from "../i18n/fill";
 import { localizePath, type Lang } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
-import { orderServiceName, shortOrderId } from "../orders/order-queries.server";
+import { shortOrderId } from "../orders/order-basics.server";
+import { orderServiceName } from "../orders/order-status.server";
 
 /**
  * E-mails about a case. They say what happened and link to the order; they never carry a message's

@@ -5,7 +5,7 @@ import { getEnv } from "../env.server";
 import { formatMoney } from "../i18n/format";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
-import { shortOrderId } from "../orders/order-queries.server";
+import { shortOrderId } from "../orders/order-basics.server";
 import { MANUAL_REFUND_FLAG, refundableAmount, requestRefund } from "../payments/refunds.server";
 
 export { MANUAL_REFUND_FLAG };

@@ -6,11 +6,11 @@ import { getEnv } from "../env.server";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { chatStrings } from "../i18n/strings/chat";
 import { answerFromKnowledgeBase, type KnowledgeLink } from "../knowledge/knowledge-base.server";
-import { cleanText } from "../utils/clean-text.server";
-import { hitRateLimit } from "../utils/rate-limit.server";
-import { readForm } from "../utils/http.server";
+import { cleanText } from "../http/clean-text.server";
+import { hitRateLimit } from "../http/rate-limit.server";
+import { readForm } from "../http/http.server";
 import { safeRedirectPath } from "../utils/safe-redirect";
-import { once, submissionKeyOf } from "../utils/submission-keys.server";
+import { once, submissionKeyOf } from "../forms/submission-keys.server";
 import { retentionRule } from "../privacy/retention";
 
 /** The floating chat widget: canned answers from the knowledge base, the short transcript kept server-side. */

@@ -1,5 +1,5 @@
 import type { Lang } from "../i18n/lang";
-import type { PageMeta } from "../utils/meta";
+import type { PageMeta } from "../seo/meta";
 
 /**
  * Text of the client dashboard's order parts and of the admin back office (orders, inquiries,

@@ -1,7 +1,7 @@
 import { claims, coverage } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { legalServiceJsonLd } from "../seo/structured-data.server";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 import { inquirySection, ltr } from "./section-builders.server";
 import type { PageContent } from "./types";
 

@@ -1,7 +1,7 @@
 import { claims, coverage, EMIRATES, timelines } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 import type { PageContent } from "./types";
 
 export const COURT_POLICE_CASE_CHECK_PATH = "/ban-checks/court-police-case-check";

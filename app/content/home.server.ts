@@ -3,7 +3,7 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { quoteCalculator } from "../quote/quote.server";
 import { legalServiceJsonLd } from "../seo/structured-data.server";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 import type { PageContent } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { claims, lowestPrice, timelines } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 import { plansSection } from "./section-builders.server";
 import type { PageContent } from "./types";
 

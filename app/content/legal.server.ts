@@ -1,6 +1,6 @@
 import type { Lang } from "../i18n/lang";
 import { describeRule, RETENTION_RULES } from "../privacy/retention";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 import { legalDocument, ltr } from "./section-builders.server";
 import type { PageContent, ProseBlock } from "./types";
 

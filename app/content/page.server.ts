@@ -1,18 +1,12 @@
-import { getEnv } from "../env.server";
 import type { Lang } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import type { SiteConfig } from "../utils/root-data";
+import { siteConfig } from "../site-config.server";
+import { langParam } from "../http/http.server";
+import type { SiteConfig } from "../root-data";
 import type { PageContent } from "./types";
 
 /** Content that depends on configuration (phone, e-mail, site name and address) is a function of it. */
 export type PageSource = Record<Lang, PageContent> | ((lang: Lang, site: SiteConfig) => PageContent);
-
-/** The configured identity of the site, as content modules and structured data need it (office hours in `lang`). */
-export function siteConfig(lang: Lang = "en"): SiteConfig {
-  const env = getEnv();
-  return { name: env.SITE_NAME, url: env.SITE_URL, phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, hours: lang === "ar" ? env.OFFICE_HOURS_AR : env.OFFICE_HOURS };
-}
 
 /**
  * The loader data of a content page: its head (app/seo/page-head.server.ts) and sections in the

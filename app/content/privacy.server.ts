@@ -1,5 +1,5 @@
 import type { Lang } from "../i18n/lang";
-import type { PageMeta } from "../utils/meta";
+import type { PageMeta } from "../seo/meta";
 
 /** Text of the privacy features: the team's access to a client's files, Download my data, Close my account, their e-mails and the admin overview. */
 const en = {

@@ -2,7 +2,7 @@ import { planLists } from "../catalogue/plans";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import type { WizardError, WizardField } from "../request-check/rules";
-import type { PageMeta } from "../utils/meta";
+import type { PageMeta } from "../seo/meta";
 
 /** The request wizard's texts, one language per page load. */
 export function requestCheckContent(lang: Lang) {

@@ -1,8 +1,8 @@
 import { EMIRATES, GCC_COUNTRIES, planListView, type Localized, type PlanListKey, type ServiceKey } from "../catalogue";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import type { PageMeta } from "../utils/meta";
-import type { SiteConfig } from "../utils/root-data";
+import type { PageMeta } from "../seo/meta";
+import type { SiteConfig } from "../root-data";
 import type { PageContent, PageSection, ProseBlock, StructuredData } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { claims, planListView, timelines } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { planOffersJsonLd } from "../seo/structured-data.server";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 import type { PageContent } from "./types";
 
 export const TRAVEL_BAN_CHECK_PATH = "/ban-checks/travel-ban-check";

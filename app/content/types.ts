@@ -1,6 +1,6 @@
 import type { PlanListView, ServiceKey } from "../catalogue";
 import type { QuoteCalculatorData } from "../quote/quote-types";
-import type { PageMeta } from "../utils/meta";
+import type { PageMeta } from "../seo/meta";
 
 /**
  * A public page as data: its metadata and its sections in order. Content modules

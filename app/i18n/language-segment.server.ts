@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 import { arabicNotFoundRedirect } from "./lang-cookie.server";
 
 /**

@@ -10,9 +10,9 @@ import type { Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
-import { optionalCleanString, requiredCleanString } from "../utils/clean-text.server";
-import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../utils/phone";
-import { contentFingerprint } from "../utils/submission-keys.server";
+import { optionalCleanString, requiredCleanString } from "../http/clean-text.server";
+import { GCC_PHONE_COUNTRIES, normalizePhone, phoneCountryOf } from "../i18n/phone";
+import { contentFingerprint } from "../forms/submission-keys.server";
 
 /** The spec's country options: stored values, labels in app/i18n/strings/inquiry.ts. */
 export const COUNTRY_VALUES = ["UAE", "Saudi Arabia", "Kuwait", "Qatar", "Bahrain", "Oman", "Other"] as const;
@@ -42,7 +42,7 @@ export function leadFields(lang: Lang) {
       .trim()
       .max(INQUIRY_LIMITS.email, tooLong(INQUIRY_LIMITS.email))
       .pipe(z.email({ error: t.email })),
-    /** Local UAE numbers and international ones, stored as E.164 (app/utils/phone.ts). */
+    /** Local UAE numbers and international ones, stored as E.164 (app/i18n/phone.ts). */
     phone: phoneField(lang),
     consent: z.literal("on", { error: t.consent }),
     /** The page the form is on (a site path), for the redirect back and source_page_url. */

@@ -6,11 +6,11 @@ import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
-import { flashFormHeaders } from "../utils/form-flash.server";
-import type { FormFlash } from "../utils/form-flash";
-import { hitRateLimit } from "../utils/rate-limit.server";
+import { flashFormHeaders } from "../forms/form-flash.server";
+import type { FormFlash } from "../forms/form-flash";
+import { hitRateLimit } from "../http/rate-limit.server";
 import { refererPath, safeRedirectPath } from "../utils/safe-redirect";
-import type { Toast } from "../utils/toast";
+import type { Toast } from "../forms/toast";
 import { storeLead, type NewLead, type StoredLead } from "./inquiry.server";
 
 /** A form body larger than this is not something our forms send. */

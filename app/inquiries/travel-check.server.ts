@@ -5,8 +5,8 @@ import { timelines } from "../catalogue/marketing";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { inquiryStrings } from "../i18n/strings/inquiry";
-import { requiredCleanString } from "../utils/clean-text.server";
-import { displayPhone } from "../utils/phone";
+import { requiredCleanString } from "../http/clean-text.server";
+import { displayPhone } from "../i18n/phone";
 import { INQUIRY_LIMITS, leadFields } from "./inquiry.server";
 import { handleLeadForm } from "./lead-action.server";
 

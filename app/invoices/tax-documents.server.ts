@@ -4,7 +4,8 @@ import { isServiceKey, serviceName } from "../catalogue";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
 import { localTierName } from "../orders/order-names.server";
-import { csvLine, csvResponse, isUuid } from "../orders/order-queries.server";
+import { csvLine, csvResponse } from "../utils/csv.server";
+import { isUuid } from "../utils/ids";
 import { creditLines, invoiceLines, totalsOf, type Credited, type LineInput, type VatLine } from "./vat";
 
 /** Series and their printed prefixes: one gapless sequence each. */

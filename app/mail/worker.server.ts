@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { outbox, type MailAttachmentRef, type OutboxMessage } from "../../db/schema";
-import { renderTaxDocumentPdf, taxDocumentFileName } from "../invoices/pdf.server";
-import { printableDocument } from "../invoices/tax-documents.server";
+import { outbox, type OutboxMessage } from "../../db/schema";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
+import { renderAttachments } from "./attachments.server";
 
 const BATCH_SIZE = 20;
 const POLL_INTERVAL_MS = 5_000;
@@ -83,17 +82,6 @@ export async function deliverDueMail({ now = new Date(), log = defaultLog }: { n
     }
   }
   return { claimed: claimed.length, sent };
-}
-
-/** Files referenced by a queued mail, rendered now (a tax document: from its stored, immutable data). */
-async function renderAttachments(refs: MailAttachmentRef[]) {
-  return Promise.all(
-    refs.map(async (ref) => {
-      const document = await printableDocument(ref.id);
-      if (!document) throw new Error(`attachment ${ref.kind} ${ref.id} does not exist`);
-      return { filename: taxDocumentFileName(document), content: await renderTaxDocumentPdf(document), contentType: "application/pdf" };
-    }),
-  );
 }
 
 function logHeld(message: OutboxMessage, production: boolean, log: Logger) {

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import type { CheckoutText } from "../content/checkout.server";
 import { fill } from "../i18n/fill";
-import { cleanText } from "../utils/clean-text.server";
-import { normalizePhone } from "../utils/phone";
+import { cleanText } from "../http/clean-text.server";
+import { normalizePhone } from "../i18n/phone";
 
 /** The spec's maximum lengths (section 5). */
 export const CHECKOUT_MAX_LENGTHS = { legalName: 100, phone: 20, email: 100, state: 50, description: 1000, documentLink: 500, couponCode: 40, companyName: 150, companyTrn: 20 } as const;
@@ -17,7 +17,7 @@ export function isValidTrn(value: string) {
 
 /**
  * Local UAE numbers ("050 123 4567", "04 123 4567") and international ones by the spec's rule
- * (optional +, first digit 1–9, at most 16 digits; spaces ignored): app/utils/phone.ts.
+ * (optional +, first digit 1–9, at most 16 digits; spaces ignored): app/i18n/phone.ts.
  */
 export function isValidPhone(value: string) {
   return normalizePhone(value) !== undefined;

@@ -4,7 +4,8 @@ import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import { casesText } from "../content/cases.server";
 import type { Lang } from "../i18n/lang";
 import { localOrderNames } from "./order-names.server";
-import { clientOrderStats, listClientOrders, orderItemRefs } from "./order-queries.server";
+import { listClientOrders, orderItemRefs } from "./order-lists.server";
+import { clientOrderStats } from "./order-stats.server";
 
 /**
  * What the client dashboard shows about orders: the four figures and one page of Recent Orders,

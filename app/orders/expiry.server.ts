@@ -11,7 +11,7 @@ import { markPaidInTransaction } from "../payments/payments.server";
 import { fromStripeSession, stripeSdk } from "../payments/providers.server";
 import { releaseCouponReservation } from "./coupons.server";
 import { orderMailText } from "./order-mail-text.server";
-import { shortOrderId } from "./order-queries.server";
+import { shortOrderId } from "./order-basics.server";
 
 type Logger = (message: string) => void;
 

@@ -3,10 +3,10 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import { displayPhone } from "../utils/phone";
+import { displayPhone } from "../i18n/phone";
 import { unpaidOrderDeadline } from "./expiry.server";
 import { localOrderNames, localTierName } from "./order-names.server";
-import type { getAdminOrder, getClientOrder } from "./order-queries.server";
+import type { getAdminOrder, getClientOrder } from "./order-details.server";
 
 type ClientOrder = NonNullable<Awaited<ReturnType<typeof getClientOrder>>>;
 type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;

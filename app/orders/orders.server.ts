@@ -12,7 +12,8 @@ import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import type { CheckoutDetails } from "./checkout-form.server";
 import { couponDiscount, findUsableCoupon, reserveCoupon, type CouponProblem } from "./coupons.server";
-import { isUuid, shortOrderId } from "./order-queries.server";
+import { shortOrderId } from "./order-basics.server";
+import { isUuid } from "../utils/ids";
 import type { UploadedFile } from "./uploads.server";
 
 export { isUuid, shortOrderId };

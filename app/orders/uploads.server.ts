@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { fill } from "../i18n/fill";
-import { cleanInputText } from "../utils/input-text.server";
+import { cleanInputText } from "../http/input-text.server";
 
 /**
  * Streaming parser for the checkout's multipart body, with limits. Each file is read chunk by
@@ -231,7 +231,7 @@ function limitStream(
       if (seen > max) {
         controller.error(new UploadRejected("total-too-large"));
         // The server reads and drops what the client still sends once the answer is out
-        // (app/utils/request-body.server.ts), so the visitor sees the refusal page.
+        // (app/http/request-body.server.ts), so the visitor sees the refusal page.
         void reader.cancel().catch(() => {});
         return;
       }
@@ -268,7 +268,7 @@ async function readField(
     size += chunk.byteLength;
     if (size <= max) chunks.push(Buffer.from(chunk));
   }
-  // Through the input boundary like every other form field (app/utils/input-text.server.ts).
+  // Through the input boundary like every other form field (app/http/input-text.server.ts).
   return size <= max ? cleanInputText(Buffer.concat(chunks).toString("utf8")) : undefined;
 }
 

@@ -11,6 +11,7 @@ import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
+import "../invoices/mail-attachment.server";
 import { ensureInvoice } from "../invoices/tax-documents.server";
 import { markCouponRedemptionPaid } from "../orders/coupons.server";
 import { isUuid, orderItemsOf, shortOrderId } from "../orders/orders.server";

@@ -7,12 +7,14 @@ import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
+import "../invoices/mail-attachment.server";
 import { ensureCreditNote } from "../invoices/tax-documents.server";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
 import { orderMailText } from "../orders/order-mail-text.server";
-import { isUuid, shortOrderId } from "../orders/order-queries.server";
-import { cleanText } from "../utils/clean-text.server";
+import { shortOrderId } from "../orders/order-basics.server";
+import { isUuid } from "../utils/ids";
+import { cleanText } from "../http/clean-text.server";
 import { stripeSdk, testPaymentsAllowed, type ProviderName } from "./providers.server";
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
 import { accessLog, type AccessAction } from "../../db/schema";
 import type { UserRole } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
-import { csvLine } from "../orders/order-queries.server";
+import { csvLine } from "../utils/csv.server";
 
 type Actor = { id: string; fullName: string | null; email: string; role: UserRole };
 

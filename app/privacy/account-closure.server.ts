@@ -7,7 +7,7 @@ import { db } from "../db.server";
 import type { Lang } from "../i18n/lang";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
-import { hitRateLimit, type RateLimitRule } from "../utils/rate-limit.server";
+import { hitRateLimit, type RateLimitRule } from "../http/rate-limit.server";
 import { recordAccess } from "./access-log.server";
 import { retentionCutoff } from "./retention";
 

@@ -9,13 +9,13 @@ import { getEnv } from "../env.server";
 import { localizePath, type Lang } from "../i18n/lang";
 import { storeLead } from "../inquiries/inquiry.server";
 import { inquiryRateLimit } from "../inquiries/lead-action.server";
-import { cleanText } from "../utils/clean-text.server";
-import { hitRateLimit } from "../utils/rate-limit.server";
-import { toastHeaders } from "../utils/toast.server";
-import { isGccNumber, normalizePhone } from "../utils/phone";
+import { cleanText } from "../http/clean-text.server";
+import { hitRateLimit } from "../http/rate-limit.server";
+import { toastHeaders } from "../forms/toast.server";
+import { isGccNumber, normalizePhone } from "../i18n/phone";
 import { clampStep, formatEmiratesId, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
-import { readForm } from "../utils/http.server";
-import { submissionToken } from "../utils/submission-keys.server";
+import { readForm } from "../http/http.server";
+import { submissionToken } from "../forms/submission-keys.server";
 
 /** The plan list and tier the wizard sells (the AED 200 quick check). */
 export const QUICK_CHECK = { serviceType: "travel-ban-quick", tierId: "quick-check" } as const;

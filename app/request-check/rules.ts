@@ -35,7 +35,7 @@ export function formatEmiratesId(value: string): string | undefined {
  * The browser's quick check of a GCC phone number: a local UAE one ("050 123 4567", "04 123
  * 4567", "50 123 4567") or one with a GCC country code ("+971 50 123 4567", "00966…"). The
  * server also checks it against the country's numbering plan and stores it as E.164
- * (app/utils/phone.ts: too big to send to this public page for the few numbers it alone refuses).
+ * (app/i18n/phone.ts: too big to send to this public page for the few numbers it alone refuses).
  */
 const GCC_PHONE = /^(?:(?:\+|00)(?:971|966|965|974|973|968)|0|[568])\d{6,11}$/;
 export function looksLikeGccPhone(value: string) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "../admin/guard.server";
 import { accessLogCsv } from "../privacy/access-log.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 
 // The access log (who opened which client's file, data exports, closures) as CSV, for admins.
 export async function loader({ request, params }: LoaderFunctionArgs) {

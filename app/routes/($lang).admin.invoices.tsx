@@ -13,11 +13,11 @@ import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { listTaxDocuments, parseDateRange } from "../invoices/tax-documents.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 const SHOWN = 200;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "../admin/guard.server";
 import { backofficeText } from "../content/backoffice.server";
 import { parseDateRange, taxDocumentsCsvResponse } from "../invoices/tax-documents.server";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 
 // The accountant's export: invoices and credit notes issued from ?from= to ?to= (Gulf dates,
 // both days included) as CSV; a bad range answers 400 with the reason.

@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-// Types only from the schema: its tables must not reach the browser bundle.
-import type { Order } from "../../db/schema";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { settableStatuses, updateStatusFromForm, userNames } from "../admin/admin-orders.server";
 import { requireStaff, requireStaffAction } from "../admin/guard.server";
 import { staffMembers } from "../admin/users.server";
@@ -16,37 +14,35 @@ import { AdminNav } from "../components/admin/admin-nav";
 import { AssignmentCard } from "../components/cases/assignment-card";
 import { CaseThread, type CaseRefusal } from "../components/cases/case-thread";
 import { DueTime } from "../components/cases/due-badge";
-import { usePagePath } from "../components/cases/page-path";
 import { useLiveUpdates } from "../components/cases/use-live-updates";
-import { RefundCard, type RefundPanel, type RefundReply } from "../components/admin/refund-form";
+import { RefundCard, type RefundReply } from "../components/admin/refund-form";
+import { OrderStaffForms } from "../components/admin/order-staff-forms";
+import { refundPanelOf } from "../admin/refund-panel.server";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
-import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { SelectField, TextAreaField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { casesText } from "../content/cases.server";
 import { fill } from "../i18n/fill";
-import { formatDateTime, formatMoney } from "../i18n/format";
-import { localizePath, type Lang } from "../i18n/lang";
+import { formatMoney } from "../i18n/format";
+import { localizePath } from "../i18n/lang";
 import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
-import { attachReport, findCase, getAdminOrder, saveInternalNote } from "../orders/order-queries.server";
+import { findCase, getAdminOrder } from "../orders/order-details.server";
+import { saveInternalNote } from "../orders/order-status.server";
 import { orderView } from "../orders/order-view.server";
-import { ACCEPT_ATTRIBUTE, isMultipart, parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders/uploads.server";
-import { isPaid } from "../payments/payments.server";
-import { providerCanRefund, refundableAmount, refundsOfOrder, requestRefund } from "../payments/refunds.server";
+import { ACCEPT_ATTRIBUTE, isMultipart } from "../orders/uploads.server";
+import { uploadReport } from "../admin/report-upload.server";
+import { requestRefund } from "../payments/refunds.server";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam, notFound } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
-import { redirectWithToast } from "../utils/toast.server";
-import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
-import { resilientClientAction } from "../utils/submission-client-action";
-import { once, submissionKeyOf } from "../utils/submission-keys.server";
-import { ResilientForm } from "../components/forms/resilient-form";
+import { formOrEmpty, langParam, notFound } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
+import { redirectWithToast } from "../forms/toast.server";
+import { UPLOAD_TIMEOUT_MS } from "../forms/submission";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -108,43 +104,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** A UUID that names the next refund of an order: derived from the order and how many refunds it has. */
-function refundRequestKey(orderId: string, refundCount: number) {
-  const hex = crypto.createHash("sha256").update(`refund:${orderId}:${refundCount}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** The refund card: what was paid and refunded, what is left, the refunds so far. */
-async function refundPanelOf(
-  order: { id: string; paymentStatus: Parameters<typeof isPaid>[0]; paidAmount: number | null; amount: number; refundedAmount: number; paymentProvider: Order["paymentProvider"]; paymentFlag: string | null },
-  lang: Lang,
-): Promise<RefundPanel> {
-  const t = backofficeText[lang].adminOrder;
-  const [refundable, refunds] = await Promise.all([refundableAmount(order.id), refundsOfOrder(order.id)]);
-  const paid = isPaid(order.paymentStatus);
-  const money = (fils: number) => formatMoney(fils, lang, "code");
-  return {
-    summary: paid ? fill(t.refundSummary, { paid: money(order.paidAmount ?? order.amount), refunded: money(order.refundedAmount), refundable: money(refundable) }) : null,
-    blocked: !paid ? t.notRefundable : (order.paidAmount ?? order.amount) === 0 ? t.nothingPaid : refundable === 0 ? t.nothingLeft : null,
-    maxAed: (refundable / 100).toFixed(2),
-    maxHint: fill(t.refundAmountHint, { max: money(refundable) }),
-    // The same key until a refund is recorded: the form (keyed by it) keeps what was typed when the
-    // page's data is re-read (another person's change, a refused refund) and starts afresh after one.
-    requestKey: refundRequestKey(order.id, refunds.length),
-    manualFirst: order.paymentFlag === MANUAL_REFUND_FLAG || !providerCanRefund(order),
-    refunds: refunds.map(({ refund, actorName }) => ({
-      id: refund.id,
-      amount: money(refund.amount),
-      status: refund.status,
-      statusLabel: t.refundStatus[refund.status] ?? refund.status,
-      reason: refund.reason,
-      by: refund.provider === "manual" ? fill(t.refundByHand, { name: actorName ?? "" }) : actorName ? fill(t.refundBy, { name: actorName }) : t.refundByProvider,
-      date: formatDateTime(refund.createdAt, lang),
-      failure: refund.failureReason,
-    })),
-  };
-}
-
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 // (Messages may carry 50 MB of documents: the upload's longer wait.)
 export const clientAction = resilientClientAction({ timeoutMs: UPLOAD_TIMEOUT_MS });
@@ -164,29 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = localizePath(lang, `/admin/orders/${orderId}`);
   const messagePost = new URL(request.url).searchParams.get("intent") === "message";
 
-  if (isMultipart(request) && !messagePost) {
-    let parsed;
-    try {
-      parsed = await parseUploadForm(request, "report", REPORT_UPLOAD_LIMITS);
-    } catch (error) {
-      if (!(error instanceof UploadRejected)) throw error;
-      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) }, { status: 303 });
-    }
-    const problem = parsed.problems[0];
-    if (problem) {
-      const key = problem.kind === "invalid-type" ? "not-pdf" : "too-large";
-      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[key]!, { file: "fileName" in problem ? problem.fileName : "" }) }, { status: 303 });
-    }
-    const file = parsed.files[0];
-    if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
-    // Once per submission key: an upload sent again after its answer was lost is not attached twice.
-    const { result } = await once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, actorId: viewer.id }, tx));
-    if (!result.ok) {
-      if (result.error === "not-found") notFound();
-      return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
-    }
-    return redirectWithToast(back, { kind: "success", title: t.reportUploaded, description: file.fileName }, { status: 303 });
-  }
+  if (isMultipart(request) && !messagePost) return uploadReport(request, { orderId, actorId: viewer.id, lang, back });
 
   const form = messagePost ? undefined : await formOrEmpty(request);
   const intent = form?.get("intent");
@@ -228,9 +165,6 @@ export default function AdminOrderPage() {
   const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, refundPanel, showMoney, caseText, thread, turnaround, form, assignment, live } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ({ refund?: RefundReply } & Partial<CaseRefusal>) | undefined;
   const refusal = actionData?.intent ? (actionData as CaseRefusal) : undefined;
-  const pagePath = usePagePath();
-  const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "report") === intent;
   useLiveUpdates(live);
   return (
     <Container className="space-y-6 py-10">
@@ -265,46 +199,7 @@ export default function AdminOrderPage() {
         <div className="min-w-0 space-y-6" id="edit">
           <AssignmentCard view={assignment} text={caseText.assignment} />
           {refundPanel ? <RefundCard panel={refundPanel} text={text} reply={actionData?.refund} /> : null}
-          {statusOptions ? (
-            <Card>
-              <h2 className="text-lg font-bold text-navy-900">{text.statusTitle}</h2>
-              <ResilientForm method="post" action={pagePath} className="mt-3 space-y-3" data-testid="order-status-form">
-                <input type="hidden" name="intent" value="status" />
-                <SelectField id="order-status" name="status" label={text.statusTitle} options={statusOptions} defaultValue={order.status} key={order.status} />
-                <TextAreaField id="status-note" name="note" label={text.statusNote} rows={2} maxLength={1000} />
-                <Button type="submit" pending={busy("status")}>
-                  {text.saveStatus}
-                </Button>
-              </ResilientForm>
-            </Card>
-          ) : null}
-          <Card>
-            <h2 className="text-lg font-bold text-navy-900">{text.noteTitle}</h2>
-            <ResilientForm method="post" action={pagePath} className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="note" />
-              <TextAreaField id="internal-note" name="note" label={text.noteTitle} hint={text.noteHint} rows={4} maxLength={5000} defaultValue={internalNote} key={internalNote} />
-              <Button type="submit" variant="secondary" pending={busy("note")}>
-                {text.saveNote}
-              </Button>
-            </ResilientForm>
-          </Card>
-          <Card>
-            <h2 className="text-lg font-bold text-navy-900">{text.reportTitle}</h2>
-            <ResilientForm method="post" action={pagePath} encType="multipart/form-data" className="mt-3 space-y-3" data-testid="report-form">
-              <div className="space-y-1">
-                <label htmlFor="report-file" className="block text-sm font-semibold text-navy-900">
-                  {text.reportFile}
-                </label>
-                <input id="report-file" name="report" type="file" accept=".pdf,application/pdf" required aria-describedby="report-hint" className="block w-full text-sm" />
-                <p id="report-hint" className="text-sm text-slate-600">
-                  {text.reportHint}
-                </p>
-              </div>
-              <Button type="submit" variant="secondary" pending={busy("report")}>
-                {text.upload}
-              </Button>
-            </ResilientForm>
-          </Card>
+          <OrderStaffForms statusOptions={statusOptions} currentStatus={order.status} internalNote={internalNote} text={text} />
           <OrderHistory order={order} text={orderText} />
         </div>
       </div>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "../admin/guard.server";
-import { ordersCsvResponse, parseAdminOrderFilters } from "../orders/order-queries.server";
-import { langParam } from "../utils/http.server";
+import { ordersCsvResponse } from "../orders/order-export.server";
+import { parseAdminOrderFilters } from "../orders/order-lists.server";
+import { langParam } from "../http/http.server";
 
 // Export Data: the admin list's current filter (search and status, all pages) as a streamed CSV.
 export async function loader({ request, params }: LoaderFunctionArgs) {

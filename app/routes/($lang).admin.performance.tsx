@@ -11,11 +11,11 @@ import { TableScroll } from "../components/ui/table-scroll";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /** CLS has no unit; the others are milliseconds. */
 function formatVital(name: WebVitalName, value: number) {

@@ -12,8 +12,8 @@ import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { privacyOverview } from "../privacy/admin-overview.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 
 // Admins: accounts waiting for the closure job, data exports, and the newest access-log entries
 // with the whole log as CSV.

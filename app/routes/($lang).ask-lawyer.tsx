@@ -5,10 +5,10 @@ import { AssistantChatContext } from "../components/assistant/assistant-section"
 import { ContentPage } from "../components/page/content-page";
 import { askLawyerContent } from "../content/ask-lawyer.server";
 import { loadPage } from "../content/page.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = loadPage(askLawyerContent, { params, request });

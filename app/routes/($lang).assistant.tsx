@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { answerQuestion, assistantPageUrl, flashForPage, forgetConversation, prepareQuestion } from "../assistant/assistant.server";
 import { assistantStrings } from "../content/assistant.server";
-import { langParam, readForm } from "../utils/http.server";
-import { redirectWithToast } from "../utils/toast.server";
+import { langParam, readForm } from "../http/http.server";
+import { redirectWithToast } from "../forms/toast.server";
 
 /**
  * POST /assistant (and /ar/assistant): the chat without JavaScript. The server gets the whole

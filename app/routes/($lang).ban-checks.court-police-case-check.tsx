@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ContentPage } from "../components/page/content-page";
 import { courtPoliceCaseCheckContent } from "../content/court-police-case-check.server";
 import { loadPage } from "../content/page.server";
-import { metaFromLoader } from "../utils/meta";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export function loader(args: LoaderFunctionArgs) {
   return loadPage(courtPoliceCaseCheckContent, args);

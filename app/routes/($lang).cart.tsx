@@ -5,11 +5,11 @@ import { useCartView } from "../components/cart/cart-store";
 import { Container } from "../components/ui/section";
 import { uiStrings } from "../i18n/ui.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // The cart as a page: what the header's cart button opens without JavaScript. The cart itself
 // comes with the shell's data (root loader).

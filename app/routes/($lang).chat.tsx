@@ -5,13 +5,13 @@ import { ChatPanel } from "../components/chat/chat-panel";
 import { Container } from "../components/ui/section";
 import { chatStrings } from "../i18n/strings/chat";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
-import { isTransportFailure } from "../utils/submission";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
+import { isTransportFailure } from "../forms/submission";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // The chat widget as a page: where the floating button leads without JavaScript, and the
 // transcript the widget loads when it opens.

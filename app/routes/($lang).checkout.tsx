@@ -14,15 +14,15 @@ import { computeTotals } from "../orders/orders.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { checkoutDefaultsFromWizard, clearRequestCheckHandoff, QUICK_CHECK, readRequestCheckHandoff } from "../request-check/request-check.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
-import { useLang } from "../utils/root-data";
-import { resilientClientAction } from "../utils/submission-client-action";
-import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
-import { redirectWithToast } from "../utils/toast.server";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
+import { useLang } from "../root-data";
+import { resilientClientAction } from "../forms/submission-client-action";
+import { UPLOAD_TIMEOUT_MS } from "../forms/submission";
+import { redirectWithToast } from "../forms/toast.server";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /** Anonymous visitors go to the login page with the spec's notice and a way back here. */
 function requireShopper(request: Request, lang: Lang) {

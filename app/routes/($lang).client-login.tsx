@@ -1,13 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AccountForm, EmailField, FullNameField, useSubmittingIntent } from "../components/account/account-form";
-import { NewPasswordFields } from "../components/account/new-password-fields";
-import { LocalizedLink, useLocalizedPath } from "../components/layout/localized-link";
-import { Button } from "../components/ui/button";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LoginForm, RegisterForm, UnverifiedNotice } from "../components/account/login-forms";
+import { LocalizedLink } from "../components/layout/localized-link";
 import { Card } from "../components/ui/card";
-import { TextField } from "../components/ui/field";
-import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { registerVisitor } from "../auth/register.server";
 import { attemptLogin } from "../auth/login.server";
@@ -17,16 +13,15 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
 import { cn } from "../utils/cn";
-import { formOrEmpty, langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { formOrEmpty, langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
-import { redirectWithToast } from "../utils/toast.server";
-import { CsrfField } from "../components/ui/csrf-field";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -93,7 +88,6 @@ export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 
 type ActionData = { intent: "login" | "register"; reply: SubmissionResult<string[]> };
-type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
 
 export default function ClientLogin() {
   const loaded = useLoaderData<typeof loader>();
@@ -154,62 +148,5 @@ export default function ClientLogin() {
         </aside>
       </div>
     </Container>
-  );
-}
-
-type LastResult = SubmissionResult<string[]> | undefined;
-
-/** The address is not confirmed yet: the link can be sent again (the resend limit applies). */
-function UnverifiedNotice({ notice, redirectTo }: { notice: { title: string; text: string; resend: string; resending: string }; redirectTo: string }) {
-  const localize = useLocalizedPath();
-  const navigation = useNavigation();
-  const action = localize("/verify-email");
-  const pending = navigation.state === "submitting" && navigation.formAction === action;
-  return (
-    <Notice kind="error" title={notice.title} className="mb-6">
-      <p>{notice.text}</p>
-      <Form method="post" action={action} className="mt-3">
-        <CsrfField />
-        <input type="hidden" name="intent" value="resend" />
-        <input type="hidden" name="redirectTo" value={"/client-login" + (redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "")} />
-        <Button type="submit" variant="secondary" size="sm" pending={pending}>
-          {pending ? notice.resending : notice.resend}
-        </Button>
-      </Form>
-    </Notice>
-  );
-}
-
-function LoginForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
-  const [form, fields] = useForm<{ email: string; password: string }>({ id: "login-form", lastResult });
-  const pending = useSubmittingIntent("login");
-  return (
-    <AccountForm id={form.id} intent="login" heading={text.login.loginHeading} errorTitle={text.errorTitle} errors={form.errors} hidden={{ redirectTo: redirectTo || undefined }}>
-      <EmailField id="login-email" label={text.fields.email} field={fields.email} />
-      <TextField id="login-password" name="password" type="password" label={text.fields.password} autoComplete="current-password" required maxLength={1000} errors={fields.password.errors} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="submit" pending={pending}>
-          {pending ? text.login.submitting : text.login.submit}
-        </Button>
-        <LocalizedLink to="/password-reset" className="text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
-          {text.login.forgot}
-        </LocalizedLink>
-      </div>
-    </AccountForm>
-  );
-}
-
-function RegisterForm({ text, redirectTo, lastResult }: { text: Text; redirectTo: string; lastResult: LastResult }) {
-  const [form, fields] = useForm<{ name: string; email: string; password: string; confirmPassword: string }>({ id: "register-form", lastResult });
-  const pending = useSubmittingIntent("register");
-  return (
-    <AccountForm id={form.id} intent="register" heading={text.login.registerHeading} errorTitle={text.errorTitle} errors={form.errors} hidden={{ redirectTo: redirectTo || undefined }}>
-      <FullNameField id="register-name" label={text.fields.name} field={fields.name} />
-      <EmailField id="register-email" label={text.fields.email} field={fields.email} />
-      <NewPasswordFields idPrefix="register" labels={{ password: text.fields.password, confirmPassword: text.fields.confirmPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
-      <Button type="submit" pending={pending}>
-        {pending ? text.login.registering : text.login.register}
-      </Button>
-    </AccountForm>
   );
 }

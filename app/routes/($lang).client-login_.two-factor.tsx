@@ -16,15 +16,15 @@ import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
 import { localizePath, type Lang } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { formOrEmpty, langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
-import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /** Without a password step in progress (none, or older than 10 minutes) there is nothing to enter a code for. */
 async function backToLogin(request: Request, lang: Lang) {

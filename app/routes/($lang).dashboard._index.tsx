@@ -12,11 +12,11 @@ import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { clientDashboardOrders } from "../orders/dashboard.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);

@@ -24,18 +24,18 @@ import { teamAccessToOrder } from "../privacy/access-log.server";
 import { localizePath } from "../i18n/lang";
 import { findOrderOfUser } from "../orders/orders.server";
 import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
-import { getClientOrder } from "../orders/order-queries.server";
+import { getClientOrder } from "../orders/order-details.server";
 import { orderView } from "../orders/order-view.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam, notFound } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
-import { UPLOAD_TIMEOUT_MS } from "../utils/submission";
-import { resilientClientAction } from "../utils/submission-client-action";
-import { redirectWithToast } from "../utils/toast.server";
+import { langParam, notFound } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
+import { UPLOAD_TIMEOUT_MS } from "../forms/submission";
+import { resilientClientAction } from "../forms/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // One of the client's own orders and its conversation with the team. Another user's order (or any
 // unknown id) answers 404, never 403, so nobody learns which order ids exist.

@@ -1,13 +1,12 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AccountForm, FullNameField, useSubmittingIntent } from "../components/account/account-form";
-import { NewPasswordFields } from "../components/account/new-password-fields";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { NameForm, PasswordForm, SessionList } from "../components/account/settings-forms";
+import { CloseAccountForm, DataExportCard } from "../components/privacy/privacy-settings";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { Button, buttonClasses } from "../components/ui/button";
+import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
 import { changePassword, updateFullName } from "../auth/accounts.server";
 import { changePasswordSchema, nameSchema } from "../auth/schemas.server";
@@ -22,16 +21,15 @@ import { fill } from "../i18n/fill";
 import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { formOrEmpty, langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 import { passRetryAfter } from "../utils/retry-after";
-import { hitRateLimit } from "../utils/rate-limit.server";
-import { redirectWithToast } from "../utils/toast.server";
-import { CsrfField } from "../components/ui/csrf-field";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { hitRateLimit } from "../http/rate-limit.server";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
@@ -162,8 +160,6 @@ export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 
-type Text = ReturnType<typeof useLoaderData<typeof loader>>["text"];
-
 export default function Settings() {
   const { text, fullName, email, backTo, sessions, twoFactorEnabled, dataExport, canClose } = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
@@ -190,158 +186,5 @@ export default function Settings() {
       <DataExportCard text={text.export} dataExport={dataExport} />
       {canClose ? <CloseAccountForm text={text} email={email} twoFactorEnabled={twoFactorEnabled} lastResult={actionData?.intent === "close-account" ? actionData.reply : undefined} /> : null}
     </Container>
-  );
-}
-
-function NameForm({ text, fullName, email, lastResult }: { text: Text; fullName: string; email: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ name: string }>({ id: "name-form", lastResult });
-  const pending = useSubmittingIntent("name");
-  return (
-    <Card>
-      <AccountForm id={form.id} intent="name" heading={text.settings.profileHeading} errorTitle={text.errorTitle} errors={form.errors}>
-        <FullNameField id="settings-name" label={text.fields.name} field={fields.name} fallback={fullName} />
-        <p className="text-sm text-slate-600">{fill(text.settings.emailNote, { email: "\u2068" + email + "\u2069" })}</p>
-        <Button type="submit" pending={pending}>
-          {pending ? text.settings.saving : text.settings.saveName}
-        </Button>
-      </AccountForm>
-    </Card>
-  );
-}
-
-function PasswordForm({ text, email, lastResult }: { text: Text; email: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ currentPassword: string; password: string; confirmPassword: string }>({ id: "password-form", lastResult });
-  const pending = useSubmittingIntent("password");
-  return (
-    <Card>
-      <AccountForm id={form.id} intent="password" heading={text.settings.passwordHeading} intro={text.settings.passwordIntro} errorTitle={text.errorTitle} errors={form.errors}>
-        <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-        <TextField
-          id="settings-current-password"
-          name="currentPassword"
-          type="password"
-          label={text.fields.currentPassword}
-          autoComplete="current-password"
-          required
-          maxLength={1000}
-          errors={fields.currentPassword.errors}
-        />
-        <NewPasswordFields idPrefix="settings-new" labels={{ password: text.fields.newPassword, confirmPassword: text.fields.confirmNewPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
-        <Button type="submit" pending={pending}>
-          {pending ? text.settings.saving : text.settings.savePassword}
-        </Button>
-      </AccountForm>
-    </Card>
-  );
-}
-
-type SessionRow = ReturnType<typeof useLoaderData<typeof loader>>["sessions"][number];
-
-/** The account's signed-in browsers, each with its own Sign out form, and one to end all but this one. */
-function SessionList({ text, sessions }: { text: Text; sessions: SessionRow[] }) {
-  const navigation = useNavigation();
-  const submitting = (intent: string, sessionId?: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (sessionId === undefined || navigation.formData.get("sessionId") === sessionId);
-  return (
-    <Card>
-      <h2 className="text-xl font-semibold text-navy-900">{text.settings.sessionsHeading}</h2>
-      <p className="mt-1 text-sm text-slate-700">{text.settings.sessionsIntro}</p>
-      <ul className="mt-4 divide-y divide-slate-200" data-testid="sessions">
-        {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-session-id={session.id} data-current={session.current}>
-            <div className="text-sm">
-              <p className="font-semibold text-navy-900">
-                {session.device}
-                {session.current ? <span className="ms-2 rounded bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">{text.settings.thisDevice}</span> : null}
-              </p>
-              <p className="text-slate-700">{session.lastActive}</p>
-              <p className="text-slate-600">
-                {session.signedIn}
-                {session.address ? (
-                  <>
-                    {" · "}
-                    {text.settings.addressLabel}{" "}
-                    <span dir="ltr" lang="zxx" translate="no">
-                      {session.address}
-                    </span>
-                  </>
-                ) : null}
-              </p>
-            </div>
-            <Form method="post">
-              <CsrfField />
-              <input type="hidden" name="intent" value="end-session" />
-              <input type="hidden" name="sessionId" value={session.id} />
-              <Button type="submit" variant="secondary" size="sm" pending={submitting("end-session", session.id)} aria-label={fill(text.settings.signOutSessionLabel, { device: session.device })}>
-                {text.settings.signOutSession}
-              </Button>
-            </Form>
-          </li>
-        ))}
-      </ul>
-      {sessions.some((session) => !session.current) ? (
-        <Form method="post" className="mt-4">
-          <CsrfField />
-          <input type="hidden" name="intent" value="end-others" />
-          <Button type="submit" variant="destructive" size="sm" pending={submitting("end-others")}>
-            {text.settings.signOutOthers}
-          </Button>
-        </Form>
-      ) : null}
-    </Card>
-  );
-}
-
-type DataExportView = ReturnType<typeof useLoaderData<typeof loader>>["dataExport"];
-
-/** Download my data: ask for the archive (a plain form), then the download link while it is ready. */
-function DataExportCard({ text, dataExport }: { text: Text["export"]; dataExport: DataExportView }) {
-  const pending = useSubmittingIntent("export");
-  return (
-    <Card id="download-my-data" data-testid="data-export">
-      <h2 className="text-xl font-semibold text-navy-900">{text.heading}</h2>
-      <p className="mt-1 text-sm text-slate-700">{text.intro}</p>
-      {dataExport ? (
-        <p className="mt-3 text-sm font-medium text-navy-900" role="status">
-          {dataExport.note}
-        </p>
-      ) : null}
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        {dataExport?.status === "ready" ? (
-          <a href={`/data-exports/${dataExport.id}`} className={buttonClasses("primary", "sm")} download>
-            {text.download}
-          </a>
-        ) : null}
-        {dataExport?.status !== "queued" ? (
-          <Form method="post">
-            <CsrfField />
-            <input type="hidden" name="intent" value="export" />
-            <Button type="submit" variant={dataExport?.status === "ready" ? "secondary" : "primary"} size="sm" pending={pending}>
-              {pending ? text.requesting : text.request}
-            </Button>
-          </Form>
-        ) : null}
-      </div>
-    </Card>
-  );
-}
-
-/** Close my account: the password (and the code, when two-factor sign-in is on) confirm it. */
-function CloseAccountForm({ text, email, twoFactorEnabled, lastResult }: { text: Text; email: string; twoFactorEnabled: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ password: string; code: string }>({ id: "close-account-form", lastResult });
-  const pending = useSubmittingIntent("close-account");
-  return (
-    <Card>
-      <AccountForm id={form.id} intent="close-account" heading={text.closure.heading} intro={text.closure.intro} errorTitle={text.errorTitle} errors={form.errors}>
-        <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-        <TextField id="close-account-password" name="password" type="password" label={text.closure.password} autoComplete="current-password" required maxLength={1000} errors={fields.password.errors} />
-        {twoFactorEnabled ? (
-          <TextField id="close-account-code" name="code" label={text.closure.code} hint={text.closure.codeHint} autoComplete="one-time-code" inputMode="text" required maxLength={64} errors={fields.code.errors} />
-        ) : null}
-        <Button type="submit" variant="destructive" pending={pending}>
-          {pending ? text.closure.closing : text.closure.confirm}
-        </Button>
-      </AccountForm>
-    </Card>
   );
 }

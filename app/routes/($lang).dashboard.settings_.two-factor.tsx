@@ -1,12 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AccountForm, useSubmittingIntent } from "../components/account/account-form";
-import { CodeField } from "../components/account/code-field";
+import { ConfirmWithCode, Enrol, RecoveryCodes, type TwoFactorIntent } from "../components/account/two-factor-panels";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { Button, buttonClasses } from "../components/ui/button";
-import { Card } from "../components/ui/card";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { requiresTwoFactor } from "../auth/roles";
@@ -19,14 +16,14 @@ import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { formOrEmpty, langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 import { passRetryAfter } from "../utils/retry-after";
-import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * Two-factor sign-in: enrolment (QR code drawn on the server and the key as text, switched on by
@@ -48,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...base, state: "enabled" as const, enrolment: null, status };
 }
 
-type Intent = "enable" | "renew" | "disable";
+type Intent = TwoFactorIntent;
 type ActionData = { intent: Intent; reply: SubmissionResult<string[]>; recoveryCodes?: string[] };
 
 function refused(intent: Intent, reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields: string[] }) => SubmissionResult<string[]>, outcome: LimitedCodeResult, t: AccountText) {
@@ -99,9 +96,6 @@ export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 
-type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
-type Text = Loaded["text"];
-
 export default function TwoFactorSettings() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
@@ -133,78 +127,5 @@ export default function TwoFactorSettings() {
         </>
       )}
     </Container>
-  );
-}
-
-function Enrol({ text, required, enrolment, lastResult }: { text: Text; required: boolean; enrolment: { secret: string; qrSvgDataUrl: string }; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ code: string }>({ id: "enrol-form", lastResult });
-  const pending = useSubmittingIntent("enable");
-  return (
-    <Card className="space-y-5">
-      <p className="text-slate-700">{required ? text.requiredIntro : text.optionalIntro}</p>
-      <ol className="list-decimal space-y-5 ps-5 text-slate-800">
-        <li>
-          <p>{text.scanStep}</p>
-          {/* Drawn on the server: no script is needed to show it. */}
-          <img src={enrolment.qrSvgDataUrl} alt={text.qrAlt} width={222} height={222} className="mt-3 rounded border border-slate-200 bg-white" data-testid="two-factor-qr" />
-        </li>
-        <li>
-          <p>{text.keyStep}</p>
-          <p className="mt-2">
-            <span className="sr-only">{text.keyLabel}: </span>
-            <code dir="ltr" lang="zxx" translate="no" className="inline-block rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-navy-900" data-testid="two-factor-secret">
-              {enrolment.secret}
-            </code>
-          </p>
-        </li>
-        <li>
-          <p>{text.confirmStep}</p>
-          <div className="mt-3">
-            <AccountForm id={form.id} intent="enable" errorTitle={text.errorTitle} errors={form.errors}>
-              <CodeField id="enrol-code" label={text.codeLabel} errors={fields.code.errors} />
-              <Button type="submit" pending={pending}>
-                {pending ? text.enabling : text.enable}
-              </Button>
-            </AccountForm>
-          </div>
-        </li>
-      </ol>
-    </Card>
-  );
-}
-
-function RecoveryCodes({ text, codes }: { text: Text; codes: string[] }) {
-  return (
-    <Card className="space-y-4" data-testid="recovery-codes">
-      <Notice kind="success" title={text.enabledTitle} />
-      <h2 className="text-xl font-semibold text-navy-900">{text.codesTitle}</h2>
-      <p className="text-slate-700">{text.codesText}</p>
-      <ul dir="ltr" lang="zxx" translate="no" className="grid grid-cols-2 gap-2 font-mono text-base text-navy-900">
-        {codes.map((code) => (
-          <li key={code} className="rounded bg-slate-100 px-3 py-2">
-            {code}
-          </li>
-        ))}
-      </ul>
-      {/* On to the page the account needed (an admin's first stop is the admin page). */}
-      <LocalizedLink to="/dashboard" className={buttonClasses("primary", "md")}>
-        {text.codesSaved}
-      </LocalizedLink>
-    </Card>
-  );
-}
-
-function ConfirmWithCode({ id, intent, heading, intro, submit, text, lastResult }: { id: string; intent: Intent; heading: string; intro: string; submit: string; text: Text; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ code: string }>({ id, lastResult });
-  const pending = useSubmittingIntent(intent);
-  return (
-    <Card>
-      <AccountForm id={form.id} intent={intent} heading={heading} intro={intro} errorTitle={text.errorTitle} errors={form.errors}>
-        <CodeField id={`${id}-code`} label={text.codeLabel} hint={text.codeHint} errors={fields.code.errors} recovery />
-        <Button type="submit" variant={intent === "disable" ? "destructive" : "secondary"} pending={pending}>
-          {submit}
-        </Button>
-      </AccountForm>
-    </Card>
   );
 }

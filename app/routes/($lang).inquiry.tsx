@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { localizePath } from "../i18n/lang";
 import { inquiryAction } from "../inquiries/inquiry-action.server";
-import { langParam } from "../utils/http.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { langParam } from "../http/http.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // The one action of the inquiry form on every page. A GET (a bookmarked or typed address) goes
 // to the contact page, which has the form.

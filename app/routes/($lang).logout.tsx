@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { logout } from "../auth/session.server";
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
-import { langParam } from "../utils/http.server";
+import { langParam } from "../http/http.server";
 
 // Signing out is a POST from the Sign Out buttons; back to the home page.
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -12,13 +12,13 @@ import { requireUser } from "../auth/session.server";
 import { findOrderOfUser, orderItemsOf, shortOrderId } from "../orders/orders.server";
 import { isPaid, PaymentsUnavailable, startPayment } from "../payments/payments.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam, notFound } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { langParam, notFound } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
+import { resilientClientAction } from "../forms/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * Pay later / Pay now: an unpaid order of the signed-in client opens a payment page again. The

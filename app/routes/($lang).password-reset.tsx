@@ -16,14 +16,14 @@ import { accountText, tryAgainText } from "../content/accounts.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { formOrEmpty, langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 import { passRetryAfter } from "../utils/retry-after";
-import { hitRateLimit } from "../utils/rate-limit.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { hitRateLimit } from "../http/rate-limit.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 const RESETS_PER_ADDRESS = { name: "reset-ip", limit: 10, windowSeconds: 60 * 60 };
 const RESETS_PER_EMAIL = { name: "reset-email", limit: 5, windowSeconds: 60 * 60 };

@@ -10,11 +10,11 @@ import { getUser, requireUser } from "../auth/session.server";
 import { findOrderOfUser, shortOrderId } from "../orders/orders.server";
 import { isPaid, verifyPayment } from "../payments/payments.server";
 import { pageHead } from "../seo/page-head.server";
-import { langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /** How long the loader waits for the verification before streaming it (JavaScript) instead. */
 const INLINE_VERIFY_MS = 2500;

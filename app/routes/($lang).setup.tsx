@@ -13,12 +13,12 @@ import { createUserSession, TWO_FACTOR_SETUP_PATH } from "../auth/session.server
 import { accountText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam, notFound } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { formOrEmpty, langParam, notFound } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /** First-admin set-up through the link printed at start; a 404 once an admin exists or without a valid token. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

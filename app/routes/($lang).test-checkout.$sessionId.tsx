@@ -12,13 +12,13 @@ import { localizePath } from "../i18n/lang";
 import { completeTestSession, findTestSession, testSuccessUrl } from "../payments/payments.server";
 import { testPaymentsAllowed } from "../payments/providers.server";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam, notFound } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { formOrEmpty, langParam, notFound } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
+import { resilientClientAction } from "../forms/submission-client-action";
 import { ResilientForm } from "../components/forms/resilient-form";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * The built-in test provider's "hosted payment page": stands in for Stripe Checkout where no key

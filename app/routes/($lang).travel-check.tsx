@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { localizePath } from "../i18n/lang";
 import { travelCheckAction } from "../inquiries/travel-check.server";
-import { langParam } from "../utils/http.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { langParam } from "../http/http.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // The travel-ban check form's action. A GET goes to the page with the form open.
 export function loader({ params }: LoaderFunctionArgs) {

@@ -9,16 +9,16 @@ import { getPendingSession, getUser, requireUser } from "../auth/session.server"
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
 import { pageHead } from "../seo/page-head.server";
-import { formOrEmpty, langParam } from "../utils/http.server";
-import { metaFromLoader } from "../utils/meta";
+import { formOrEmpty, langParam } from "../http/http.server";
+import { metaFromLoader } from "../seo/meta";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { passRetryAfter } from "../utils/retry-after";
-import { hitRateLimit } from "../utils/rate-limit.server";
-import { redirectWithToast } from "../utils/toast.server";
-import { resilientClientAction } from "../utils/submission-client-action";
+import { hitRateLimit } from "../http/rate-limit.server";
+import { redirectWithToast } from "../forms/toast.server";
+import { resilientClientAction } from "../forms/submission-client-action";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 /**
  * The e-mailed link confirms the address (single use, 24 hours) and nothing else: it never signs

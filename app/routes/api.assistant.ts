@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { answerQuestion, failureReply, prepareQuestion, rememberConversation, type AnswerResult } from "../assistant/assistant.server";
-import { readForm } from "../utils/http.server";
-import { awaitSubmission, claimSubmission, completeSubmission, submissionKeyOf } from "../utils/submission-keys.server";
+import { readForm } from "../http/http.server";
+import { awaitSubmission, claimSubmission, completeSubmission, submissionKeyOf } from "../forms/submission-keys.server";
 import type { AssistantStreamEvent } from "../assistant/types";
 import { assistantStrings } from "../content/assistant.server";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MAX_BEACON_BYTES, parseVitalsBeacon, recordVitals } from "../analytics/vitals.server";
-import { readBodyText } from "../utils/read-body.server";
+import { readBodyText } from "../http/read-body.server";
 import { getEnv } from "../env.server";
-import { hitRateLimit } from "../utils/rate-limit.server";
+import { hitRateLimit } from "../http/rate-limit.server";
 
 // Core Web Vitals beacons from browsers (navigator.sendBeacon). Anonymous by design: nothing but
 // the route pattern, metric name and value is stored. Answers 204 whatever happens to a valid

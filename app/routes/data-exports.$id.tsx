@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../auth/session.server";
 import { privacyText } from "../content/privacy.server";
 import { requestLang } from "../i18n/lang-cookie.server";
-import { documentResponse } from "../orders/order-queries.server";
+import { documentResponse } from "../orders/order-documents.server";
 import { exportForDownload } from "../privacy/data-export.server";
 import { readStoredData } from "../privacy/unreadable.server";
 

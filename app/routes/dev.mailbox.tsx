@@ -4,10 +4,10 @@ import { Badge } from "../components/ui/badge";
 import { Container } from "../components/ui/section";
 import { getEnv } from "../env.server";
 import { recentMail } from "../mail/worker.server";
-import { notFound } from "../utils/http.server";
+import { notFound } from "../http/http.server";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // Outside production, the e-mails the site queued (useful when SMTP_URL is not set). 404 in production.
 export async function loader(_args: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../auth/session.server";
 import { requestLang } from "../i18n/lang-cookie.server";
-import { documentResponse, getDocumentForViewer } from "../orders/order-queries.server";
+import { documentResponse, getDocumentForViewer } from "../orders/order-documents.server";
+import { notFound } from "../http/http.server";
 import { isRecordedDocumentAccess, recordAccess } from "../privacy/access-log.server";
 import { readStoredData } from "../privacy/unreadable.server";
-import { notFound } from "../utils/http.server";
 
 // Downloads an order document (a client's upload or a staff report): the order's owner and the
 // team working the case only. Anyone else gets 404, the same as for an id that does not exist.

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { isLang, localizePath } from "../i18n/lang";
 import { langCookieHeader, requestLang } from "../i18n/lang-cookie.server";
 import { safeRedirectPath } from "../utils/safe-redirect";
-import { formOrEmpty } from "../utils/http.server";
+import { formOrEmpty } from "../http/http.server";
 
 // Remembers the visitor's language choice (the dismiss button of the language suggestion) and
 // goes back to the page, a same-site path. Anything else a browser sends goes home, never a 500.

@@ -3,8 +3,8 @@ import { requireUser } from "../auth/session.server";
 import { canReadCase, canWorkCase } from "../cases/access.server";
 import { caseVersion, liveResponse } from "../cases/live.server";
 import { requestLang } from "../i18n/lang-cookie.server";
-import { findCase } from "../orders/order-queries.server";
-import { notFound } from "../utils/http.server";
+import { findCase } from "../orders/order-details.server";
+import { notFound } from "../http/http.server";
 
 // The version of an order page's data, polled by the open page (?as=staff from the back office).
 // Its client and the staff who may work the case only; anyone else gets 404, as for an unknown id.

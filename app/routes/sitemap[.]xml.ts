@@ -1,4 +1,4 @@
-import { siteConfig } from "../content/page.server";
+import { siteConfig } from "../site-config.server";
 import { getEnv } from "../env.server";
 import { pageUpdated } from "../seo/page-dates.server";
 import { buildSitemap } from "../seo/sitemap.server";

@@ -4,8 +4,8 @@ import { isLang } from "../i18n/lang";
 import { requestLang } from "../i18n/lang-cookie.server";
 import { renderTaxDocumentPdf, taxDocumentFileName } from "../invoices/pdf.server";
 import { printableDocument, taxDocumentForViewer } from "../invoices/tax-documents.server";
-import { documentResponse } from "../orders/order-queries.server";
-import { notFound } from "../utils/http.server";
+import { documentResponse } from "../orders/order-documents.server";
+import { notFound } from "../http/http.server";
 
 // A tax invoice or credit note as a PDF: the order's owner and admins only (anyone else: 404, as
 // for an id that does not exist). In the client's language unless ?lang=en|ar asks for the other.

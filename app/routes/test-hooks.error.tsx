@@ -1,8 +1,8 @@
 import { getEnv } from "../env.server";
-import { notFound } from "../utils/http.server";
+import { notFound } from "../http/http.server";
 
-// After a submission that never got through, nothing is re-read (app/utils/submit-failure.ts).
-export { shouldRevalidate } from "../utils/submit-failure";
+// After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // Lets the tests see the unexpected-error page; a 404 everywhere but NODE_ENV=test.
 export function loader(): never {

@@ -1,4 +1,4 @@
-import { footerCompanyLinks, footerLegalLinks, navGroups, topLinks } from "../components/layout/navigation";
+import { footerCompanyLinks, footerLegalLinks, navGroups, topLinks } from "../content/navigation";
 import { localizePath, type Lang } from "../i18n/lang";
 import type { UiStrings } from "../i18n/ui.en";
 

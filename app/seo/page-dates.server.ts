@@ -15,7 +15,7 @@ import { complianceAuditContent, documentAuthenticationContent, legalConsultatio
 import { travelBanAppealContent } from "../content/travel-ban-appeal.server";
 import { travelBanCheckContent } from "../content/travel-ban-check.server";
 import type { Lang } from "../i18n/lang";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 
 /**
  * Where each public page's content lives, to read the date its text last changed (`updated`) for

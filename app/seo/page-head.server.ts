@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { siteConfig } from "../content/page.server";
+import { siteConfig } from "../site-config.server";
 import { langFromPath, localizePath, stripLangPrefix } from "../i18n/lang";
 import { uiStrings } from "../i18n/ui.server";
-import type { PageMeta } from "../utils/meta";
+import type { PageMeta } from "./meta";
 import { breadcrumbJsonLd } from "./breadcrumbs";
 import { SOCIAL_IMAGE, socialImagePath, socialSection } from "./social-image";
 
@@ -13,7 +13,7 @@ export function withTitleSuffix(title: string, siteName: string) {
 
 /**
  * A page's head, computed by its loader and returned as `meta` (routes export `metaFromLoader`,
- * app/utils/meta.ts): title (with " | {SITE_NAME}"), description, keywords, canonical, hreflang
+ * app/seo/meta.ts): title (with " | {SITE_NAME}"), description, keywords, canonical, hreflang
  * alternates, the sharing card (Open Graph and Twitter: title, description, image with its alt
  * text) and, for pages the navigation names, BreadcrumbList structured data. Built here rather
  * than in the browser: it needs the navigation, the sharing cards' titles and the site's address,
@@ -25,7 +25,7 @@ export function pageHead(request: Request, page: PageMeta): MetaDescriptor[] {
   const site = siteConfig(lang);
   const ui = uiStrings[lang];
   const title = withTitleSuffix(page.title, site.name);
-  // Variants (/About, /about/) are redirected before they get here (app/seo/canonical-path.server.ts);
+  // Variants (/About, /about/) are redirected before they get here (app/http/canonical-path.server.ts);
   // a form re-rendered at such an address still names the one canonical page.
   const bare = stripLangPrefix(pathname.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1"));
   const canonical = site.url + localizePath(lang, bare);

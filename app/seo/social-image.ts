@@ -1,4 +1,4 @@
-import { navGroups } from "../components/layout/navigation";
+import { navGroups } from "../content/navigation";
 import type { Lang } from "../i18n/lang";
 
 /**

@@ -1,7 +1,7 @@
 import { GCC_COUNTRIES, planLists, type PlanListKey } from "../catalogue";
 import type { StructuredData } from "../content/types";
 import { localizePath, type Lang } from "../i18n/lang";
-import type { SiteConfig } from "../utils/root-data";
+import type { SiteConfig } from "../root-data";
 
 /**
  * schema.org objects for search engines, built from configuration and the catalogue so that the

@@ -1,5 +1,6 @@
 // Times the admin list's queries alone (no HTTP, no rendering) against the benchmark database in DATA_DIR.
-import { adminOrderStats, listAdminOrders, parseAdminOrderFilters } from "../../app/orders/order-queries.server";
+import { listAdminOrders, parseAdminOrderFilters } from "../../app/orders/order-lists.server";
+import { adminOrderStats } from "../../app/orders/order-stats.server";
 import { closeAppDatabase } from "../../app/db.server";
 
 const cases = { plain: "", search: "q=haddad&status=completed", email: "q=client42%40bench", id: "q=515f25a4" };

@@ -1,8 +1,8 @@
 import type { Locator, Page, Route } from "@playwright/test";
-import { SUBMIT_TIMEOUT_MS } from "../../app/utils/submission";
+import { SUBMIT_TIMEOUT_MS } from "../../app/forms/submission";
 import { expect, mailTo, ONLY_WITH_JAVASCRIPT, PIXEL_7, test, uniqueEmail, waitForMail, whenInteractive } from "./helpers";
 
-// The resilient submit path (app/utils/submission.ts): with JavaScript, a request the connection
+// The resilient submit path (app/forms/submission.ts): with JavaScript, a request the connection
 // does not carry, or that gets no answer in time, leaves the page and what was typed, shows the
 // spec's 'Submission Failed' notice with a retry, and the retry is stored once. Without
 // JavaScript the browser itself shows its connection error and Back returns to the filled form:

@@ -23,7 +23,7 @@ import { parseSecondFactorInput } from "../../app/auth/two-factor.server";
 import { safeRedirectPath } from "../../app/utils/safe-redirect";
 import { hashToken } from "../../app/auth/tokens.server";
 import { useDatabaseForTests } from "../../app/db.server";
-import { hitRateLimit } from "../../app/utils/rate-limit.server";
+import { hitRateLimit } from "../../app/http/rate-limit.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 

@@ -9,7 +9,7 @@ import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { action as streamAction, loader as streamLoader } from "../../app/routes/api.assistant";
 import { action as formAction } from "../../app/routes/($lang).assistant";
-import { readToast } from "../../app/utils/toast.server";
+import { readToast } from "../../app/forms/toast.server";
 import { startFakeAnthropic } from "../support/fake-anthropic";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listAdminOrders, parseAdminOrderFilters, adminOrderStats, getDocumentForViewer } from "../../app/orders/order-queries.server";
+import { getDocumentForViewer } from "../../app/orders/order-documents.server";
+import { listAdminOrders, parseAdminOrderFilters } from "../../app/orders/order-lists.server";
+import { adminOrderStats } from "../../app/orders/order-stats.server";
 import { handleCasePost, MESSAGE_RATE_LIMITS } from "../../app/cases/case-action.server";
 import { caseVersion, dashboardVersion } from "../../app/cases/live.server";
 import { assignCase, loadThread, postMessage, resolveRequest } from "../../app/cases/messages.server";

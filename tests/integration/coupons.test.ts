@@ -8,7 +8,7 @@ import { handleCheckout, type CheckoutOutcome } from "../../app/orders/checkout.
 import { insertCoupon } from "../../app/orders/coupons.server";
 import { expireUnpaidOrders } from "../../app/orders/expiry.server";
 import { computeTotals, CouponUnavailable, createOrder } from "../../app/orders/orders.server";
-import { changeOrderStatus } from "../../app/orders/order-queries.server";
+import { changeOrderStatus } from "../../app/orders/order-status.server";
 import { completeTestSession, handlePaymentEvent } from "../../app/payments/payments.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeStripe } from "../support/fake-stripe";

@@ -5,7 +5,7 @@ import { keyId, resetKeyRing, UnknownDataKeyError } from "../../db/encryption";
 import { dataExports, orderDocuments, orders, users } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
-import { attachReport } from "../../app/orders/order-queries.server";
+import { attachReport } from "../../app/orders/order-documents.server";
 import { buildExport, exportForDownload, requestDataExport } from "../../app/privacy/data-export.server";
 import { reencryptStoredData } from "../../app/privacy/encryption-jobs.server";
 import { readStoredData } from "../../app/privacy/unreadable.server";

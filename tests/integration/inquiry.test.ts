@@ -7,8 +7,8 @@ import { inquiryAction } from "../../app/inquiries/inquiry-action.server";
 import { storeLead } from "../../app/inquiries/inquiry.server";
 import type { LeadFormAnswer } from "../../app/inquiries/lead-action.server";
 import { deliverDueMail } from "../../app/mail/worker.server";
-import type { FormFlash } from "../../app/utils/form-flash";
-import { readFormFlash } from "../../app/utils/form-flash.server";
+import type { FormFlash } from "../../app/forms/form-flash";
+import { readFormFlash } from "../../app/forms/form-flash.server";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 

@@ -6,7 +6,7 @@ import { db, useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { inquiryAction } from "../../app/inquiries/inquiry-action.server";
 import { travelCheckAction } from "../../app/inquiries/travel-check.server";
-import { changeOrderStatus } from "../../app/orders/order-queries.server";
+import { changeOrderStatus } from "../../app/orders/order-status.server";
 import { computeTotals, createOrder } from "../../app/orders/orders.server";
 import { markPaidInTransaction } from "../../app/payments/payments.server";
 import { inquiries, outbox, users } from "../../db/schema";

@@ -3,24 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderDocuments, orderEvents, orders, outbox, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
 import { openDatabase } from "../../db/client";
-import {
-  adminOrderStats,
-  attachReport,
-  changeOrderStatus,
-  clientOrderStats,
-  csvCell,
-  getAdminOrder,
-  getClientOrder,
-  getDocumentForViewer,
-  getLatestReport,
-  listAdminOrders,
-  listClientOrders,
-  ordersCsv,
-  CSV_FAILED_LINE,
-  ordersCsvResponse,
-  parseAdminOrderFilters,
-  saveInternalNote,
-} from "../../app/orders/order-queries.server";
+import { getAdminOrder, getClientOrder } from "../../app/orders/order-details.server";
+import { attachReport, getDocumentForViewer, getLatestReport } from "../../app/orders/order-documents.server";
+import { ordersCsv, ordersCsvResponse } from "../../app/orders/order-export.server";
+import { listAdminOrders, listClientOrders, parseAdminOrderFilters } from "../../app/orders/order-lists.server";
+import { adminOrderStats, clientOrderStats } from "../../app/orders/order-stats.server";
+import { changeOrderStatus, saveInternalNote } from "../../app/orders/order-status.server";
+import { csvCell, CSV_FAILED_LINE } from "../../app/utils/csv.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");

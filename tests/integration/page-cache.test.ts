@@ -8,7 +8,7 @@ import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "
 import { startServer, type RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
-// The anonymous page cache (app/page-cache/page-cache.server.ts, docs/decisions/054) in the
+// The anonymous page cache (app/http/page-cache.server.ts, docs/decisions/054) in the
 // production build: what it shares, what it never shares, and that a shared page is the page.
 
 const kind = testDbKind();

@@ -296,7 +296,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
 
   describe("limits", () => {
     it("stops a flood of new orders from one client with a clear message, creating nothing", async () => {
-      const { hitRateLimit } = await import("../../app/utils/rate-limit.server");
+      const { hitRateLimit } = await import("../../app/http/rate-limit.server");
       const { ORDER_RATE_LIMIT } = await import("../../app/orders/checkout.server");
       for (let i = 0; i < ORDER_RATE_LIMIT.limit; i++) await hitRateLimit(ORDER_RATE_LIMIT, otherUserId);
       const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay" }), userId: otherUserId, cart: travelBanBasic, lang: "en" });

@@ -206,7 +206,7 @@ async function storedText(handle: DatabaseHandle): Promise<Array<[string, string
   return found;
 }
 
-// What cleaning removes (app/utils/clean-text.server.ts); the same patterns as its unit tests.
+// What cleaning removes (app/http/clean-text.server.ts); the same patterns as its unit tests.
 // eslint-disable-next-line no-control-regex -- stored text must not carry control characters
 const UNCLEAN = [/<\s*script/i, /j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i, /<[^>]*\son[a-z]+\s*=/i, /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\ufffd]/, /\p{Cs}|\p{Noncharacter_Code_Point}/u];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { useDatabaseForTests } from "../../app/db.server";
-import { hitRateLimit, pruneRateLimits } from "../../app/utils/rate-limit.server";
+import { hitRateLimit, pruneRateLimits } from "../../app/http/rate-limit.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 describe(`rate limits on ${testDbKind()}`, () => {

@@ -5,7 +5,7 @@ import { orderEvents, orders, outbox, paymentSessions, rateLimits, refunds, taxD
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
-import { adminOrderStats, clientOrderStats } from "../../app/orders/order-queries.server";
+import { adminOrderStats, clientOrderStats } from "../../app/orders/order-stats.server";
 import { completeTestSession, handlePaymentEvent, paymentEventFromStripe, verifyStripeWebhook } from "../../app/payments/payments.server";
 import { handleRefundEvent, parseRefundAmount, reconcilePendingRefunds, refundUpdatesFromStripe, requestRefund } from "../../app/payments/refunds.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissionKeys } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
-import { once, pruneSubmissionKeys, submissionKeyOf } from "../../app/utils/submission-keys.server";
+import { once, pruneSubmissionKeys, submissionKeyOf } from "../../app/forms/submission-keys.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const form = (token: string) => new URLSearchParams({ submissionId: token });

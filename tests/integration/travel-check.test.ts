@@ -5,7 +5,7 @@ import { resetEnvForTests } from "../../app/env.server";
 import { formatMoney } from "../../app/i18n/format";
 import type { LeadFormAnswer } from "../../app/inquiries/lead-action.server";
 import { normaliseIdNumber, travelCheckAction } from "../../app/inquiries/travel-check.server";
-import type { FormFlash } from "../../app/utils/form-flash";
+import type { FormFlash } from "../../app/forms/form-flash";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const SITE = "http://localhost:3000";

@@ -9,7 +9,7 @@ import { KNOWLEDGE_ENTRY_IDS, knowledgeEntry } from "../../app/knowledge/knowled
 import { orderMailText } from "../../app/orders/order-mail-text.server";
 import { quoteCalculator } from "../../app/quote/quote.server";
 import { publicPageContent } from "../../app/seo/page-dates.server";
-import type { SiteConfig } from "../../app/utils/root-data";
+import type { SiteConfig } from "../../app/root-data";
 
 // The slips a reader of the Arabic pages found, as rules over every Arabic text the site shows:
 // public pages, the shell, account, checkout and back-office texts, mails, the catalogue, the

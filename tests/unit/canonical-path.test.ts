@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { canonicalPath, routePatterns } from "../../app/seo/canonical-path.server";
+import { canonicalPath, routePatterns } from "../../app/http/canonical-path.server";
 
 // The shape of the Remix build's route list, as app/routes produces it.
 const route = (id: string, path: string | undefined, parentId: string | undefined, index?: boolean) => [id, { id, path, parentId, index, module: {} }] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { cleanText, optionalCleanString, requiredCleanString } from "../../app/utils/clean-text.server";
+import { cleanText, optionalCleanString, requiredCleanString } from "../../app/http/clean-text.server";
 
 describe("cleanText", () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isDatabaseUnavailable,
   isDriverWriteAfterClose,
-} from "../../app/utils/database-outage.server";
+} from "../../app/http/database-outage.server";
 
 const withCode = (code: string, message = "failed") =>
   Object.assign(new Error(message), { code });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closingTagsLast } from "../../app/utils/document-end.server";
+import { closingTagsLast } from "../../app/http/document-end.server";
 
 async function through(chunks: Array<string | Buffer>) {
   const source = new ReadableStream<Uint8Array>({

@@ -13,7 +13,7 @@ import * as courtModule from "../../app/content/court-police-case-check.server";
 import * as homeModule from "../../app/content/home.server";
 import * as laborModule from "../../app/content/labor-ban-check.server";
 import * as legalModule from "../../app/content/legal.server";
-import { siteConfig } from "../../app/content/page.server";
+import { siteConfig } from "../../app/site-config.server";
 import { ENGLISH_PREVAILS } from "../../app/content/section-builders.server";
 import * as quoteModule from "../../app/content/quote.server";
 import * as requestCheckModule from "../../app/content/request-check.server";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { createPageCache, type VisitorRequest } from "../../app/page-cache/page-cache.server";
+import { createPageCache, type VisitorRequest } from "../../app/http/page-cache.server";
 
 // The page cache's own rules with a stand-in for Remix's handler (what it is given to render):
 // one render for visitors arriving together, bounded memory, expiry, failures, what it never keeps.

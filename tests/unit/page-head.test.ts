@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "../../app/env.server";
 import { pageHead } from "../../app/seo/page-head.server";
-import { metaFromLoader } from "../../app/utils/meta";
+import { metaFromLoader } from "../../app/seo/meta";
 
 // A page's head is computed by its loader on the server (app/seo/page-head.server.ts) and shown
 // as is by the browser (metaFromLoader), so the browser bundle carries none of that code.

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayPhone, normalizePhone, phoneCountryOf } from "../../app/utils/phone";
+import { displayPhone, normalizePhone, phoneCountryOf } from "../../app/i18n/phone";
 
 describe("phone numbers", () => {
   it("accepts local UAE mobiles and landlines as residents write them, stored as E.164", () => {

@@ -12,7 +12,7 @@ import { formatMoney } from "../../app/i18n/format";
 import { LANGS, type Lang } from "../../app/i18n/lang";
 import { pageUpdated } from "../../app/seo/page-dates.server";
 import { buildRobots, buildSitemap } from "../../app/seo/sitemap.server";
-import type { SiteConfig } from "../../app/utils/root-data";
+import type { SiteConfig } from "../../app/root-data";
 
 const site: SiteConfig = { name: "Test Legal", url: "https://legal.example", phone: "+971 4 555 0100", email: "hello@legal.example", hours: "Sun-Thu 9-18" };
 

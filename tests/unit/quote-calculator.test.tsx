@@ -7,7 +7,7 @@ import { formatMoney } from "../../app/i18n/format";
 import type { Lang } from "../../app/i18n/lang";
 import { uiStrings } from "../../app/i18n/ui.server";
 import { quoteCalculator } from "../../app/quote/quote.server";
-import type { RootData } from "../../app/utils/root-data";
+import type { RootData } from "../../app/root-data";
 
 /** The calculator as the server renders it for a URL (what a visitor without JavaScript gets). */
 function renderCalculator(url: string, lang: Lang = "en") {

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { Suspense, type ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderHtmlStream } from "../../app/utils/render-html.server";
+import { renderHtmlStream } from "../../app/http/render-html.server";
 
 // Arabic (2-byte), dashes and quotes (3-byte) and an emoji (4-byte) in text and in attributes, in
 // runs of varying length, so multi-byte characters land on every position of the renderer's buffers.

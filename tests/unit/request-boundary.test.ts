@@ -7,13 +7,13 @@ import { MESSAGE_UPLOAD_LIMITS, REPORT_UPLOAD_LIMITS, UPLOAD_LIMITS } from "../.
 import { MAX_MESSAGE_LENGTH } from "../../db/schema";
 import { PASSWORD_MAX_LENGTH } from "../../app/auth/schemas.server";
 import { WIZARD_LIMITS } from "../../app/request-check/rules";
-import { bodyRule, DEFAULT_FORM_BYTES } from "../../app/utils/body-limits.server";
-import { isVisitorFormToken, visitorFormToken } from "../../app/utils/csrf.server";
-import { cleanInputText, cleanSearchParams, parseJsonInput } from "../../app/utils/input-text.server";
-import { firstMultipartToken, formFields } from "../../app/utils/request-body.server";
-import { requestUrl, routePathOf } from "../../app/utils/request-url.server";
+import { bodyRule, DEFAULT_FORM_BYTES } from "../../app/http/body-limits.server";
+import { isVisitorFormToken, visitorFormToken } from "../../app/http/csrf.server";
+import { cleanInputText, cleanSearchParams, parseJsonInput } from "../../app/http/input-text.server";
+import { firstMultipartToken, formFields } from "../../app/http/request-body.server";
+import { requestUrl, routePathOf } from "../../app/http/request-url.server";
 import { safeRedirectPath } from "../../app/utils/safe-redirect";
-import { originVerdict } from "../../app/utils/same-origin.server";
+import { originVerdict } from "../../app/http/same-origin.server";
 
 describe("the input boundary", () => {
   it("removes what PostgreSQL or HTML cannot hold and keeps the rest", () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { shouldRevalidate } from "../../app/utils/submit-failure";
+import { shouldRevalidate } from "../../app/forms/submit-failure";
 
 // With single fetch Remix re-reads the data of every route on the page after a submission, unless
 // the route exports shouldRevalidate. A submission that never got through (the resilient submit

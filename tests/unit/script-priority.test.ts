@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "../../app/utils/script-priority.server";
+import { lowPriorityModulePreloads } from "../../app/http/script-priority.server";
 
 async function through(chunks: Buffer[]) {
   const out: Buffer[] = [];

@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { isSubmitFailure, isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError } from "../../app/utils/submission";
-import { newSubmissionKey, sendForm } from "../../app/utils/send-form";
-import { resilientClientAction } from "../../app/utils/submission-client-action";
+import { isSubmitFailure, isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError } from "../../app/forms/submission";
+import { newSubmissionKey, sendForm } from "../../app/forms/send-form";
+import { resilientClientAction } from "../../app/forms/submission-client-action";
 
 function args(serverAction: () => Promise<unknown>, controller = new AbortController()) {
   return { serverAction, request: new Request("http://localhost/inquiry", { method: "POST", signal: controller.signal }), params: {} } as unknown as ClientActionFunctionArgs;

@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { AdminOrdersPage } from "../../admin/admin-orders.server";
 import { localizePath } from "../../i18n/lang";
-import { useLang } from "../../utils/root-data";
+import { useLang } from "../../root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";

@@ -1,22 +1,11 @@
 import { useNavigation } from "@remix-run/react";
 import { ResilientForm } from "../forms/resilient-form";
+import type { RefundPanel } from "../../admin/refund-panel.server";
 import type { BackofficeText } from "../../content/backoffice.server";
 import { Button } from "../ui/button";
 import { CheckboxField, TextAreaField, TextField } from "../ui/field";
 import { Card } from "../ui/card";
 import { Notice } from "../ui/notice";
-
-export type RefundPanel = {
-  summary: string | null;
-  /** Why no refund can be made now (unpaid, nothing left), or null. */
-  blocked: string | null;
-  maxAed: string;
-  maxHint: string;
-  requestKey: string;
-  /** Whether "Refunded by hand" starts ticked: no provider can refund this order here, or it is flagged for a refund by hand. */
-  manualFirst: boolean;
-  refunds: Array<{ id: string; amount: string; status: string; statusLabel: string; reason: string; by: string; date: string; failure: string | null }>;
-};
 
 export type RefundReply = { error: string; amount: string; reason: string; manual: boolean };
 

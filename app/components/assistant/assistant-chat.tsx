@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { QUESTION_MAX_CHARS, type AssistantMessageView, type AssistantStreamEvent, type AssistantView } from "../../assistant/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
-import { CSRF_FIELD } from "../../utils/csrf";
-import { isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError, type SubmitFailure } from "../../utils/submission";
-import { newSubmissionKey, sendForm } from "../../utils/send-form";
-import { showToast } from "../../utils/toast";
+import { CSRF_FIELD } from "../../http/csrf";
+import { isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError, type SubmitFailure } from "../../forms/submission";
+import { newSubmissionKey, sendForm } from "../../forms/send-form";
+import { showToast } from "../../forms/toast";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

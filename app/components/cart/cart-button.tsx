@@ -4,7 +4,7 @@ import type { CartView } from "../../cart/cart-rules";
 import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
 import { lazyComponent } from "../../utils/lazy-component";
-import { useLang, useUi } from "../../utils/root-data";
+import { useLang, useUi } from "../../root-data";
 import { serverCartPanel } from "./cart-panel-ssr.server";
 import { useCartView } from "./cart-store";
 

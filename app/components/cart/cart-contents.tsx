@@ -1,12 +1,12 @@
 import type { CartView } from "../../cart/cart-rules";
-import type { SubmitFailure } from "../../utils/submission";
+import type { SubmitFailure } from "../../forms/submission";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { retryCartChanges } from "./cart-queue";
 import { fill } from "../../i18n/fill";
 import { formatMoney } from "../../i18n/format";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
-import { useLang, useUi } from "../../utils/root-data";
+import { useLang, useUi } from "../../root-data";
 import { buttonClasses } from "../ui/button";
 import { CartForm } from "./cart-form";
 

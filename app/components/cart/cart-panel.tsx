@@ -1,6 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from "react";
 import type { CartView } from "../../cart/cart-rules";
-import { useUi } from "../../utils/root-data";
+import { useUi } from "../../root-data";
 import { buttonClasses } from "../ui/button";
 import { CartContents } from "./cart-contents";
 

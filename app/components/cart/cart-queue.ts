@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { applyCartIntent, cartLineKey, intentFromForm, type CartIntent, type CartLine, type CartView } from "../../cart/cart-rules";
-import { useUi } from "../../utils/root-data";
-import { showToast, type Toast } from "../../utils/toast";
+import { useUi } from "../../root-data";
+import { showToast, type Toast } from "../../forms/toast";
 import { cartQueueState, currentShellCart, publishCartQueue } from "./cart-store";
 
 /**

@@ -1,4 +1,4 @@
-import { newSubmissionKey, sendForm } from "../../utils/send-form";
+import { newSubmissionKey, sendForm } from "../../forms/send-form";
 
 /**
  * Sends one queued cart change (cart-queue.ts) and reads the server's JSON answer. The change gets

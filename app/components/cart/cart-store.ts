@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import type { CartView } from "../../cart/cart-rules";
-import { useRootData } from "../../utils/root-data";
-import type { SubmitFailure } from "../../utils/submit-failure";
+import { useRootData } from "../../root-data";
+import type { SubmitFailure } from "../../forms/submit-failure";
 
 /**
  * The cart as the header's badge and the panel show it: the shell's cart (or a newer server

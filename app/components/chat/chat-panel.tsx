@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import type { ChatAnswer, ChatMessageView } from "../../chat/chat-widget.server";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
-import { CSRF_FIELD } from "../../utils/csrf";
-import { useLang, useUi } from "../../utils/root-data";
-import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
-import { newSubmissionKey } from "../../utils/send-form";
+import { CSRF_FIELD } from "../../http/csrf";
+import { useLang, useUi } from "../../root-data";
+import { isSubmitFailure, type SubmitFailure } from "../../forms/submission";
+import { newSubmissionKey } from "../../forms/send-form";
 import { SubmissionKey } from "../forms/submission-key";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { useHydrated } from "../inquiry/lead-form";

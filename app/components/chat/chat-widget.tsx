@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { ChatMessageView } from "../../chat/chat-widget.server";
 import { localizePath, stripLangPrefix } from "../../i18n/lang";
-import { useLang, useUi } from "../../utils/root-data";
+import { useLang, useUi } from "../../root-data";
 
 // The panel is not part of the page's first load (the home page's JavaScript budget is 100 KB):
 // it is fetched when the browser is idle (root.tsx), or when the visitor opens the chat.

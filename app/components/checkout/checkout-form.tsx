@@ -1,14 +1,14 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { CSRF_FIELD } from "../../utils/csrf";
+import { CSRF_FIELD } from "../../http/csrf";
 import { CsrfField, useCsrfToken } from "../ui/csrf-field";
 import { describedBy, FieldShell, inputClasses, TextAreaField, TextField } from "../ui/field";
 import { fill } from "../../i18n/fill";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Notice } from "../ui/notice";
-import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { isSubmitFailure, type SubmitFailure } from "../../forms/submission";
 import { SubmissionKey } from "../forms/submission-key";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { useResilientForm } from "../forms/use-resilient-form";

@@ -8,7 +8,7 @@ import { useResilientForm } from "./use-resilient-form";
  * Remix's <Form> (a plain POST without JavaScript) on the resilient submit path: it carries the
  * form token (first, see CsrfField) and the submission key, and when its request does not get
  * through the page, the form and what was typed stay, with the failure notice and a retry at the
- * end of the form (app/utils/submission.ts; the route exports resilientClientAction()).
+ * end of the form (app/forms/submission.ts; the route exports resilientClientAction()).
  */
 export function ResilientForm({ children, failureText, ...props }: FormProps & { failureText?: string }) {
   const { formRef, failure, retry } = useResilientForm();

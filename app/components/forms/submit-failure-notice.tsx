@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import type { SubmitFailure } from "../../utils/submission";
-import { useUi } from "../../utils/root-data";
+import type { SubmitFailure } from "../../forms/submission";
+import { useUi } from "../../root-data";
 import { Button } from "../ui/button";
 import { Notice } from "../ui/notice";
 

@@ -1,6 +1,6 @@
 import { matchRoutes, useActionData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
+import { isSubmitFailure, type SubmitFailure } from "../../forms/submission";
 
 type FetcherLike = { data?: unknown; state: "idle" | "submitting" | "loading" };
 
@@ -8,7 +8,7 @@ type FetcherLike = { data?: unknown; state: "idle" | "submitting" | "loading" };
 let lastNavigationForm: object | null = null;
 
 /**
- * The client half of the resilient submit path (app/utils/submission.ts) for a form sent by Remix:
+ * The client half of the resilient submit path (app/forms/submission.ts) for a form sent by Remix:
  * pass the form's fetcher, or nothing for a <Form> that navigates. Gives the form's ref, the
  * failure to show (null unless this form's last request did not get through) and `retry`, which
  * sends the same form again with the same submitter and submission key. The inputs are the

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { SERVICE_KEYS, type ServiceKey } from "../../catalogue/services";
 import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
-import { useLang, useSite, useUi } from "../../utils/root-data";
+import { useLang, useSite, useUi } from "../../root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button } from "../ui/button";
 import { CsrfField } from "../ui/csrf-field";

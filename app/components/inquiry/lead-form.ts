@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useFormFlash, type FormFlash } from "../../utils/form-flash";
-import { isSubmitFailure, type SubmitFailure } from "../../utils/submission";
-import { showToast } from "../../utils/toast";
+import type { FormFlash } from "../../forms/form-flash";
+import { useFormFlash } from "../forms/use-form-flash";
+import { isSubmitFailure, type SubmitFailure } from "../../forms/submission";
+import { showToast } from "../../forms/toast";
 import { useResilientForm } from "../forms/use-resilient-form";
 
 /** True once React has hydrated: only then does a form submit through a fetcher. */

@@ -1,8 +1,8 @@
 import { fill } from "../../i18n/fill";
-import { useRootData } from "../../utils/root-data";
+import { useRootData } from "../../root-data";
 import { Button, ButtonLink } from "../ui/button";
 import { localizePath } from "../../i18n/lang";
-import { isTransportFailure } from "../../utils/submission";
+import { isTransportFailure } from "../../forms/submission";
 
 /**
  * While the database is away the root loader fails too, so the dictionaries are missing: the

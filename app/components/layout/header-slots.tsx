@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { localizePath, stripLangPrefix } from "../../i18n/lang";
-import { useLang, useRootData, useUi } from "../../utils/root-data";
+import { useLang, useRootData, useUi } from "../../root-data";
 import { SignOutForm } from "../account/sign-out-form";
 import { CartButton } from "../cart/cart-button";
 import { LocalizedLink } from "./localized-link";

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { dirOf } from "../../i18n/lang";
-import { useLang, useRootData, useUi } from "../../utils/root-data";
+import { useLang, useRootData, useUi } from "../../root-data";
 import { CsrfField } from "../ui/csrf-field";
 
 /**

@@ -1,6 +1,6 @@
 import { Link, NavLink, type LinkProps, type NavLinkProps } from "@remix-run/react";
 import { localizePath } from "../../i18n/lang";
-import { useLang } from "../../utils/root-data";
+import { useLang } from "../../root-data";
 
 /** A link to a site path in the current page's language ("/about" becomes "/ar/about" on Arabic pages). */
 export function LocalizedLink({ to, ...rest }: Omit<LinkProps, "to"> & { to: string }) {

@@ -1,7 +1,7 @@
 import { fill } from "../../i18n/fill";
-import { useRootData, useUi } from "../../utils/root-data";
+import { useRootData, useUi } from "../../root-data";
 import { LocalizedLink } from "./localized-link";
-import { footerCompanyLinks, footerLegalLinks, navGroups, type NavLink } from "./navigation";
+import { footerCompanyLinks, footerLegalLinks, navGroups, type NavLink } from "../../content/navigation";
 
 export function SiteFooter() {
   const ui = useUi();

@@ -2,10 +2,10 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { fill } from "../../i18n/fill";
 import type { UiStrings } from "../../i18n/ui.en";
-import { useRootData, useUi } from "../../utils/root-data";
+import { useRootData, useUi } from "../../root-data";
 import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
 import { LocalizedLink } from "./localized-link";
-import { navGroups, topLinks, type NavGroup } from "./navigation";
+import { navGroups, topLinks, type NavGroup } from "../../content/navigation";
 
 /**
  * Sticky header. Desktop dropdowns open on hover and on keyboard focus through CSS alone; the

@@ -1,7 +1,7 @@
 import type { Cta, PageSection } from "../../content/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
-import { useLang } from "../../utils/root-data";
+import { useLang } from "../../root-data";
 import { buttonClasses } from "../ui/button";
 import { Container } from "../ui/section";
 

@@ -1,7 +1,7 @@
 import type { PlanListView } from "../../catalogue/plans";
 import { formatMoney } from "../../i18n/format";
 import { cn } from "../../utils/cn";
-import { useLang, useUi } from "../../utils/root-data";
+import { useLang, useUi } from "../../root-data";
 import { AddToCartForm } from "../cart/add-to-cart-form";
 import { Badge } from "../ui/badge";
 

@@ -1,5 +1,5 @@
 import type { StructuredData as StructuredDataObject } from "../../content/types";
-import { useNonce } from "../../utils/nonce";
+import { useNonce } from "../../http/nonce";
 
 /** schema.org objects as <script type="application/ld+json"> (data, not code; the nonce keeps strict CSPs quiet). */
 export function StructuredData({ items }: { items: StructuredDataObject[] }) {

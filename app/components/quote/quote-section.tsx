@@ -4,7 +4,7 @@ import { computeQuote, isSpeed, type Speed } from "../../catalogue/quote";
 import { fill } from "../../i18n/fill";
 import { formatMoney, formatNumber } from "../../i18n/format";
 import type { QuoteCalculatorData } from "../../quote/quote-types";
-import { useLang } from "../../utils/root-data";
+import { useLang } from "../../root-data";
 import { AddToCartForm } from "../cart/add-to-cart-form";
 import { Button, buttonClasses } from "../ui/button";
 import { inputClasses } from "../ui/field";

@@ -1,5 +1,5 @@
-import { CSRF_FIELD } from "../../utils/csrf";
-import { useRootData } from "../../utils/root-data";
+import { CSRF_FIELD } from "../../http/csrf";
+import { useRootData } from "../../root-data";
 
 /** The visitor's form token, for forms sent from script (`fetcher.submit`, `fetch`). */
 export function useCsrfToken(): string {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { Toast } from "../../utils/toast";
-import { onToast } from "../../utils/toast";
-import { useRootData, useUi } from "../../utils/root-data";
+import type { Toast } from "../../forms/toast";
+import { onToast } from "../../forms/toast";
+import { useRootData, useUi } from "../../root-data";
 import { Notice } from "./notice";
 
 type Shown = Toast & { key: number };

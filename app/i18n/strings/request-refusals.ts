@@ -1,5 +1,5 @@
 /**
- * The pages the server answers itself, before any route runs (app/utils/plain-page.server.ts): a
+ * The pages the server answers itself, before any route runs (app/http/plain-page.server.ts): a
  * refused or malformed request, a body over its limit, an error outside the application. In English
  * and Arabic; the Arabic object has the English one's type.
  */

@@ -1,5 +1,5 @@
 /**
- * Strings of the resilient submit path (every enhanced form, app/utils/submission.ts) and of the
+ * Strings of the resilient submit path (every enhanced form, app/forms/submission.ts) and of the
  * page shown when the connection fails during a navigation. The title and text are the spec's
  * 'Submission Failed' notice; the Arabic object has the English one's type.
  */

@@ -1,11 +1,11 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { createPageCache, type CachedAnswer, type VisitorRequest } from "../page-cache/page-cache.server";
+import { createPageCache, type CachedAnswer, type VisitorRequest } from "./page-cache.server";
 import { gatedRequest } from "./request-gate.server";
 
 /**
  * Remix's request handler for Express, as @remix-run/express does it, except that the request is
- * built from what the request gate let through (app/utils/request-gate.server.ts): its normalised,
+ * built from what the request gate let through (app/http/request-gate.server.ts): its normalised,
  * cleaned URL and its bounded, cleaned body, never the raw socket.
  */
 export function remixRequestHandler({
@@ -17,7 +17,7 @@ export function remixRequestHandler({
   build: ServerBuild;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** Serve anonymous pages from the shared page cache (app/page-cache/page-cache.server.ts). */
+  /** Serve anonymous pages from the shared page cache (app/http/page-cache.server.ts). */
   pageCache?: boolean;
 }) {
   const handle = createRequestHandler(build, mode);

@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { CartView } from "../cart/cart-rules";
-import type { Lang } from "../i18n/lang";
-import type { UiStrings } from "../i18n/ui.en";
-import type { FormFlash } from "./form-flash";
-import type { Toast } from "./toast";
+import type { CartView } from "./cart/cart-rules";
+import type { Lang } from "./i18n/lang";
+import type { UiStrings } from "./i18n/ui.en";
+import type { FormFlash } from "./forms/form-flash";
+import type { Toast } from "./forms/toast";
 
 /** The configured identity of the site: name, address (no trailing slash), contact details (`hours` in the page's language). */
 export type SiteConfig = { name: string; url: string; phone: string; email: string; hours: string };
@@ -20,12 +20,12 @@ export type RootData = {
   cartCount: number;
   /** The cart's priced lines and total (app/cart/cart.server.ts). */
   cart: CartView;
-  /** The outcome of a form posted without JavaScript, flashed across its redirect (app/utils/form-flash.server.ts). */
+  /** The outcome of a form posted without JavaScript, flashed across its redirect (app/forms/form-flash.server.ts). */
   formFlash: FormFlash | null;
   /** A fresh random id per page load: forms send it so a double-clicked submit is stored once. */
   formToken: string;
   /**
-   * The visitor's form token (app/utils/csrf.server.ts): the same for the whole visit, carried by
+   * The visitor's form token (app/http/csrf.server.ts): the same for the whole visit, carried by
    * every POST form in a hidden field. Unrelated to `formToken`.
    */
   csrfToken: string;

@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import { langFromPath } from "../i18n/lang";
 import { LANG_COOKIE, rememberedLang, type RequestHeaders } from "../i18n/lang-cookie.server";
 import { visitorShellValues } from "../shell.server";
-import { FORM_TOKEN_COOKIES } from "../utils/csrf.server";
-import { isPrivatePath } from "../utils/response-headers.server";
+import { FORM_TOKEN_COOKIES } from "./csrf.server";
+import { isPrivatePath } from "./response-headers.server";
 
 /**
  * The anonymous page cache (docs/decisions/054-anonymous-page-cache.md).

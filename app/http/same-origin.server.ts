@@ -5,7 +5,7 @@
  * - "cross-site": it names another origin, or `Sec-Fetch-Site` says cross-site or same-site;
  * - "unknown": it names none (no Origin or Origin "null", no Referer): text browsers such as lynx,
  *   privacy settings and extensions that strip the Referer. Such a request is accepted only with
- *   the visitor's form token (app/utils/csrf.server.ts).
+ *   the visitor's form token (app/http/csrf.server.ts).
  * Browsers set these headers themselves and pages cannot forge them; a client that can (a script
  * outside a browser) carries no visitor's cookies, which is what cross-site forgery abuses.
  */

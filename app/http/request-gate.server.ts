@@ -6,7 +6,7 @@ import { discardUnreadBody, firstMultipartToken, formFields, isMultipartType, re
 import { requestUrl, routePathOf } from "./request-url.server";
 import { originVerdict } from "./same-origin.server";
 
-/** What the gate lets through to the application (app/utils/remix-handler.server.ts builds the request from it). */
+/** What the gate lets through to the application (app/http/remix-handler.server.ts builds the request from it). */
 export type GatedRequest = {
   /** The URL as the application sees it: dot segments resolved, query string cleaned. */
   url: URL;
@@ -23,13 +23,13 @@ export function gatedRequest(res: Response): GatedRequest | undefined {
 /**
  * Every request bound for the application passes here first (docs/decisions/031 and 032):
  * 1. its URL is normalised as routing sees it, and refused (400) when its path holds characters no
- *    path of ours has; the query string passes the input boundary (app/utils/input-text.server.ts);
+ *    path of ours has; the query string passes the input boundary (app/http/input-text.server.ts);
  * 2. a state-changing request from another site is refused (403) before a byte of its body is read;
- * 3. the body is bounded by its route's limit (app/utils/body-limits.server.ts), declared or not:
+ * 3. the body is bounded by its route's limit (app/http/body-limits.server.ts), declared or not:
  *    413 as soon as the limit is crossed. Forms are read whole (they are small) and pass the input
  *    boundary; uploads are streamed to the route's own parser;
  * 4. a request that says nothing of where it comes from (no Origin, no Referer: lynx, stripped
- *    headers) must carry the visitor's form token (app/utils/csrf.server.ts), or is refused (403).
+ *    headers) must carry the visitor's form token (app/http/csrf.server.ts), or is refused (403).
  * Routes then read an ordinary, bounded, clean request.
  */
 export function requestGate({ siteUrl }: { siteUrl: string }) {

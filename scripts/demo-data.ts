@@ -3,7 +3,7 @@ import { hashPassword } from "../app/auth/password.server";
 import { dueTimeOf } from "../app/cases/turnaround.server";
 import { seedDemoCoupon } from "../app/orders/coupons.server";
 import { db } from "../app/db.server";
-import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "./schema";
+import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../db/schema";
 
 export const DEMO_ACCOUNTS = [
   { email: "client@example.com", password: "demo-client-2025", fullName: "Aisha Rahman", role: "client" as const },

@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { submissionKeys } from "../../db/schema";
 import { db, type Queryable, type Transaction } from "../db.server";
-import { CSRF_FIELD } from "./csrf";
+import { CSRF_FIELD } from "../http/csrf";
 
 /**
- * The server half of the resilient submit path (app/utils/submission.ts): an action carries out a
+ * The server half of the resilient submit path (app/forms/submission.ts): an action carries out a
  * submission once per key. The key is the form's token (SubmissionKey, a UUID) under a scope
  * naming the action and, where it matters, who sent it ("checkout:<user id>"): a token alone
  * never reaches another visitor's result.

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { RootData } from "./root-data";
+import type { RootData } from "../root-data";
 
 /** What every page says about itself; its loader turns it into the page's head with `pageHead` (app/seo/page-head.server.ts). */
 export type PageMeta = {
