@@ -10,6 +10,8 @@ export default defineConfig({
     // Builds the migrated embedded database every PGlite test copies, instead of creating its own.
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     testTimeout: 30_000,
+    // Test processes and the servers they start encrypt stored data with the same key (tests/support/server-process.ts).
+    env: { DATA_ENCRYPTION_KEYS: "dGVzdC1kYXRhLWtleS0wMTIzNDU2Nzg5YWJjZGVmMDE=" },
     hookTimeout: 60_000,
     // Integration files start their own database (and some a server): two at a time suit a 2-core machine.
     maxWorkers: 2,

@@ -4,6 +4,7 @@ import path from "node:path";
 import * as z from "zod";
 import { parseOpeningHours } from "./cases/office-time";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../db/client";
+import { developmentDataKey, parseKeyList } from "../db/encryption";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
 export class ConfigError extends Error {
@@ -59,6 +60,17 @@ const schema = z.object({
     .string()
     .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
     .refine((list) => list.length > 0 && list.every((s) => s.length >= 32), "must be at least 32 characters (comma-separate several to rotate)")
+    .optional(),
+  /** Keys that encrypt stored documents and secrets (docs/decisions/081): comma-separated; the first encrypts, all decrypt. */
+  DATA_ENCRYPTION_KEYS: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseKeyList(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message.replace(/^DATA_ENCRYPTION_KEYS /, "") });
+      }
+    })
     .optional(),
   DATABASE_URL: z
     .string()
@@ -135,7 +147,7 @@ const schema = z.object({
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "SITE_URL" | "SITE_NAME_AR" | "SESSION_SECRET" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
+export type Env = Omit<RawEnv, "SITE_URL" | "SITE_NAME_AR" | "SESSION_SECRET" | "DATA_ENCRYPTION_KEYS" | "STAFF_EMAIL" | "MAIL_FROM" | "OFFICE_HOURS_AR" | "SUPPLIER_NAME" | "SUPPLIER_NAME_AR" | "SUPPLIER_ADDRESS_AR"> & {
   SITE_URL: string;
   SITE_NAME_AR: string;
   SUPPLIER_NAME: string;
@@ -145,6 +157,8 @@ export type Env = Omit<RawEnv, "SITE_URL" | "SITE_NAME_AR" | "SESSION_SECRET" | 
   VAT_RATE: number;
   OFFICE_HOURS_AR: string;
   SESSION_SECRET: string[];
+  /** The key list as configured (or the generated development key): the first encrypts, all decrypt. */
+  DATA_ENCRYPTION_KEYS: string;
   STAFF_EMAIL: string;
   MAIL_FROM: string;
   isProduction: boolean;
@@ -177,10 +191,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   // The default brand has its Arabic form; another brand without one is written as configured.
   const siteNameAr = raw.SITE_NAME_AR ?? (raw.SITE_NAME === DEFAULT_SITE_NAME.en ? DEFAULT_SITE_NAME.ar : raw.SITE_NAME);
+  if (!raw.DATA_ENCRYPTION_KEYS && isProduction) {
+    throw new ConfigError("Configuration error: DATA_ENCRYPTION_KEYS is required in production (32 random bytes as base64, e.g. `openssl rand -base64 32`)");
+  }
+  // Outside production, like the session secret: a key made once and kept in the data folder (db/encryption.ts reads the same file).
+  const dataKeys = raw.DATA_ENCRYPTION_KEYS ?? developmentDataKey(dataDir);
   return {
     ...raw,
     SITE_URL: siteUrl,
     SESSION_SECRET: secrets,
+    DATA_ENCRYPTION_KEYS: dataKeys,
     // Changed English hours without an Arabic rendering: show them as configured rather than stale Arabic hours.
     OFFICE_HOURS_AR: raw.OFFICE_HOURS_AR ?? (raw.OFFICE_HOURS === DEFAULT_OFFICE_HOURS.en ? DEFAULT_OFFICE_HOURS.ar : raw.OFFICE_HOURS),
     STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,

@@ -1,5 +1,3 @@
-import { pruneVitals } from "./analytics/vitals.server";
-import { deleteExpiredConversations } from "./assistant/conversations.server";
 import { announceAdminSetup } from "./auth/admin-setup.server";
 import { refundAcceptedCancellations } from "./cases/refund.server";
 import { deleteExpiredSessions } from "./auth/session.server";
@@ -8,8 +6,10 @@ import "./invoices/mail-attachment.server";
 import { issueMissingInvoices } from "./invoices/tax-documents.server";
 import { expireUnpaidOrders } from "./orders/expiry.server";
 import { reconcilePendingRefunds } from "./payments/refunds.server";
-import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "./inquiries/retention.server";
 import { startMailWorker } from "./mail/worker.server";
+import { reencryptStoredData } from "./privacy/encryption-jobs.server";
+import { runRetentionJobs } from "./privacy/retention-jobs.server";
+import { buildQueuedExports } from "./privacy/data-export.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
 import { pruneRateLimits } from "./http/rate-limit.server";
 import { pruneSubmissionKeys } from "./forms/submission-keys.server";
@@ -28,17 +28,12 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
   timers.push(setInterval(expireSessions, 10 * 60 * 1000).unref());
   const pruneKeys = () => pruneSubmissionKeys().catch((error: unknown) => log(`submission-key pruning failed: ${String(error)}`));
   timers.push(setInterval(pruneKeys, 60 * 60 * 1000).unref());
-  const pruneWebVitals = () => pruneVitals().catch((error: unknown) => log(`web-vitals pruning failed: ${String(error)}`));
-  timers.push(setInterval(pruneWebVitals, 60 * 60 * 1000).unref());
-  // Assistant conversations are kept 30 days after their last message.
-  const expireConversations = () => deleteExpiredConversations().catch((error: unknown) => log(`assistant conversation clean-up failed: ${String(error)}`));
-  timers.push(setInterval(expireConversations, 60 * 60 * 1000).unref());
-  // Retention: inquiries 24 months after they arrive, chat-widget conversations 30 days after their last message.
-  const retention = async () => {
-    await deleteExpiredInquiries().catch((error: unknown) => log(`inquiry clean-up failed: ${String(error)}`));
-    await deleteExpiredWidgetChats().catch((error: unknown) => log(`chat-widget clean-up failed: ${String(error)}`));
-  };
-  timers.push(setInterval(() => void retention(), 6 * 60 * 60 * 1000).unref());
+  // Retention (app/privacy/retention.ts): every kind of data the Data Retention Policy lists, hourly.
+  const retention = () => runRetentionJobs(new Date(), log).catch((error: unknown) => log(`retention jobs failed: ${String(error)}`));
+  timers.push(setInterval(() => void retention(), 60 * 60 * 1000).unref());
+  // "Download my data" archives too large to build during the request.
+  const exports = () => buildQueuedExports(log).catch((error: unknown) => log(`data exports failed: ${String(error)}`));
+  timers.push(setInterval(() => void exports(), 60 * 1000).unref());
   // Unpaid orders are cancelled after UNPAID_ORDER_EXPIRY_HOURS, giving their coupon use back.
   const expireOrders = () => expireUnpaidOrders({ log }).catch((error: unknown) => log(`unpaid-order expiry failed: ${String(error)}`));
   timers.push(setInterval(expireOrders, 10 * 60 * 1000).unref());
@@ -59,6 +54,13 @@ export async function stopBackgroundJobs() {
 /** Jobs started with the server; each returns its stop function. */
 const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   async (log) => startMailWorker(log),
+  // Documents and two-factor secrets stored before encryption at rest are encrypted once, at start.
+  async (log) => {
+    void reencryptStoredData()
+      .then((done) => (done.documents || done.exports || done.secrets ? log(`encrypted at rest: ${done.documents} documents, ${done.exports} archives, ${done.secrets} two-factor secrets stored in plain before`) : undefined))
+      .catch((error: unknown) => log(`encrypting stored data failed: ${error instanceof Error ? error.message : String(error)}`));
+    return async () => {};
+  },
   // While no admin exists, print the one-time link to create the first one.
   async (log) => {
     await announceAdminSetup(log).catch((error: unknown) => log(`admin set-up link not created: ${String(error)}`));

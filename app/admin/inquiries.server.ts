@@ -58,6 +58,9 @@ export async function getInquiry(id: string) {
 /** Marks an inquiry new, contacted or closed. False when the input is invalid or there is no such inquiry. */
 export async function setInquiryStatus(id: unknown, status: unknown): Promise<boolean> {
   if (!isUuid(id) || !isInquiryStatus(status)) return false;
-  const updated = await db.update(inquiries).set({ status, updatedAt: new Date() }).where(eq(inquiries.id, id)).returning({ id: inquiries.id });
+  const now = new Date();
+  // The first answer starts a check request's retention period (app/privacy/retention.ts).
+  const repliedAt = status === "new" ? inquiries.repliedAt : sql`coalesce(${inquiries.repliedAt}, ${now.toISOString()}::timestamptz)`;
+  const updated = await db.update(inquiries).set({ status, repliedAt, updatedAt: now }).where(eq(inquiries.id, id)).returning({ id: inquiries.id });
   return updated.length > 0;
 }

@@ -3,13 +3,15 @@ import * as z from "zod";
 import { WEB_VITAL_NAMES, webVitals } from "../../db/schema";
 import { db } from "../db.server";
 import { parseJsonInput } from "../http/input-text.server";
+import { retentionRule } from "../privacy/retention";
 
 // For the pages' loaders: through a server module, so the schema (and the ORM) stays out of the browser build.
 export { WEB_VITAL_NAMES };
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 
 /** How long measurements are kept; the performance page looks at the last 7 days. */
-export const VITALS_RETENTION_DAYS = 30;
+/** Measurements are deleted this long after they were taken (the retention table's period). */
+export const VITALS_RETENTION_DAYS = retentionRule("web-vitals").period.amount;
 export const VITALS_WINDOW_DAYS = 7;
 /** Most metrics one beacon may carry (a page sends at most five, one per name, plus repeats of CLS/INP). */
 export const MAX_METRICS_PER_BEACON = 10;
@@ -101,7 +103,8 @@ export async function recordVitals(records: VitalRecord[], now = new Date()) {
 /** Deletes measurements older than the retention period. */
 export async function pruneVitals(now = new Date()) {
   const cutoff = new Date(now.getTime() - VITALS_RETENTION_DAYS * 86_400_000);
-  await db.delete(webVitals).where(lt(webVitals.createdAt, cutoff));
+  const deleted = await db.delete(webVitals).where(lt(webVitals.createdAt, cutoff)).returning({ id: webVitals.id });
+  return deleted.length;
 }
 
 export type RouteVitals = { route: string; samples: number; p75: Partial<Record<WebVitalName, number>>; counts: Partial<Record<WebVitalName, number>> };

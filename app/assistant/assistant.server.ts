@@ -49,6 +49,12 @@ async function commitVisitor(session: Session<VisitorData, VisitorFlash>, header
   return headers;
 }
 
+/** The assistant conversation of this browser (from its signed cookie), if it still exists: "Download my data" includes it. */
+export async function visitorConversationId(request: Request): Promise<string | null> {
+  const conversation = await findConversation((await readVisitor(request)).get("conversationId"));
+  return conversation?.id ?? null;
+}
+
 export function failureReply(lang: Lang) {
   const env = getEnv();
   // In Arabic text the phone number and address are isolated left-to-right, or "+971 4…" is reordered.

@@ -3,9 +3,10 @@ import { chatConversations, chatMessages } from "../../db/schema";
 import { db } from "../db.server";
 import type { Lang } from "../i18n/lang";
 import type { AssistantMessageSource, AssistantMessageView } from "./types";
+import { retentionRule } from "../privacy/retention";
 
 /** Conversations are deleted this long after their last message. */
-export const CONVERSATION_RETENTION_DAYS = 30;
+export const CONVERSATION_RETENTION_DAYS = retentionRule("assistant-conversations").period.amount;
 /** How many of the latest messages a page shows. */
 export const MESSAGES_SHOWN = 50;
 

@@ -33,7 +33,8 @@ export async function findUserById(id: string, tx: Queryable = db) {
  */
 export async function verifyCredentials(email: string, password: string): Promise<User | null> {
   const user = await findUserByEmail(email);
-  if (!user) {
+  // A closed account signs in no more: answered like an unknown address (app/privacy/account-closure.server.ts).
+  if (!user || user.closedAt) {
     await verifyPassword(password, await decoyHash());
     return null;
   }
@@ -199,7 +200,7 @@ export async function isVerifiedThroughUsedLink(token: unknown) {
 export async function requestPasswordReset(email: string, lang?: Lang, now = new Date()) {
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(email, tx);
-    if (!user) return;
+    if (!user || user.closedAt) return;
     const mailLang = lang ?? user.lang;
     const token = await issueToken(tx, { userId: user.id, purpose: "reset-password", now });
     await queueMail(tx, accountMail("reset-password", { to: user.email, name: user.fullName, lang: mailLang, url: resetLink(mailLang, token) }));

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, lt, ne } from "drizzle-orm";
 import { sessions, users, type SessionStage, type User, type UserRole } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
@@ -89,7 +89,7 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
   if (!token) return null;
   const now = new Date();
   const [row] = await db
-    .select({ sessionId: sessions.id, stage: sessions.stage, lastSeenAt: sessions.lastSeenAt, user: users })
+    .select({ sessionId: sessions.id, stage: sessions.stage, lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
@@ -98,8 +98,12 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
   if (row.stage === "active" && now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, stage: row.stage, user: row.user };
+  return { sessionId: row.sessionId, stage: row.stage, user: { ...row.user, totpSecret: null, totpPendingSecret: null } };
 }
+
+// The session's user without the two-factor secrets: they are read (and decrypted) only where a
+// code is checked, so a missing data key never stands between a signed-in user and every page.
+const { totpSecret: _secret, totpPendingSecret: _pending, ...sessionUserColumns } = getTableColumns(users);
 
 /** The signed-in user, or null (no cookie, a forged or unknown one, an ended or expired session, or one still half-way). */
 export async function getUser(request: Request): Promise<SessionUser | null> {

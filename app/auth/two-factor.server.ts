@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, count, eq, isNull, or, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
+import { encryptText } from "../../db/encryption";
 import { recoveryCodes, users } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
@@ -74,7 +75,8 @@ export async function beginEnrolment(user: { id: string; email: string }): Promi
     // Two tabs opening the page at once agree on one secret: the first write wins.
     const [stored] = await db
       .update(users)
-      .set({ totpPendingSecret: sql`coalesce(${users.totpPendingSecret}, ${secret})` })
+      // The raw SQL bypasses the column's encryption: the secret is encrypted here.
+      .set({ totpPendingSecret: sql`coalesce(${users.totpPendingSecret}, ${encryptText(secret, "users.totp_pending_secret")})` })
       .where(eq(users.id, user.id))
       .returning({ pending: users.totpPendingSecret });
     secret = stored?.pending ?? secret;

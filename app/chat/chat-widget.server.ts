@@ -11,11 +11,12 @@ import { hitRateLimit } from "../http/rate-limit.server";
 import { readForm } from "../http/http.server";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import { once, submissionKeyOf } from "../forms/submission-keys.server";
+import { retentionRule } from "../privacy/retention";
 
 /** The floating chat widget: canned answers from the knowledge base, the short transcript kept server-side. */
 export const CHAT_MESSAGE_MAX = 500;
 /** Widget conversations are deleted this long after their last message (app/jobs.server.ts). */
-export const WIDGET_RETENTION_DAYS = 30;
+export const WIDGET_RETENTION_DAYS = retentionRule("chat-widget").period.amount;
 const TRANSCRIPT_SHOWN = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

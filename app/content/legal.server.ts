@@ -1,7 +1,5 @@
-import { VITALS_RETENTION_DAYS } from "../analytics/vitals.server";
-import { CONVERSATION_RETENTION_DAYS } from "../assistant/conversations.server";
 import type { Lang } from "../i18n/lang";
-import { RETENTION } from "../privacy/retention";
+import { describeRule, RETENTION_RULES } from "../privacy/retention";
 import type { SiteConfig } from "../root-data";
 import { legalDocument, ltr } from "./section-builders.server";
 import type { PageContent, ProseBlock } from "./types";
@@ -9,13 +7,11 @@ import type { PageContent, ProseBlock } from "./types";
 /**
  * The legal documents linked from the footer. They follow the product decisions: UAE law
  * governs, the provider is not a law firm, fees are non-refundable unless the Refund Policy says
- * otherwise, and the data kept and its periods match the clean-up code (app/privacy/retention.ts).
+ * otherwise, and the data kept and its periods are the retention table (app/privacy/retention.ts) its jobs apply.
  * The Arabic versions are translations; legalDocument() adds the note that the English prevails.
  */
 
 type Doc = { title: string; lead: string; updated: string; description: string; keywords: string[]; blocks: ProseBlock[] };
-
-const R = RETENTION;
 
 function privacyPolicy(lang: Lang, site: SiteConfig): Doc {
   if (lang === "ar") {
@@ -70,9 +66,10 @@ function privacyPolicy(lang: Lang, site: SiteConfig): Doc {
         { h: "7. مدة الاحتفاظ بالبيانات" },
         { p: "نحتفظ بالبيانات الشخصية للمدد المبيّنة في سياسة الاحتفاظ بالبيانات، ثم نحذفها أو نجعلها مجهولة الهوية." },
         { h: "8. أمن البيانات" },
-        { p: "نشفّر الاتصال بالموقع، ونحفظ كلمات المرور بتجزئة قوية، ونقيّد وصول الموظفين حسب أدوارهم ونسجّله، ونتحقق من المستندات المرفوعة بمحتواها. ولا يخلو أي نظام من المخاطر؛ وإذا وقع خرق يمس بياناتك أبلغناك والجهات المختصة وفق ما يقتضيه القانون." },
+        { p: "نشفّر الاتصال بالموقع، ونحفظ كلمات المرور بتجزئة قوية، ونتحقق من المستندات المرفوعة بمحتواها. ونحفظ المستندات والتقارير وملفات تنزيل البيانات وأسرار التحقق بخطوتين مشفّرة (AES-256-GCM). ونقيّد وصول الموظفين حسب أدوارهم، ونسجّل كل مرة يفتح فيها أحد أعضاء فريقنا مستنداً أو تقريراً لك (من، ومتى، وأي ملف)، وتجد هذا السجل في صفحة طلبك. ولا يخلو أي نظام من المخاطر؛ وإذا وقع خرق يمس بياناتك أبلغناك والجهات المختصة وفق ما يقتضيه القانون." },
         { h: "9. حقوقك" },
-        { p: `يحق لك طلب الاطلاع على بياناتك وتصحيحها وحذفها وتقييد معالجتها والاعتراض عليها ونقلها، وسحب موافقتك في أي وقت. راسلنا على ${ltr(site.email)} وسنرد خلال 30 يوماً. ويحق لك أيضاً تقديم شكوى إلى مكتب الإمارات للبيانات.` },
+        { p: "من إعدادات حسابك يمكنك تنزيل بياناتك (ملف ZIP يضم ملفك الشخصي وطلباتك ورسائلك ومستنداتك وتقاريرك بصيغة قابلة للنقل) وإغلاق حسابك، ويمكنك فيها أيضاً تعديل اسمك. وعند إغلاق الحساب تنتهي جميع جلسات الدخول فوراً وتُحذف بياناتك وفق سياسة الاحتفاظ بالبيانات، ولا نُبقي إلا على سجلات الطلبات والفواتير التي يلزمنا القانون بها." },
+        { p: `ويحق لك أيضاً طلب الاطلاع على بياناتك وتصحيحها وحذفها وتقييد معالجتها والاعتراض عليها، وسحب موافقتك في أي وقت، بمراسلتنا على ${ltr(site.email)}؛ وسنرد خلال 30 يوماً. ويحق لك كذلك تقديم شكوى إلى مكتب الإمارات للبيانات.` },
         { h: "10. القاصرون" },
         { p: "خدماتنا موجهة إلى من بلغوا 18 عاماً. يجب أن يقدّم طلبات القاصرين أحد الوالدين أو الولي." },
         { h: "11. التعديلات" },
@@ -133,9 +130,10 @@ function privacyPolicy(lang: Lang, site: SiteConfig): Doc {
       { h: "7. How long we keep it" },
       { p: "We keep personal data for the periods set out in our Data Retention Policy, then delete it or make it anonymous." },
       { h: "8. Security" },
-      { p: "We encrypt connections to the site, store passwords with a strong one-way hash, limit and record staff access by role, and check uploaded documents by their content. No system is free of risk; if a breach affects your data we will tell you and the authorities as the law requires." },
+      { p: "We encrypt connections to the site, store passwords with a strong one-way hash, and check uploaded documents by their content. Documents, reports, data-export archives and two-factor secrets are stored encrypted (AES-256-GCM). Staff access is limited by role, and every time a member of our team opens one of your documents or reports we record who, when and which file: you see that record on your order's page. No system is free of risk; if a breach affects your data we will tell you and the authorities as the law requires." },
       { h: "9. Your rights" },
-      { p: `You may ask to access, correct or delete your data, to restrict or object to its processing, to receive it in a portable form, and withdraw your consent at any time. Write to ${site.email} and we will reply within 30 days. You may also complain to the UAE Data Office.` },
+      { p: "In your account settings you can download your data (a ZIP file with your profile, orders, messages, documents and reports, in a portable form) and close your account; your name can be changed there too. Closing the account ends every signed-in session at once and deletes your data as the Data Retention Policy says, keeping only the order records and invoices the law requires." },
+      { p: `You may also ask to access, correct or delete your data, to restrict or object to its processing, and withdraw your consent at any time, by writing to ${site.email}; we will reply within 30 days. You may also complain to the UAE Data Office.` },
       { h: "10. Minors" },
       { p: "Our services are for people aged 18 or over. Requests about a minor must be made by a parent or guardian." },
       { h: "11. Changes" },
@@ -329,36 +327,34 @@ function refundPolicy(lang: Lang, site: SiteConfig): Doc {
 }
 
 function dataRetentionPolicy(lang: Lang, site: SiteConfig): Doc {
+  // The list is the retention table itself (app/privacy/retention.ts): each line has a job that applies it.
+  const periods = RETENTION_RULES.map((rule) => describeRule(rule, lang));
   if (lang === "ar") {
     return {
       title: "سياسة الاحتفاظ بالبيانات",
       lead: "ما البيانات التي نحتفظ بها، ولأي مدة، وكيف نحذفها.",
-      updated: "2026-11-25",
+      updated: "2026-11-27",
       description: `سياسة الاحتفاظ بالبيانات لدى ${site.name}: مدة الاحتفاظ بالاستفسارات وطلبات الفحص والطلبات والمستندات والتقارير والحسابات ومحادثات المساعد، وكيف نحذفها.`,
       keywords: ["سياسة الاحتفاظ بالبيانات", "مدة الاحتفاظ", "حذف البيانات", "حماية البيانات في الإمارات", "السجلات التجارية"],
       blocks: [
-        { p: `لا تحتفظ ${site.name} بالبيانات الشخصية أطول مما يلزم للغرض الذي جُمعت من أجله أو مما يفرضه القانون. وتبيّن هذه السياسة المدد المطبّقة؛ وتُحذف البيانات تلقائياً عند انتهائها.` },
+        { p: `لا تحتفظ ${site.name} بالبيانات الشخصية أطول مما يلزم للغرض الذي جُمعت من أجله أو مما يفرضه القانون. وتبيّن هذه السياسة المدد المطبّقة؛ ويتحقق نظامنا كل ساعة من انتهاء كل مدة ويحذف البيانات المعنية تلقائياً.` },
         { h: "1. مدد الاحتفاظ" },
+        { ul: periods },
+        { p: "يبقى حسابك ما دام مفتوحاً. لا نحتفظ ببيانات بطاقات الدفع إطلاقاً، فمزوّد الدفع هو من يعالجها." },
+        { h: "2. الحذف" },
+        { p: "عند انتهاء المدة نحذف البيانات من قاعدة بياناتنا حذفاً نهائياً. وعند إغلاق حساب نحذف الملف الشخصي والمستندات ورسائل الطلبات، ونُبقي على سجلات الطلبات والفواتير بالمبالغ والاسم المطبوع على الفاتورة فقط، دون الهاتف أو البريد الإلكتروني أو أرقام الهوية." },
+        { h: "3. بياناتك في إعدادات حسابك" },
         {
           ul: [
-            `الاستفسارات التي لم تتحول إلى طلب: ${R.inquiryMonths} شهراً من آخر تواصل.`,
-            `طلبات فحص حظر السفر وغيرها (رقم الهوية الإماراتية أو جواز السفر): ${R.checkRequestDays} يوماً من ردّنا عليك.`,
-            `المستندات المرفوعة مع الطلبات والتقارير المسلَّمة: ${R.orderDocumentMonths} شهراً من إنجاز الطلب. نزّل تقاريرك قبل انقضاء هذه المدة.`,
-            `الطلبات والفواتير وسجلات الدفع: ${R.orderRecordYears} سنوات، وفق متطلبات حفظ السجلات التجارية والضريبية في الدولة.`,
-            `الحسابات: طوال مدة فتح الحساب. وعند طلب إغلاقه نحذف بيانات الملف الشخصي خلال ${R.closedAccountDays} يوماً، ونحتفظ فقط بسجلات الطلبات التي يلزمنا القانون بها.`,
-            `محادثات المساعد القانوني الذكي: ${CONVERSATION_RETENTION_DAYS} يوماً من آخر رسالة.`,
-            `نسخ رسائل البريد الإلكتروني التي أرسلناها: ${R.sentMailDays} يوماً.`,
-            `قياسات أداء الموقع (مجهولة الهوية): ${VITALS_RETENTION_DAYS} يوماً.`,
-            `سجلات الأمان وسجلات الحد من إساءة الاستخدام: حتى ${R.securityLogDays} يوماً.`,
+            "«تنزيل بياناتي»: ملف مضغوط (ZIP) يضم ملفك الشخصي وطلباتك ورسائل طلباتك واستفساراتك المرسلة من عنوان بريدك وجلسات الدخول وكل مستند وتقرير يحق لك الاطلاع عليه، مع ملف يشرح محتواه. نرسل إليك رسالة عند جاهزيته، ولا يُفتح الرابط إلا بعد تسجيل الدخول إلى حسابك، ويُحذف الملف بعد 7 أيام.",
+            "«إغلاق حسابي»: بعد تأكيد كلمة المرور (ورمز التحقق بخطوتين إن كان مفعّلاً) تنتهي جميع جلسات الدخول فوراً، ثم تُحذف البيانات كما في الجدول أعلاه. يجب إنجاز الطلبات المفتوحة أو إلغاؤها أولاً.",
           ],
         },
-        { h: "2. الحذف" },
-        { p: "عند انتهاء المدة نحذف البيانات من أنظمتنا حذفاً نهائياً، أو نجعلها مجهولة الهوية بحيث لا يمكن ربطها بك، ونحتفظ بالإحصاءات المجمّعة فقط." },
-        { h: "3. متى نحتفظ بالبيانات مدة أطول" },
-        { p: "إذا ألزمنا القانون أو جهة مختصة بالاحتفاظ بالبيانات، أو كانت لازمة لنزاع قائم أو محتمل، نحتفظ بها حتى زوال السبب ثم نحذفها." },
-        { h: "4. طلب الحذف المبكر" },
-        { p: `يمكنك أن تطلب حذف بياناتك قبل انقضاء هذه المدد بمراسلتنا على ${ltr(site.email)}. ونلبّي الطلب ما لم يلزمنا القانون بالاحتفاظ بها، ونرد خلال 30 يوماً.` },
-        { h: "5. القانون الواجب التطبيق" },
+        { h: "4. التشفير وسجل الاطلاع" },
+        { p: "نحفظ المستندات والتقارير وملفات «تنزيل بياناتي» وأسرار التحقق بخطوتين مشفّرة (AES-256-GCM). ونسجّل كل مرة يفتح فيها أحد أعضاء فريقنا مستنداً أو تقريراً لك (من، ومتى، وأي ملف)، ويمكنك رؤية هذا السجل في صفحة طلبك." },
+        { h: "5. طلب الحذف المبكر" },
+        { p: `يمكنك أن تطلب حذف بيانات بعينها قبل انقضاء هذه المدد بمراسلتنا على ${ltr(site.email)}. ونلبّي الطلب ما لم يلزمنا القانون بالاحتفاظ بها، ونرد خلال 30 يوماً.` },
+        { h: "6. القانون الواجب التطبيق" },
         { p: "تخضع هذه السياسة لقوانين دولة الإمارات العربية المتحدة الاتحادية، بما فيها المرسوم بقانون اتحادي رقم 45 لسنة 2021 بشأن حماية البيانات الشخصية." },
       ],
     };
@@ -366,32 +362,28 @@ function dataRetentionPolicy(lang: Lang, site: SiteConfig): Doc {
   return {
     title: "Data Retention Policy",
     lead: "What data we keep, for how long, and how we delete it.",
-    updated: "2026-11-25",
+    updated: "2026-11-27",
     description: `${site.name}'s Data Retention Policy: how long we keep inquiries, check requests, orders, documents, reports, accounts and assistant conversations, and how we delete them.`,
     keywords: ["data retention policy", "retention periods", "data deletion", "UAE data protection", "record keeping"],
     blocks: [
-      { p: `${site.name} keeps personal data no longer than the purpose it was collected for needs, or the law requires. This policy sets out the periods we apply; data is deleted automatically when they end.` },
+      { p: `${site.name} keeps personal data no longer than the purpose it was collected for needs, or the law requires. This policy sets out the periods we apply; every hour our system checks each period and deletes the data whose period has ended, automatically.` },
       { h: "1. Retention periods" },
+      { ul: periods },
+      { p: "Your account stays while it is open. We never store card details: our payment provider handles them." },
+      { h: "2. Deletion" },
+      { p: "When a period ends we delete the data from our database permanently. When an account is closed we delete its profile, documents and case messages, and keep its order records and invoices with the amounts and the name printed on the invoice only, without phone, e-mail address or identity numbers." },
+      { h: "3. Your data in your account settings" },
       {
         ul: [
-          `Inquiries that did not become an order: ${R.inquiryMonths} months from the last contact.`,
-          `Travel ban and other check requests (Emirates ID or passport number): ${R.checkRequestDays} days from our reply.`,
-          `Documents uploaded with orders, and the reports we deliver: ${R.orderDocumentMonths} months from the order's completion. Download your reports before then.`,
-          `Orders, invoices and payment records: ${R.orderRecordYears} years, as UAE commercial and tax record-keeping rules require.`,
-          `Accounts: while the account is open. When you ask us to close it we delete your profile within ${R.closedAccountDays} days, keeping only the order records the law requires.`,
-          `Conversations with the AI legal assistant: ${CONVERSATION_RETENTION_DAYS} days from the last message.`,
-          `Copies of e-mails we sent: ${R.sentMailDays} days.`,
-          `Site performance measurements (anonymous): ${VITALS_RETENTION_DAYS} days.`,
-          `Security and abuse-prevention logs: up to ${R.securityLogDays} days.`,
+          "\"Download my data\": a ZIP file with your profile, orders, case messages, the inquiries sent from your e-mail address, your signed-in sessions and every document and report you may see, with a short file explaining it. We e-mail you when it is ready; the link opens only when you are signed in to your account, and the file is deleted after 7 days.",
+          "\"Close my account\": after you confirm with your password (and your two-factor code, if it is on) every signed-in session ends at once, and the data is then deleted as the table above says. Open orders must be completed or cancelled first.",
         ],
       },
-      { h: "2. Deletion" },
-      { p: "When a period ends we permanently delete the data from our systems, or make it anonymous so it can no longer be linked to you, keeping only aggregate statistics." },
-      { h: "3. When we keep data longer" },
-      { p: "If the law or an authority requires us to keep data, or it is needed for an existing or likely dispute, we keep it until that reason ends and then delete it." },
-      { h: "4. Asking for earlier deletion" },
-      { p: `You can ask us to delete your data before these periods end by writing to ${site.email}. We will do so unless the law requires us to keep it, and reply within 30 days.` },
-      { h: "5. Governing law" },
+      { h: "4. Encryption and access record" },
+      { p: "We store documents, reports, \"Download my data\" archives and two-factor secrets encrypted (AES-256-GCM). Every time a member of our team opens one of your documents or reports we record who, when and which file, and you can see that record on your order's page." },
+      { h: "5. Asking for earlier deletion" },
+      { p: `You can ask us to delete particular data before these periods end by writing to ${site.email}. We will do so unless the law requires us to keep it, and reply within 30 days.` },
+      { h: "6. Governing law" },
       { p: "This policy is governed by the federal laws of the United Arab Emirates, including Federal Decree-Law No. 45 of 2021 on the Protection of Personal Data." },
     ],
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { orderDocuments, orderEvents, orderMessages, orders } from "../../db/schema";
 import { canWorkCase, type Viewer } from "../cases/access.server";
 import { db, type Queryable } from "../db.server";
@@ -49,19 +49,23 @@ export async function attachReport(input: { orderId: unknown; fileName: string; 
 /**
  * A document with its content, if `viewer` may read it: the staff who may work the case (admins,
  * or staff on their cases and the queue) read all of it; the order's client reads its documents
- * except those of internal notes. Null otherwise (answered as 404).
+ * except those of internal notes. Null otherwise (answered as 404). The content is read (and
+ * decrypted) only once the viewer is known to be allowed; `ownerId` is the order's client.
  */
 export async function getDocumentForViewer(documentId: string, viewer: Viewer) {
   if (!isUuid(documentId)) return null;
+  const { data: _content, ...metadata } = getTableColumns(orderDocuments);
   const [row] = await db
-    .select({ doc: orderDocuments, ownerId: orders.userId, assigneeId: orders.assigneeId, messageKind: orderMessages.kind })
+    .select({ doc: metadata, ownerId: orders.userId, assigneeId: orders.assigneeId, messageKind: orderMessages.kind })
     .from(orderDocuments)
     .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
     .leftJoin(orderMessages, eq(orderMessages.id, orderDocuments.messageId))
     .where(eq(orderDocuments.id, documentId));
   if (!row) return null;
-  if (canWorkCase(viewer, row)) return row.doc;
-  return row.ownerId === viewer.id && row.messageKind !== "note" ? row.doc : null;
+  const allowed = canWorkCase(viewer, row) || (row.ownerId === viewer.id && row.messageKind !== "note");
+  if (!allowed) return null;
+  const [content] = await db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, documentId));
+  return content ? { ...row.doc, data: content.data, ownerId: row.ownerId } : null;
 }
 
 /** The newest report of an order, if `viewer` may read it. */

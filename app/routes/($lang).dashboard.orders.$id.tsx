@@ -16,7 +16,11 @@ import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
 import { casesText } from "../content/cases.server";
+import { TeamAccessList } from "../components/privacy/team-access-list";
+import { privacyText } from "../content/privacy.server";
 import { fill } from "../i18n/fill";
+import { formatDateTime } from "../i18n/format";
+import { teamAccessToOrder } from "../privacy/access-log.server";
 import { localizePath } from "../i18n/lang";
 import { findOrderOfUser } from "../orders/orders.server";
 import { taxDocumentsOfOrder } from "../invoices/tax-documents.server";
@@ -40,7 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const order = await getClientOrder(params.id ?? "", user.id);
   if (!order) notFound();
-  const [thread, open, version, taxDocuments] = await Promise.all([loadThread(order.id, "client"), openRequests(order.id), caseVersion(order.id, "client"), taxDocumentsOfOrder(order.id)]);
+  const [thread, open, version, taxDocuments, teamAccess] = await Promise.all([
+    loadThread(order.id, "client"),
+    openRequests(order.id),
+    caseVersion(order.id, "client"),
+    taxDocumentsOfOrder(order.id),
+    teamAccessToOrder(order.id),
+  ]);
+  const accessText = privacyText[lang].access;
   const t = backofficeText[lang];
   const closed = isClosedForClient(order.status);
   return {
@@ -59,6 +70,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cancellation: { open: !closed && open.has("cancellation-request"), allowed: order.status === "pending" && !open.has("cancellation-request") },
     },
     live: { url: `/live/orders/${order.id}`, version, ...LIVE_POLL },
+    access: {
+      title: accessText.title,
+      intro: accessText.intro,
+      empty: accessText.empty,
+      rows: teamAccess.map((entry) => ({
+        id: entry.id,
+        text: fill(accessText.row, { name: `\u2068${entry.name}\u2069`, role: accessText.role[entry.role], file: `\u2068${entry.fileName}\u2069` }),
+        date: formatDateTime(entry.at, lang),
+        isoDate: entry.at.toISOString(),
+      })),
+    },
   };
 }
 
@@ -81,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientOrderPage() {
-  const { order, text, payNow, caseText, thread, turnaround, form, closedNotice, requests, live } = useLoaderData<typeof loader>();
+  const { order, text, payNow, caseText, thread, turnaround, form, closedNotice, requests, live, access } = useLoaderData<typeof loader>();
   const refusal = useActionData() as CaseRefusal | undefined;
   useLiveUpdates(live);
   return (
@@ -113,6 +135,7 @@ export default function ClientOrderPage() {
         <div className="min-w-0 space-y-6">
           <OrderHistory order={order} text={text} />
           <OrderCustomerDetails order={order} title={text.details} />
+          <TeamAccessList {...access} />
         </div>
       </div>
     </Container>

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { NameForm, PasswordForm, SessionList } from "../components/account/settings-forms";
+import { CloseAccountForm, DataExportCard } from "../components/privacy/privacy-settings";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -12,6 +13,10 @@ import { changePasswordSchema, nameSchema } from "../auth/schemas.server";
 import { describeDevice } from "../auth/devices.server";
 import { createUserSession, endOtherSessions, endSession, getSessionId, listSessions, logout, requireUser } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
+import { privacyText } from "../content/privacy.server";
+import { visitorConversationId } from "../assistant/assistant.server";
+import { closeAccount } from "../privacy/account-closure.server";
+import { latestExport, requestDataExport } from "../privacy/data-export.server";
 import { fill } from "../i18n/fill";
 import { formatDateTime } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
@@ -30,7 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);
   const t = accountText[lang];
-  const [rows, currentId] = await Promise.all([listSessions(user.id), getSessionId(request)]);
+  const [rows, currentId, latest] = await Promise.all([listSessions(user.id), getSessionId(request), latestExport(user.id)]);
+  const p = privacyText[lang];
   const sessions = rows.map((row) => ({
     id: row.id,
     current: row.id === currentId,
@@ -46,11 +52,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     backTo: user.role === "client" ? "/dashboard" : "/admin",
     twoFactorEnabled: user.twoFactorEnabled,
     sessions,
-    text: { settings: t.settings, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
+    text: { settings: t.settings, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle, export: p.export, closure: p.closure },
+    dataExport: latest
+      ? {
+          id: latest.id,
+          status: latest.status,
+          note:
+            latest.status === "ready"
+              ? fill(p.export.ready, { size: `${Math.max(1, Math.round((latest.sizeBytes ?? 0) / 1024))} KB`, date: formatDateTime(latest.expiresAt ?? new Date(), lang) })
+              : latest.status === "queued"
+                ? p.export.queued
+                : p.export.failed,
+        }
+      : null,
+    canClose: user.role === "client",
   };
 }
 
-type ActionData = { intent: "name" | "password"; reply: SubmissionResult<string[]> };
+type ActionData = { intent: "name" | "password" | "close-account"; reply: SubmissionResult<string[]> };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = langParam(params);
@@ -71,6 +90,43 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "end-others") {
     await endOtherSessions(user.id, await getSessionId(request));
     return redirectWithToast(here, { kind: "success", title: t.settings.sessionEndedTitle, description: t.settings.othersEnded });
+  }
+
+  if (intent === "export") {
+    const latest = await requestDataExport(user, { lang, conversationId: await visitorConversationId(request), clientAddress: context.clientAddress });
+    const ready = latest?.status === "ready";
+    return redirectWithToast(`${here}#download-my-data`, {
+      kind: "success",
+      title: ready ? privacyText[lang].export.readyTitle : privacyText[lang].export.requestedTitle,
+      description: ready ? privacyText[lang].export.readyNow : privacyText[lang].export.requested,
+    });
+  }
+
+  if (intent === "close-account") {
+    const p = privacyText[lang].closure;
+    const result = await closeAccount(user, { password: form.get("password"), code: form.get("code") }, { lang, clientAddress: context.clientAddress });
+    if (result.ok) return logout(request, { toast: { kind: "info", title: p.closedTitle, description: p.closed } });
+    // Passwords and codes are never sent back: the reply carries only the errors.
+    const refusal = (fieldErrors: Record<string, string[]>, formErrors: string[] = [], status = 400) =>
+      data<ActionData>({ intent: "close-account", reply: { status: "error", initialValue: {}, error: { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) } } satisfies SubmissionResult<string[]> }, { status });
+    switch (result.reason) {
+      case "password-required":
+        return refusal({ password: [p.passwordRequired] });
+      case "wrong-password":
+        return refusal({ password: [p.wrongPassword] });
+      case "code-required":
+        return refusal({ code: [p.codeRequired] });
+      case "wrong-code":
+        return refusal({ code: [p.wrongCode] });
+      case "throttled":
+        return refusal({}, [fill(p.tooMany, { minutes: String(Math.max(1, Math.ceil(result.retryAfterSeconds / 60))) })], 429);
+      case "open-cases":
+        return refusal({}, [fill(result.orders.length === 1 ? p.openCases : p.openCasesMany, { orders: result.orders.join(", ") })], 409);
+      case "refund-pending":
+        return refusal({}, [p.refundPending], 409);
+      case "not-client":
+        return refusal({}, [p.intro], 403);
+    }
   }
 
   if (intent === "password") {
@@ -105,7 +161,7 @@ export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 
 export default function Settings() {
-  const { text, fullName, email, backTo, sessions, twoFactorEnabled } = useLoaderData<typeof loader>();
+  const { text, fullName, email, backTo, sessions, twoFactorEnabled, dataExport, canClose } = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
   return (
     <Container className="max-w-2xl space-y-6 py-10">
@@ -127,6 +183,8 @@ export default function Settings() {
         </LocalizedLink>
       </Card>
       <SessionList text={text} sessions={sessions} />
+      <DataExportCard text={text.export} dataExport={dataExport} />
+      {canClose ? <CloseAccountForm text={text} email={email} twoFactorEnabled={twoFactorEnabled} lastResult={actionData?.intent === "close-account" ? actionData.reply : undefined} /> : null}
     </Container>
   );
 }

@@ -31,6 +31,8 @@ export const inquiries = pgTable(
     status: text("status", { enum: INQUIRY_STATUSES }).notNull().default("new"),
     /** A random id the form carries: a double-clicked submit stores one inquiry, not two. */
     submissionId: text("submission_id"),
+    /** When we first answered (its status left "new"): a check request's retention period counts from it. */
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { bytea, createdAt, id, updatedAt } from "./columns";
+import { createdAt, encryptedBytea, id, updatedAt } from "./columns";
 import { users } from "./users";
 
 /** Office time: minutes and hours count only while the office is open; a business day is one opening (Sunday to Thursday). */
@@ -237,7 +237,7 @@ export const orderDocuments = pgTable(
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
-    data: bytea("data").notNull(),
+    data: encryptedBytea("data", "order_documents.data").notNull(),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     /** The message it came with, if any. */
     messageId: uuid("message_id").references(() => orderMessages.id, { onDelete: "cascade" }),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, encryptedText, id, updatedAt } from "./columns";
 
 /**
  * client: orders and their own cases. staff: works the cases assigned to them and the unassigned
@@ -22,19 +22,24 @@ export const users = pgTable(
     role: text("role", { enum: USER_ROLES }).notNull().default("client"),
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     /** The TOTP secret (base32) once two-factor sign-in is switched on; null while it is off. */
-    totpSecret: text("totp_secret"),
+    totpSecret: encryptedText("totp_secret", "users.totp_secret"),
     /** When two-factor sign-in was switched on (null: off). */
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     /** The last 30-second time step whose code was accepted: a code of that step or an older one is refused (no replay). */
     totpLastStep: integer("totp_last_step"),
     /** A secret shown on the enrolment page and not yet confirmed with a code. */
-    totpPendingSecret: text("totp_pending_secret"),
+    totpPendingSecret: encryptedText("totp_pending_secret", "users.totp_pending_secret"),
     /** The language the user last used on the site: their e-mails are written in it. */
     lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    /** When the client asked to close the account: signing in is refused from then on (docs/decisions/080). */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** When the closure job removed the profile (e-mail, name, password, documents, messages). */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("users_closed_idx").on(t.closedAt).where(sql`${t.closedAt} is not null and ${t.anonymisedAt} is null`),
     uniqueIndex("users_email_key").on(t.email),
     check("users_role_check", sql`${t.role} in ('client', 'staff', 'admin')`),
     check("users_lang_check", sql`${t.lang} in ('en', 'ar')`),

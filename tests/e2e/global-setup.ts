@@ -4,7 +4,7 @@ import path from "node:path";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { createFirstAdmin } from "../support/first-admin";
 import { ADMIN_TOTP_STATE } from "./account-helpers";
-import { startServer, tempDir } from "../support/server-process";
+import { startServer, tempDir, TEST_DATA_ENCRYPTION_KEYS } from "../support/server-process";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/test-db";
 
 /**
@@ -14,12 +14,14 @@ import { createPostgresDatabase, dropPostgresDatabase } from "../support/test-db
  * Values reach the test workers through process.env.
  */
 export default async function globalSetup() {
+  // Workers that read the database directly decrypt with the servers' key.
+  process.env.DATA_ENCRYPTION_KEYS ??= TEST_DATA_ENCRYPTION_KEYS;
   const smtp = await startFakeSmtp();
   const databaseUrl = process.env.TEST_DATABASE_URL ? await createPostgresDatabase() : undefined;
   // Orders in known states for the back-office tests, written before the server owns the database.
   const dataDir = tempDir();
   const seed = spawnSync(process.execPath, ["--import", "tsx", "tests/support/seed-backoffice.ts"], {
-    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789" },
+    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789", DATA_ENCRYPTION_KEYS: TEST_DATA_ENCRYPTION_KEYS },
     encoding: "utf8",
   });
   if (seed.status !== 0) throw new Error(`back-office seed failed:\n${seed.stderr}`);

@@ -115,6 +115,13 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "POST", path: "/dashboard/settings", form: {}, expect: { anonymous: "login", client: 400, otherClient: 400, staff: 400, admin: 400 } },
     // Naming a session of another account ends nothing (the answer is the same as for one's own).
     { method: "POST", path: "/dashboard/settings", form: { intent: "end-session", sessionId: crypto.randomUUID() }, expect: { anonymous: "login", client: { redirect: "/dashboard/settings" } } },
+    // Closing an account: a missing password is a field error; the team cannot close theirs here.
+    { method: "POST", path: "/dashboard/settings", form: { intent: "close-account" }, expect: { anonymous: "login", client: 400, otherClient: 400, staff: 403, admin: 403 } },
+  ],
+  // A "Download my data" archive: its own signed-in account only (an unknown or another's id is 404).
+  "data-exports.$id.tsx": [
+    { method: "GET", path: `/data-exports/${crypto.randomUUID()}`, expect: { anonymous: "login", client: 404, otherClient: 404, staff: 404, admin: 404 } },
+    { method: "GET", path: "/data-exports/not-a-uuid", expect: { client: 404 } },
   ],
   "($lang).dashboard.settings_.two-factor.tsx": [
     { method: "GET", path: "/dashboard/settings/two-factor", expect: signedIn },
@@ -211,6 +218,8 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", path: "/admin/invoices.csv?from=2026-02-01&to=2026-01-01", expect: { admin: 400 } },
   ],
   "($lang).admin.performance.tsx": [{ method: "GET", path: "/admin/performance", expect: adminOnly }],
+  "($lang).admin.privacy.tsx": [{ method: "GET", path: "/admin/privacy", expect: adminOnly }],
+  "($lang).admin.access-log[.csv].tsx": [{ method: "GET", path: "/admin/access-log.csv", expect: adminOnly }],
   "($lang).admin.users.tsx": [
     { method: "GET", path: "/admin/users", expect: adminOnly },
     { method: "POST", path: "/admin/users", form: {}, expect: adminOnlyPost },

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatConversations, chatMessages, inquiries } from "../../db/schema";
+import { chatConversations, chatMessages } from "../../db/schema";
 import { chatAction, loadTranscript, type ChatAnswer } from "../../app/chat/chat-widget.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
-import { deleteExpiredInquiries, deleteExpiredWidgetChats } from "../../app/inquiries/retention.server";
+import { RETENTION_JOBS } from "../../app/privacy/retention-jobs.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const SITE = "http://localhost:3000";
@@ -80,26 +80,18 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
     expect(long.data.error).toMatch(/under 500 characters/);
   });
 
-  it("deletes widget chats 30 days after their last message and inquiries after 24 months", async () => {
+  it("deletes widget chats 30 days after their last message", async () => {
     const now = new Date("2026-11-23T12:00:00Z");
     const [old] = await t.handle.db.insert(chatConversations).values({ channel: "widget", updatedAt: new Date("2026-10-20T00:00:00Z") }).returning();
     const [recent] = await t.handle.db.insert(chatConversations).values({ channel: "widget", updatedAt: new Date("2026-11-01T00:00:00Z") }).returning();
     const [assistant] = await t.handle.db.insert(chatConversations).values({ channel: "assistant", updatedAt: new Date("2026-01-01T00:00:00Z") }).returning();
     await t.handle.db.insert(chatMessages).values({ conversationId: old!.id, role: "user", content: "hi", source: "user" });
-    expect(await deleteExpiredWidgetChats(now)).toBeGreaterThanOrEqual(1);
+    expect(await RETENTION_JOBS["chat-widget"](now)).toBeGreaterThanOrEqual(1);
     const left = (await t.handle.db.select({ id: chatConversations.id }).from(chatConversations)).map((r) => r.id);
     expect(left).not.toContain(old!.id);
     expect(left).toContain(recent!.id);
     expect(left).toContain(assistant!.id);
     expect(await t.handle.db.select().from(chatMessages).where(eq(chatMessages.conversationId, old!.id))).toHaveLength(0);
 
-    const base = { fullName: "A", email: "a@example.com", phone: "+971500000000", consentAt: now };
-    await t.handle.db.insert(inquiries).values([
-      { ...base, createdAt: new Date("2024-11-22T00:00:00Z") },
-      { ...base, createdAt: new Date("2024-11-24T00:00:00Z") },
-    ]);
-    expect(await deleteExpiredInquiries(now)).toBe(1);
-    const [{ count }] = (await t.handle.db.select({ count: sql<number>`count(*)::int` }).from(inquiries)) as [{ count: number }];
-    expect(count).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
 import { insertCoupon } from "../../app/orders/coupons.server";
-import { inquiries, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { inquiries, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { FREE_COUPON } from "./free-coupon";
 
 const BACKOFFICE_PASSWORD = "backoffice-client-2026";
@@ -87,6 +87,8 @@ type ProjectFixture = {
   sessions: { email: string };
   /** The case workspace: a member of staff (two-factor on), a paid case assigned to them, one to cancel, an overdue one. */
   cases: CaseFixture;
+  /** Privacy: a client with a completed order and an uploaded document (the access list, Download my data). */
+  privacy: { email: string; order: string; document: string };
 };
 const fixture: { password: string; projects: Record<string, ProjectFixture> } = { password: BACKOFFICE_PASSWORD, projects: {} };
 const stamp = Date.now().toString(36);
@@ -136,8 +138,17 @@ for (const project of PROJECTS) {
     const id = await order(pagesId, pagesEmail, "Layla Pages", { ...laborBan, status: i % 7 === 3 ? "completed" : "processing", minutesAgo: 1000 + i });
     if (i % 7 !== 3) pagesOrders.push(id);
   }
+  const privacyEmail = `privacy-${project}-${stamp}@example.com`;
+  const privacyId = await client(privacyEmail, "Mariam Privacy");
+  const privacyOrder = await order(privacyId, privacyEmail, "Mariam Al Privacy", { ...laborBan, status: "completed", minutesAgo: 90 });
+  const passport = Buffer.from("%PDF-1.4\n% privacy fixture\n%%EOF\n");
+  const [privacyDocument] = await db
+    .insert(orderDocuments)
+    .values({ orderId: privacyOrder, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: passport.length, sha256: crypto.createHash("sha256").update(passport).digest("hex"), data: passport, uploadedBy: privacyId })
+    .returning({ id: orderDocuments.id });
   fixture.projects[project] = {
     pages: { email: pagesEmail, processing: pagesOrders },
+    privacy: { email: privacyEmail, order: privacyOrder, document: privacyDocument!.id },
     cases: { staff: { email: staffEmail, name: staffName, totpSecret: staffSecret }, client: { email: caseEmail, name: caseClientName }, caseOrder, cancelOrder, overdueOrder },
     stats: { email: statsEmail, orders: statsOrders },
     flow: { email: flowEmail, order: flowOrder },

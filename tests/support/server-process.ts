@@ -5,6 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { seedDataDirFromTemplate } from "./pglite-template";
 
+/**
+ * The data key of every test process and test server (a fixed one, so what a test seeds directly
+ * in the database, encrypted, the server reads back). Vitest and the browser tests set it.
+ */
+export const TEST_DATA_ENCRYPTION_KEYS = "dGVzdC1kYXRhLWtleS0wMTIzNDU2Nzg5YWJjZGVmMDE=";
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -55,6 +61,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       SITE_URL: url,
       DATA_DIR: dataDir,
       SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+      DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS ?? TEST_DATA_ENCRYPTION_KEYS,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

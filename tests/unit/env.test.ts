@@ -21,7 +21,7 @@ describe("configuration", () => {
     expect(describeMode(parseEnv(unset), unset)).toMatch(/^development mode \(NODE_ENV is not set: .*set NODE_ENV=production to deploy\)$/);
     const development = { NODE_ENV: "development", DATA_DIR: tmp() };
     expect(describeMode(parseEnv(development), development)).toMatch(/^development mode \(NODE_ENV=development: /);
-    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_DIR: tmp() };
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_ENCRYPTION_KEYS: "a".repeat(64), DATA_DIR: tmp() };
     expect(describeMode(parseEnv(production), production)).toBe("production mode (NODE_ENV=production)");
   });
 
@@ -51,6 +51,28 @@ describe("configuration", () => {
 
   it("requires SESSION_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow("Configuration error: SESSION_SECRET is required in production");
+  });
+
+  it("requires DATA_ENCRYPTION_KEYS in production, checks each key and never prints one", () => {
+    const base = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_DIR: tmp() };
+    expect(() => parseEnv(base)).toThrow("Configuration error: DATA_ENCRYPTION_KEYS is required in production");
+    expect(parseEnv({ ...base, DATA_ENCRYPTION_KEYS: `${"a".repeat(64)}, ${Buffer.alloc(32, 7).toString("base64")}` }).DATA_ENCRYPTION_KEYS).toContain("a".repeat(64));
+    try {
+      parseEnv({ ...base, DATA_ENCRYPTION_KEYS: `${"a".repeat(64)},not-a-key-at-all` });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Configuration error: DATA_ENCRYPTION_KEYS key 2 must be 32 random bytes/);
+      expect((error as Error).message).not.toContain("not-a-key-at-all");
+      expect((error as Error).message).not.toContain("a".repeat(64));
+    }
+  });
+
+  it("outside production makes a data key once and keeps it in the data folder", () => {
+    const dir = tmp();
+    const first = parseEnv({ DATA_DIR: dir }).DATA_ENCRYPTION_KEYS;
+    expect(Buffer.from(first, "base64")).toHaveLength(32);
+    expect(parseEnv({ DATA_DIR: dir }).DATA_ENCRYPTION_KEYS).toBe(first);
+    expect(fs.readFileSync(path.join(dir, ".data-encryption-key"), "utf8").trim()).toBe(first);
   });
 
   it("outside production makes a session secret once and keeps it in the data folder", () => {

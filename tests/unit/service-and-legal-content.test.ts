@@ -8,7 +8,8 @@ import { clientCreditCheckContent, employeeCheckContent, receivableManagementCon
 import { attorneyNetworkContent, careersContent, contactContent, partnersContent, technologyContent } from "../../app/content/company.server";
 import { dataRetentionPolicyContent, partnerAgreementContent, privacyPolicyContent, refundPolicyContent, termsOfServiceContent } from "../../app/content/legal.server";
 import { ENGLISH_PREVAILS } from "../../app/content/section-builders.server";
-import { RETENTION } from "../../app/privacy/retention";
+import { describeRule, RETENTION_RULES } from "../../app/privacy/retention";
+import { RETENTION_JOBS } from "../../app/privacy/retention-jobs.server";
 import { CONVERSATION_RETENTION_DAYS } from "../../app/assistant/conversations.server";
 import { complianceAuditContent, documentAuthenticationContent, legalConsultationContent } from "../../app/content/services.server";
 import type { PageSource } from "../../app/content/page.server";
@@ -234,12 +235,19 @@ describe("legal documents say what the product decided", () => {
     expect(text(refundPolicyContent)).toContain("fees are non-refundable except in the cases below");
   });
 
-  it("data retention: the periods the clean-up code uses", () => {
+  it("data retention: the page lists every kind of the retention table, and every kind listed has a job applying its period", () => {
     for (const lang of LANGS) {
       const policy = text(dataRetentionPolicyContent, lang);
-      for (const value of [RETENTION.inquiryMonths, RETENTION.checkRequestDays, RETENTION.orderDocumentMonths, RETENTION.orderRecordYears, CONVERSATION_RETENTION_DAYS]) {
-        expect(policy).toContain(String(value));
-      }
+      for (const rule of RETENTION_RULES) expect(policy).toContain(describeRule(rule, lang));
+    }
+    // Each line of the page's list is one kind of the table; a kind without a job fails here.
+    const strings = (value: unknown): string[] => (typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(strings) : []);
+    const listed = strings(dataRetentionPolicyContent("en", site)).filter((line) => /^[^:]+: \d+ (?:days?|months?|years?) /.test(line));
+    expect(listed).toHaveLength(RETENTION_RULES.length);
+    for (const line of listed) {
+      const rule = RETENTION_RULES.find((candidate) => line === describeRule(candidate, "en"));
+      expect(rule, `"${line}" is not a kind of the retention table`).toBeDefined();
+      expect(typeof RETENTION_JOBS[rule!.kind], `no retention job for ${rule!.kind}`).toBe("function");
     }
     expect(text(dataRetentionPolicyContent)).toContain(`Conversations with the AI legal assistant: ${CONVERSATION_RETENTION_DAYS} days from the last message.`);
   });
