@@ -190,23 +190,24 @@ describe("prices on service pages come from the catalogue", () => {
 });
 
 describe("consultation and audit prices come from the catalogue", () => {
-  it("shows every consultation type with its 'from' price, session length and Book Consultation", () => {
+  it("sells every consultation type from the catalogue at a fixed price and a stated session length", () => {
     for (const lang of LANGS) {
-      const cards = ofKind(page(legalConsultationContent, lang), "cards").find((s) => s.id === "consultation-types")!;
-      expect(cards.items.map((c) => c.price)).toEqual(CONSULTATION_KEYS.map((key) => `${lang === "en" ? "From" : "ابتداءً من"} ${formatMoney(consultations[key].from, lang)}`));
-      expect(cards.items.every((c) => c.link?.to === "#inquiry")).toBe(true);
+      const plans = ofKind(page(legalConsultationContent, lang), "plans").find((s) => s.id === "consultation-types")!;
+      expect(plans.plans.key).toBe("consultations");
+      expect(plans.plans.tiers.map((t) => [t.id, t.price])).toEqual(CONSULTATION_KEYS.map((key) => [key, consultations[key].from]));
+      expect(plans.plans.tiers.map((t) => t.price)).toEqual(planLists.consultations.tiers.map((t) => t.price));
     }
-    const en = ofKind(page(legalConsultationContent, "en"), "cards")[0]!;
-    expect(en.items.map((c) => [c.title, c.price, c.points?.[0]])).toEqual([
-      ["Immigration", `From ${AED_SYMBOL} 750`, "30-60 min session"],
-      ["Business", `From ${AED_SYMBOL} 950`, "45-90 min session"],
-      ["Employment", `From ${AED_SYMBOL} 650`, "30-60 min session"],
-      ["Real Estate", `From ${AED_SYMBOL} 850`, "45-75 min session"],
-      ["Family", `From ${AED_SYMBOL} 900`, "60-90 min session"],
-      ["Criminal Defense", `From ${AED_SYMBOL} 1,200`, "60-120 min session"],
+    const en = ofKind(page(legalConsultationContent, "en"), "plans")[0]!;
+    expect(en.plans.tiers.map((t) => [t.name, formatMoney(t.price, "en"), t.features[0]])).toEqual([
+      ["Immigration Consultation", `${AED_SYMBOL} 750`, "One 60-minute session"],
+      ["Business Consultation", `${AED_SYMBOL} 950`, "One 90-minute session"],
+      ["Employment Consultation", `${AED_SYMBOL} 650`, "One 60-minute session"],
+      ["Real Estate Consultation", `${AED_SYMBOL} 850`, "One 75-minute session"],
+      ["Family Consultation", `${AED_SYMBOL} 900`, "One 90-minute session"],
+      ["Criminal Defense Consultation", `${AED_SYMBOL} 1,200`, "One 120-minute session"],
     ]);
-    expect(en.items[0]!.link?.label).toBe("Book Consultation");
-    expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({ label: "Book Consultation", to: "#inquiry" });
+    expect(ofKind(page(legalConsultationContent, "ar"), "plans")[0]!.plans.tiers[0]!.features[0]).toBe("جلسة واحدة مدتها 60 دقيقة");
+    expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({ label: "Book Consultation", to: "#consultation-types" });
   });
 
   it("shows the four audits with their 'from' prices and durations, and Request Audit Quote", () => {
