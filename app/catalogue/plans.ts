@@ -450,7 +450,8 @@ const consultationList: PlanList = {
     return tier(key, c.from / 100, {
       name: { en: `${c.name.en} Consultation`, ar: `استشارة ${c.name.ar}` },
       description: c.about,
-      delivery: { en: `One ${length}-minute session`, ar: `جلسة واحدة مدتها ${length} دقيقة` },
+      // "Consultation 1-2 days" (spec, timelines): the session takes place within two business days.
+      delivery: { en: "Session within 1-2 business days", ar: "الجلسة خلال 1-2 يوم عمل" },
       turnaround: businessDays(2),
       sessions: 1,
       sessionMinutes: length,

@@ -4,3 +4,4 @@ export * from "./leads";
 export * from "./chat";
 export * from "./platform";
 export * from "./invoices";
+export * from "./office";

@@ -211,6 +211,11 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", path: "/admin/invoices.csv?from=2026-02-01&to=2026-01-01", expect: { admin: 400 } },
   ],
   "($lang).admin.performance.tsx": [{ method: "GET", path: "/admin/performance", expect: adminOnly }],
+  "($lang).admin.holidays.tsx": [
+    { method: "GET", path: "/admin/holidays", expect: adminOnly },
+    { method: "POST", path: "/admin/holidays", form: {}, expect: adminOnlyPost },
+    { method: "POST", path: "/admin/holidays", form: { intent: "remove", day: "2026-02-30" }, expect: { client: 403, staff: 403, admin: { redirect: "/admin/holidays" } } },
+  ],
   "($lang).admin.users.tsx": [
     { method: "GET", path: "/admin/users", expect: adminOnly },
     { method: "POST", path: "/admin/users", form: {}, expect: adminOnlyPost },
