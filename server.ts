@@ -93,14 +93,15 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     if (state.shuttingDown) {
-      res.status(503).json({ status: "shutting down" });
+      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS)).json({ status: "shutting down" });
       return;
     }
     try {
       await getDatabaseHandle().ping(2000);
       res.json({ status: "ready", database: "ok" });
     } catch {
-      res.status(503).json({ status: "unavailable", database: "not answering" });
+      // The same wait as the pages' 503 while the database is away.
+      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS)).json({ status: "unavailable", database: "not answering" });
     }
   });
 

@@ -31,7 +31,7 @@ export default async function handleRequest(
       onError(error, { shellRendered }) {
         status = 500;
         // Errors after the shell are streamed as error boundaries; log them once.
-        if (shellRendered) console.error(`render error id=${loadContext.requestId}:`, error);
+        if (shellRendered) console.error(`render error id=${loadContext.requestId} ${new URL(request.url).pathname}:`, error);
       },
     },
   );

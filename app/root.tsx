@@ -24,9 +24,9 @@ const LanguageSuggestion = deferred(() => import("./components/layout/language-s
 // (a navigation the connection dropped) finds it there.
 const loadErrorPage = () => import("./components/layout/error-page").then((m) => m.ErrorPage);
 const ErrorPage = deferred(loadErrorPage, "error-page", { when: "used" });
-// The cart's sender (cart-queue.ts) and the chat panel likewise, so what the visitor does after
-// the connection dropped finds their code there.
-const loadLater = () => Promise.all([loadErrorPage(), import("./components/cart/cart-sender"), loadChatPanel()]);
+// The cart's queue and sender (cart-queue.ts) and the chat panel likewise, so what the visitor does
+// after the connection dropped finds their code there.
+const loadLater = () => Promise.all([loadErrorPage(), import("./components/cart/cart-queue"), loadChatPanel()]);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

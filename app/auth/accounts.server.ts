@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { authTokens, recoveryCodes, users, type User } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import type { Lang } from "../i18n/lang";
 import { queueMail } from "../mail/outbox.server";
 import { accountMail, siteLink } from "./emails.server";
+import { takeAttempt } from "../http/rate-limit.server";
 import { decoyHash, hashPassword, verifyPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
 import { consumeToken, findAnyToken, findValidToken, issueToken, revokeTokens } from "./tokens.server";
@@ -123,6 +124,61 @@ export async function verifyEmail(token: unknown, now = new Date()): Promise<Use
       .returning();
     return user ?? null;
   });
+}
+
+/**
+ * The account a verification link is for, while the link is unused and in date and the address
+ * unconfirmed: opening the link changes nothing (docs/decisions/076). Null otherwise.
+ */
+export async function accountOfVerificationLink(token: unknown, now = new Date()): Promise<User | null> {
+  const row = await findValidToken(db, token, "verify-email", now);
+  if (!row?.userId) return null;
+  const user = await findUserById(row.userId);
+  return user && user.emailConfirmedAt === null ? user : null;
+}
+
+export type ConfirmWithPasswordResult = { status: "confirmed"; user: User } | { status: "wrong-password" } | { status: "invalid" } | { status: "limit"; retryAfterSeconds: number };
+
+/**
+ * Confirms the address of a verification link for whoever also knows the account's password (the
+ * person who registered it). Wrong passwords are limited per account like sign-ins; the person who
+ * received the mail without registering cannot confirm someone else's account in their name.
+ */
+export async function confirmWithPassword(token: unknown, password: unknown, now = new Date()): Promise<ConfirmWithPasswordResult> {
+  const user = await accountOfVerificationLink(token, now);
+  if (!user) return { status: "invalid" };
+  const attempt = await takeAttempt([{ rule: VERIFICATION_PASSWORD_FAILURES, subject: user.id }], now);
+  if (!attempt.allowed) return { status: "limit", retryAfterSeconds: attempt.retryAfterSeconds };
+  if (typeof password !== "string" || password.length === 0 || password.length > 1000 || !(await verifyPassword(password, user.passwordHash))) return { status: "wrong-password" };
+  await attempt.release();
+  const confirmed = await verifyEmail(token, now);
+  return confirmed ? { status: "confirmed", user: confirmed } : { status: "invalid" };
+}
+
+/** Wrong passwords on the verification page per account and 15 minutes. */
+export const VERIFICATION_PASSWORD_FAILURES = { name: "verify-password", limit: 5, windowSeconds: 15 * 60 } as const;
+
+/**
+ * "This wasn't me": the address's owner got a verification mail for an account they did not
+ * create. The unconfirmed account, its password, sessions and links are deleted, so nobody holds
+ * an account in their name; the owner may register the address themselves later. Only an
+ * unconfirmed account with nothing else attached (it could never sign in, so it has no orders).
+ */
+export async function removeUnconfirmedAccount(token: unknown, now = new Date()): Promise<boolean> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await consumeToken(tx, token, "verify-email", now);
+      if (!row?.userId) return false;
+      const removed = await tx
+        .delete(users)
+        .where(and(eq(users.id, row.userId), isNull(users.emailConfirmedAt)))
+        .returning({ id: users.id });
+      return removed.length > 0;
+    });
+  } catch (error) {
+    console.error(`unconfirmed account could not be removed: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }
 
 /**

@@ -9,22 +9,25 @@ import { formOrEmpty } from "../http/http.server";
 import { takeAttempt, type RateLimitRule } from "../http/rate-limit.server";
 import { normalizeEmail, rememberLanguage, verifyCredentials } from "./accounts.server";
 import { loginSchema } from "./schemas.server";
-import { isKnownDevice } from "./session.server";
+import { trustedDevice } from "./device-cookies.server";
 
 /**
  * Failed sign-ins allowed per 15 minutes, counted before the password is checked (so parallel
- * guesses cannot exceed them) and given back when it was right:
+ * guesses cannot exceed them) and given back when it was right. Untrusted clients (no valid device
+ * cookie for the account, app/auth/device-cookies.server.ts) share these:
  * - per e-mail and client address: the one guessing is slowed down;
- * - per e-mail from browsers that never signed in to that account: guessing from many addresses
- *   is capped, while the owner's own browsers are not held up by it;
+ * - per e-mail: guessing spread over many addresses is capped;
  * - per client address across accounts: one machine trying many accounts (generous: offices share
  *   one address).
- * The owner can always get in: from a browser they signed in on before, or through the e-mailed
- * password reset link, which is counted separately.
+ * A browser with a valid device cookie for the account is a trusted client: none of these hold it
+ * up, only its own limit per device cookie. So guessing from the owner's network (an office, a
+ * carrier's shared address) never locks the owner out of a browser they signed in on before; and
+ * anywhere else the e-mailed password reset link (counted separately) lets them in.
  */
 export const LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS: RateLimitRule = { name: "login-email-ip", limit: 5, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_EMAIL: RateLimitRule = { name: "login-email", limit: 10, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { name: "login-ip", limit: 50, windowSeconds: 15 * 60 };
+export const LOGIN_FAILURES_PER_DEVICE: RateLimitRule = { name: "login-device", limit: 5, windowSeconds: 15 * 60 };
 
 class InvalidCredentialsError extends Error {
   override name = "InvalidCredentialsError";
@@ -63,11 +66,14 @@ export async function attemptLogin(request: Request, { clientAddress, lang }: { 
   if (submission.status !== "success") return { kind: "invalid", reply: submission.reply({ hideFields: ["password"] }) };
   const email = normalizeEmail(submission.value.email);
 
-  const rules = [
-    { rule: LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS, subject: `${email}|${clientAddress}` },
-    { rule: LOGIN_FAILURES_PER_ADDRESS, subject: clientAddress },
-  ];
-  if (!(await isKnownDevice(request, email))) rules.push({ rule: LOGIN_FAILURES_PER_EMAIL, subject: email });
+  const device = await trustedDevice(request, email);
+  const rules = device
+    ? [{ rule: LOGIN_FAILURES_PER_DEVICE, subject: `${email}|${device}` }]
+    : [
+        { rule: LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS, subject: `${email}|${clientAddress}` },
+        { rule: LOGIN_FAILURES_PER_ADDRESS, subject: clientAddress },
+        { rule: LOGIN_FAILURES_PER_EMAIL, subject: email },
+      ];
   const attempt = await takeAttempt(rules);
   if (!attempt.allowed) {
     const retryAfterSeconds = attempt.retryAfterSeconds;

@@ -8,6 +8,7 @@ import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../forms/toast";
 import { toastHeaders } from "../forms/toast.server";
+import { issueDeviceCookie } from "./device-cookies.server";
 import { requiresTwoFactor } from "./roles";
 
 /** The signed-in user as the rest of the app sees it (never the password hash or a secret). */
@@ -31,16 +32,13 @@ const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 const SESSION_COOKIE = "__session";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-let cookies: { session: ReturnType<typeof createCookie>; devices: ReturnType<typeof createCookie> } | undefined;
+let cookies: { session: ReturnType<typeof createCookie> } | undefined;
 function cookieJar() {
   const env = getEnv();
   const base = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: env.isProduction, secrets: env.SESSION_SECRET };
   // Signed (HMAC with SESSION_SECRET; several secrets rotate): an edited or forged value reads as nothing.
   cookies ??= {
     session: createCookie(SESSION_COOKIE, { ...base, maxAge: SESSION_MAX_AGE_SECONDS }),
-    // The accounts that signed in on this browser before: they are not held up by a per-account
-    // limit that someone else's guessing has filled (app/auth/login.server.ts).
-    devices: createCookie("__device", { ...base, maxAge: 60 * 60 * 24 * 365 }),
   };
   return cookies;
 }
@@ -208,7 +206,9 @@ export async function startSession({ user, request, clientAddress, stage = "acti
     });
   });
   const setCookies = [await cookieJar().session.serialize(token, { maxAge: STAGE_LIFETIME_SECONDS[stage] })];
-  if (stage === "active") setCookies.push(await rememberDevice(request, user.email));
+  // A full sign-in makes this browser a trusted client of the account (device cookies).
+  const device = stage === "active" ? await issueDeviceCookie(request, user) : null;
+  if (device) setCookies.push(device);
   return setCookies;
 }
 
@@ -269,29 +269,3 @@ export async function deleteExpiredSessions(now = new Date()) {
 }
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-const MAX_REMEMBERED_ACCOUNTS = 5;
-/** Accounts are remembered by a short digest of their address, not the address itself. */
-const accountDigest = (email: string) => crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 16);
-
-async function devicesOf(request: Request): Promise<string[]> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes("__device=")) return [];
-  try {
-    const value: unknown = await cookieJar().devices.parse(header);
-    return Array.isArray(value) ? value.filter((digest): digest is string => typeof digest === "string").slice(0, MAX_REMEMBERED_ACCOUNTS) : [];
-  } catch {
-    return [];
-  }
-}
-
-async function rememberDevice(request: Request, email: string) {
-  const digest = accountDigest(email);
-  const known = (await devicesOf(request)).filter((other) => other !== digest);
-  return cookieJar().devices.serialize([digest, ...known].slice(0, MAX_REMEMBERED_ACCOUNTS));
-}
-
-/** Whether this browser has signed in to the account of `email` before (a signed cookie that only a successful sign-in sets). */
-export async function isKnownDevice(request: Request, email: string) {
-  return (await devicesOf(request)).includes(accountDigest(email));
-}

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import { db } from "../db.server";
+import { noteRefusalWait } from "./refusal-wait.server";
 
 export type RateLimitRule = {
   /** Names the limit, e.g. "login-ip". */
@@ -41,6 +42,7 @@ async function count(rule: RateLimitRule, subject: string, now: Date): Promise<C
 /** Counts one hit for `subject` under `rule` and says whether it is within the limit (fixed windows shared by every instance). */
 export async function hitRateLimit(rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitResult> {
   const { key: _key, windowStart: _windowStart, ...result } = await count(rule, subject, now);
+  if (!result.allowed) noteRefusalWait(result.retryAfterSeconds);
   return result;
 }
 
@@ -78,7 +80,9 @@ export async function takeAttempt(rules: Array<{ rule: RateLimitRule; subject: s
   const refused = taken.filter((result) => !result.allowed);
   if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0, release };
   await release();
-  return { allowed: false, retryAfterSeconds: Math.max(...refused.map((result) => result.retryAfterSeconds)), release: async () => {} };
+  const retryAfterSeconds = Math.max(...refused.map((result) => result.retryAfterSeconds));
+  noteRefusalWait(retryAfterSeconds);
+  return { allowed: false, retryAfterSeconds, release: async () => {} };
 }
 
 /** Deletes windows that have ended. */

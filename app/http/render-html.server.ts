@@ -18,26 +18,58 @@ export type RenderOptions = {
 /**
  * Renders a React document to a stream of UTF-8 bytes. Resolves once the shell (or with
  * `waitForAll`, everything) is ready; rejects when the shell itself fails.
+ *
+ * Cancelling the returned stream (a visitor gone, the page cache dropping a page it will not
+ * share) stops the render without an error. React 18's own stream, cancelled, aborts the render
+ * and then writes the aborted parts into the controller that was just closed, which throws
+ * "Controller is already closed" into `onError` although nothing went wrong. So the reader gets a
+ * stream of ours: its cancel aborts the render through the signal while React's stream is still
+ * open, and what React writes then is read and dropped; errors of a render we stopped are not reported.
  */
 export async function renderHtmlStream(element: ReactNode, { nonce, waitForAll = false, timeoutMs, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const state = { shellRendered: false };
+  const state = { shellRendered: false, cancelled: false };
   try {
     const stream = await renderToReadableStream(element, {
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
-        onError?.(error, state);
+        if (!state.cancelled) onError?.(error, state);
       },
     });
     state.shellRendered = true;
     const done = () => clearTimeout(timer);
     stream.allReady.then(done, done);
     if (waitForAll) await stream.allReady;
-    return stream;
+    const reader = stream.getReader();
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(output) {
+          const { done: ended, value } = await reader.read();
+          if (ended) output.close();
+          else output.enqueue(value);
+        },
+        cancel(reason) {
+          state.cancelled = true;
+          clearTimeout(timer);
+          controller.abort(reason);
+          void drain(reader);
+        },
+      },
+      { highWaterMark: 0 },
+    );
   } catch (error) {
     clearTimeout(timer);
     throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** Reads a stream to its end and drops what it gives. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    for (;;) if ((await reader.read()).done) return;
+  } catch {
+    // an aborted render may end its stream with an error: nothing is waiting for it
   }
 }

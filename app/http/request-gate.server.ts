@@ -46,7 +46,8 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
     stopReading();
     discardUnreadBody(req);
   });
-  const url = requestUrl(requestOrigin(req), req.originalUrl);
+  const addressedTo = requestOrigin(req, siteUrl);
+  const url = requestUrl(addressedTo, req.originalUrl);
   if (!url) return refuse(req, res, 400, "badRequest");
   const gated: GatedRequest = { url, headers: {} };
   res.locals.gated = gated;
@@ -56,8 +57,9 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
   const verdict =
     rule.raw || req.method === "OPTIONS"
       ? "same-origin"
-      : originVerdict({ origin: req.get("origin"), referer: req.get("referer"), secFetchSite: req.get("sec-fetch-site"), host: req.get("host"), protocol: req.protocol, siteUrl });
+      : originVerdict({ origin: req.get("origin"), referer: req.get("referer"), secFetchSite: req.get("sec-fetch-site"), requestOrigin: addressedTo, siteUrl });
   if (verdict === "cross-site") return refuse(req, res, 403, "crossSite");
+  Object.assign(gated.headers, decidedOriginHeaders(url, verdict));
 
   const contentType = req.get("content-type") ?? "";
   const upload = rule.upload !== undefined && isMultipartType(contentType);
@@ -122,12 +124,34 @@ function refuse(req: Request, res: Response, status: number, kind: PlainPageKind
 }
 
 /**
- * The request's origin as Remix's Express adapter computes it: `req.hostname` honours the trusted
- * proxy setting; the port comes from X-Forwarded-Host or Host.
+ * The origin a request was addressed to, from trusted headers only: `X-Forwarded-Host` (and
+ * `X-Forwarded-Proto`, through `req.protocol`) when the `trust proxy` setting (TRUST_PROXY) trusts
+ * the hop it came from, else `Host`. Host and port come from the same header. A missing or
+ * malformed host stands for the configured site.
  */
-export function requestOrigin(req: Request) {
-  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find((value) => Number.isSafeInteger(value));
-  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}`;
+export function requestOrigin(req: Request, siteUrl: string) {
+  const forwarded = req.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  const trustsProxy = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+  const host = forwarded && trustsProxy?.(req.socket.remoteAddress, 0) ? forwarded : req.get("host");
+  if (host && /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) {
+    try {
+      return new URL(`${req.protocol}://${host}`).origin;
+    } catch {
+      // not a host: the configured site below
+    }
+  }
+  return new URL(siteUrl).origin;
+}
+
+/**
+ * What the application is told about a state-changing request's origin once the gate has decided
+ * it may pass. Remix v2 aborts an action (an empty 500) whose `Origin` host differs from its
+ * `X-Forwarded-Host` or `Host` (`throwIfPotentialCSRFAttack` in @remix-run/server-runtime), which
+ * a proxy that rewrites Host, an untrusted X-Forwarded-Host or `Origin: null` all cause although
+ * the request is ours. The decision is made here, once; the request Remix gets states it
+ * consistently: Host is the host of the URL it is given, no X-Forwarded-Host, and Origin that
+ * URL's origin when the request came from our site, none when it named none (the form token decided).
+ */
+export function decidedOriginHeaders(url: URL, verdict: "same-origin" | "unknown"): Record<string, string | null> {
+  return { host: url.host, "x-forwarded-host": null, origin: verdict === "same-origin" ? url.origin : null };
 }

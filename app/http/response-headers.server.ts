@@ -1,13 +1,14 @@
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from "./database-outage.server";
+import { withRefusalWait } from "./refusal-wait.server";
 import { gatedRequest } from "./request-gate.server";
 import { routePathOf } from "./request-url.server";
 
 /** Browser features the site never uses, switched off for it and anything it might embed. */
 export const PERMISSIONS_POLICY = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
 
-/** Seconds a client should wait after a 429 that named no time of its own. */
+/** Seconds a client should wait after a 429 that named no time of its own and no limit noted (none does today). */
 export const RETRY_AFTER_TOO_MANY_SECONDS = 60;
 
 /** Pages and files that exist only for a signed-in visitor, or carry a one-time secret in their address. */
@@ -18,22 +19,24 @@ const PRIVATE_ROUTES = /^\/(dashboard|admin|checkout|orders|documents|payment-su
  * the answer: a route, Remix's error boundary, the request gate, the error handler):
  * - `Cache-Control: private, no-store` on every answer that depends on who asks: the visitor sent
  *   the session cookie, the answer sets a cookie, or the path is a signed-in or one-time page;
- * - `Retry-After` on every 429 and 503 that has none.
+ * - `Retry-After` on every 429 and 503 that has none: for a 429 the real wait of the limit that
+ *   refused the request (app/http/refusal-wait.server.ts), whichever route answered.
  */
 export function responseHeaderRules() {
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    beforeHeaders(res, () => {
+    withRefusalWait((refusal) => {
+      beforeHeaders(res, () => {
       if (dependsOnVisitor(req, res)) {
         const current = String(res.getHeader("Cache-Control") ?? "");
         // no-transform keeps compression off streamed answers (the assistant's events).
         res.setHeader("Cache-Control", /no-transform/i.test(current) ? "private, no-store, no-transform" : "private, no-store");
       }
-      if ((res.statusCode === 503 || res.statusCode === 429) && !res.hasHeader("Retry-After")) {
-        res.setHeader("Retry-After", String(res.statusCode === 503 ? RETRY_AFTER_UNAVAILABLE_SECONDS : RETRY_AFTER_TOO_MANY_SECONDS));
-      }
+        if (res.statusCode === 429 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(refusal.seconds ?? RETRY_AFTER_TOO_MANY_SECONDS));
+        if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+      });
+      next();
     });
-    next();
   };
 }
 

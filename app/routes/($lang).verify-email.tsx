@@ -1,10 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { buttonClasses } from "../components/ui/button";
+import { Button, buttonClasses } from "../components/ui/button";
+import { CsrfField } from "../components/ui/csrf-field";
+import { TextField } from "../components/ui/field";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
-import { isVerifiedThroughUsedLink, resendVerification, verifyEmail } from "../auth/accounts.server";
+import { accountOfVerificationLink, confirmWithPassword, isVerifiedThroughUsedLink, removeUnconfirmedAccount, resendVerification, verifyEmail } from "../auth/accounts.server";
 import { getPendingSession, getUser, requireUser } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
@@ -20,21 +22,31 @@ import { resilientClientAction } from "../forms/submission-client-action";
 // After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
+type View = "confirm" | "verified" | "neutral" | "already" | "invalid" | "removed";
+
 /**
- * The e-mailed link confirms the address (single use, 24 hours) and nothing else: it never signs
- * anyone in or switches the signed-in account. Someone signed in to another account sees a
- * neutral page.
+ * Opening the e-mailed link changes nothing by itself (docs/decisions/076): the mail may reach
+ * the address's owner although someone else registered it. The page asks for the account's
+ * password (which only whoever registered knows) to confirm, and offers "This wasn't me", which
+ * removes the unconfirmed account and its password. A browser that already proved the password
+ * (the login page's half-way session of this account) is confirmed at once. The link never signs
+ * anyone in or switches the signed-in account; someone signed in to another account sees a
+ * neutral page once it is confirmed.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
   const token = new URL(request.url).searchParams.get("token");
-  const verified = await verifyEmail(token);
-  // Read after verifying: the account's own sessions have just ended; another account's has not.
+  const account = await accountOfVerificationLink(token);
+  let view: View;
+  if (account) {
+    const pending = await getPendingSession(request, "unverified");
+    view = pending?.user.id === account.id && (await verifyEmail(token)) ? "verified" : "confirm";
+  } else {
+    view = token !== null && (await isVerifiedThroughUsedLink(token)) ? "already" : "invalid";
+  }
   const signedIn = await getUser(request);
-  const outcome = verified ? "verified" : token !== null && (await isVerifiedThroughUsedLink(token)) ? "already" : "invalid";
-  const view = verified && signedIn && signedIn.id !== verified.id ? "neutral" : outcome;
-  return { meta: pageHead(request, t.verify.meta), text: t.verify, backLabel: t.settings.back, view, signedIn: Boolean(signedIn) };
+  return { meta: pageHead(request, t.verify.meta), text: t.verify, backLabel: t.settings.back, view, token: view === "confirm" ? token : null, signedIn: Boolean(signedIn) };
 }
 
 /**
@@ -45,6 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
+  const intent = (await formOrEmpty(request.clone())).get("intent");
+  if (intent === "confirm" || intent === "not-me") return linkAction(request, intent, t);
   const pending = await getPendingSession(request, "unverified");
   const user = pending?.user ?? (await requireUser(request, { redirectTo: localizePath(lang, "/dashboard") }));
   const form = await formOrEmpty(request);
@@ -61,16 +75,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 
+/** The link's own forms: confirm with the account's password, or "This wasn't me". */
+async function linkAction(request: Request, intent: "confirm" | "not-me", t: (typeof accountText)[keyof typeof accountText]) {
+  const form = await formOrEmpty(request);
+  const token = form.get("token");
+  if (intent === "not-me") {
+    const removed = await removeUnconfirmedAccount(token);
+    return data<ActionData>({ view: removed ? "removed" : "invalid" }, { status: removed ? 200 : 400 });
+  }
+  const result = await confirmWithPassword(token, form.get("password"));
+  if (result.status === "confirmed") {
+    const signedIn = await getUser(request);
+    return data<ActionData>({ view: signedIn && signedIn.id !== result.user.id ? "neutral" : "verified" });
+  }
+  if (result.status === "wrong-password") return data<ActionData>({ view: "confirm", passwordError: t.verify.wrongPassword }, { status: 400 });
+  if (result.status === "limit") return data<ActionData>({ view: "confirm", passwordError: tryAgainText(t, result.retryAfterSeconds) }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  return data<ActionData>({ view: "invalid" }, { status: 400 });
+}
+
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 
-type ActionData = { limit: { title: string; text: string; retry: string; back: { to: string; label: string } } };
+type ActionData = { limit?: { title: string; text: string; retry: string; back: { to: string; label: string } }; view?: View; passwordError?: string };
 
 export default function VerifyEmail() {
-  const { text, view, signedIn } = useLoaderData<typeof loader>();
+  const { text, view: loadedView, token, signedIn } = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
+  const view = actionData?.view ?? loadedView;
   return (
     <Container className="max-w-xl py-14">
       <h1 className="mb-4 text-2xl font-bold text-navy-900">{text.meta.title}</h1>
@@ -86,15 +119,15 @@ export default function VerifyEmail() {
         </>
       ) : (
         <>
-          {view === "verified" ? (
+          {view === "confirm" && token ? (
+            <ConfirmForms text={text} token={token} passwordError={actionData?.passwordError} />
+          ) : view === "removed" ? (
+            <Notice kind="success" title={text.removedTitle}>
+              {text.removedText}
+            </Notice>
+          ) : view === "verified" ? (
             <Notice kind="success" title={text.doneTitle}>
-              <p>{text.doneText}</p>
-              <p className="mt-2">
-                {text.notYouText}{" "}
-                <LocalizedLink to="/password-reset" className="font-semibold underline underline-offset-4">
-                  {text.notYouLink}
-                </LocalizedLink>
-              </p>
+              {text.doneText}
             </Notice>
           ) : view === "neutral" ? (
             <Notice kind="success" title={text.doneTitle}>
@@ -109,11 +142,54 @@ export default function VerifyEmail() {
               {text.invalidText}
             </Notice>
           )}
-          <LocalizedLink to={signedIn ? "/dashboard" : "/client-login"} className={buttonClasses("primary", "md", "mt-6")}>
-            {signedIn ? text.toDashboard : text.toLogin}
-          </LocalizedLink>
+          {view === "confirm" ? null : (
+            <LocalizedLink to={signedIn ? "/dashboard" : "/client-login"} className={buttonClasses("primary", "md", "mt-6")}>
+              {signedIn ? text.toDashboard : text.toLogin}
+            </LocalizedLink>
+          )}
         </>
       )}
     </Container>
+  );
+}
+
+type VerifyText = ReturnType<typeof useLoaderData<typeof loader>>["text"];
+
+/** Confirm with the account's password, or remove the account: two plain POST forms. */
+function ConfirmForms({ text, token, passwordError }: { text: VerifyText; token: string; passwordError: string | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="verify-confirm-heading" className="space-y-4">
+        <h2 id="verify-confirm-heading" className="text-lg font-semibold text-navy-900">
+          {text.confirmTitle}
+        </h2>
+        <p className="text-slate-700">{text.confirmText}</p>
+        <Form method="post" className="space-y-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="token" value={token} />
+          <TextField id="verify-password" name="password" type="password" autoComplete="current-password" required label={text.passwordLabel} errors={passwordError ? [passwordError] : undefined} />
+          <Button type="submit" pending={sending === "confirm"}>
+            {sending === "confirm" ? text.confirming : text.confirm}
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="verify-not-me-heading" className="space-y-3 border-t border-slate-200 pt-6">
+        <h2 id="verify-not-me-heading" className="text-lg font-semibold text-navy-900">
+          {text.notMeTitle}
+        </h2>
+        <p className="text-slate-700">{text.notMeText}</p>
+        <Form method="post">
+          <CsrfField />
+          <input type="hidden" name="intent" value="not-me" />
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" variant="destructive" pending={sending === "not-me"}>
+            {sending === "not-me" ? text.removing : text.notMe}
+          </Button>
+        </Form>
+      </section>
+    </div>
   );
 }

@@ -1,31 +1,49 @@
 /**
  * The one check for every redirect target taken from input (a form's redirectTo or returnTo, a
  * query parameter, the page a form says it was sent from, a Referer): the target reduced to a path
- * on this site, or `fallback`. Refused: anything that is not a path ("https://…", "javascript:…",
- * "evil.example"), protocol-relative paths ("//evil.example"), backslashes (browsers read "/\\x"
- * as "//x"), control characters ("/\t/evil.example" is "//evil.example" to a browser, which drops
- * tabs and line breaks from URLs), and the same tricks percent-encoded ("/%2F%2Fevil.example",
- * "/%09/evil.example", "/%5Cevil.example"), or encodings that do not decode.
+ * on this site, or `fallback`.
+ *
+ * The target is first normalised the way a browser and our router read it (WHATWG URL parsing:
+ * dot segments `/./`, `/../`, `%2e`, backslashes as slashes, tabs and line breaks dropped), and the
+ * checks apply to that result, which is what is sent: "/.//evil.example" becomes "//evil.example"
+ * only after parsing, so a check before it lets it through. Refused: anything that is not a path
+ * ("https://…", "javascript:…", "evil.example"), a result that is protocol-relative
+ * ("//evil.example"), holds a backslash or a control character, or is any of these once
+ * percent-decoded ("/%2F%2Fevil.example", "/%5Cevil.example"), and encodings that do not decode.
  */
 export function safeRedirectPath<Fallback extends string | undefined>(target: unknown, fallback: Fallback): string | Fallback {
   if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
+  if (!isPlainPath(target)) return fallback;
+  const normalised = normalisedPath(target);
+  if (normalised === undefined) return fallback;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(target);
+    decoded = decodeURIComponent(normalised);
   } catch {
     return fallback;
   }
-  for (const form of [target, decoded]) {
-    if (!form.startsWith("/") || form.startsWith("//") || form.includes("\\") || hasControlCharacter(form)) return fallback;
-  }
-  const base = "http://internal.invalid";
+  if (!isPlainPath(normalised) || !isPlainPath(decoded)) return fallback;
+  // A second reading must change nothing, or the browser would read something other than what was checked.
+  if (normalisedPath(normalised) !== normalised) return fallback;
+  return normalised;
+}
+
+const BASE = "http://internal.invalid";
+
+/** The path, query and fragment as the URL parser resolves them against this site; undefined when it leaves the site. */
+function normalisedPath(target: string): string | undefined {
   try {
-    const url = new URL(target, base);
-    if (url.origin !== base) return fallback;
+    const url = new URL(target, BASE);
+    if (url.origin !== BASE) return undefined;
     return url.pathname + url.search + url.hash;
   } catch {
-    return fallback;
+    return undefined;
   }
+}
+
+/** A single leading slash, no second one after it, no backslash, no control character. */
+function isPlainPath(value: string) {
+  return value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") && !hasControlCharacter(value);
 }
 
 /** The path and query of a same-host Referer (through safeRedirectPath), for forms posted without a redirect field. */

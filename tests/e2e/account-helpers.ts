@@ -30,19 +30,29 @@ export async function signUp(page: Page, account: Partial<TestAccount> = {}): Pr
   return full;
 }
 
-/** Opens the verification link from the mail to `email`: it confirms the address and signs nobody in. */
-export async function verifyFromMail(page: Page, email: string) {
+/**
+ * Opens the verification link from the mail to `email` and confirms it with the account's password
+ * (the page asks for it: docs/decisions/076). It signs nobody in.
+ */
+export async function verifyFromMail(page: Page, email: string, password: string) {
   const mail = await waitForMail(email, (m) => m.text.includes("/verify-email?token="));
   const link = linkPathIn(mail.text, "/verify-email?token=");
   await page.goto(link);
-  await expect(page.getByText("Thank you: your email address is confirmed.")).toBeVisible();
+  await confirmVerification(page, password);
   return link;
+}
+
+/** On the verification page: the password, then Confirm; waits for the confirmation (English). */
+export async function confirmVerification(page: Page, password: string) {
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Confirm Email Address" }).click();
+  await expect(page.getByText("Thank you: your email address is confirmed.")).toBeVisible();
 }
 
 /** A registered, verified client, signed in on `page` (on the dashboard). */
 export async function signUpVerified(page: Page, account: Partial<TestAccount> = {}) {
   const full = await signUp(page, account);
-  await verifyFromMail(page, full.email);
+  await verifyFromMail(page, full.email, full.password);
   await signIn(page, full.email, full.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   return full;

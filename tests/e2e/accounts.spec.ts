@@ -1,6 +1,6 @@
 import { linkPathIn, signIn, signInAsAdmin, signOut, signUp, signUpVerified, verifyFromMail } from "./account-helpers";
 import { fetchCaughtMail } from "../support/fake-smtp";
-import { expect, expectAccessible, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
+import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
 
 test.describe("accounts", () => {
   test("register, verify through the mailed link, sign out, sign in, change the name, sign out", async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe("accounts", () => {
     await expect(page.locator("#login-form")).toBeVisible();
 
     // The link confirms the address and signs nobody in.
-    const verifyLink = await verifyFromMail(page, account.email);
+    const verifyLink = await verifyFromMail(page, account.email, account.password);
     await expect(page.getByText("Email verified").first()).toBeVisible();
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/client-login\?redirectTo=%2Fdashboard$/);
@@ -48,6 +48,40 @@ test.describe("accounts", () => {
     await signOut(page);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/client-login\?redirectTo=%2Fdashboard$/);
+  });
+
+  test("a verification link that reaches the address's owner, who did not register: it asks for the password, and \"This wasn't me\" removes the account", async ({ page, browser }, testInfo) => {
+    test.slow();
+    // Someone else, in their own browser, registers the owner's address with a password they chose.
+    const registrantContext = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL ?? process.env.E2E_BASE_URL });
+    try {
+      const registrant = await registrantContext.newPage();
+      const account = await signUp(registrant, { password: "someone-elses-password-1" });
+      // The owner opens the mailed link in theirs: nothing is confirmed by opening it.
+      const link = linkPathIn((await waitForMail(account.email, (m) => m.text.includes("/verify-email?token="))).text, "/verify-email?token=");
+      await page.goto(`/ar${link}`);
+      await expect(page.getByRole("heading", { name: "أكّد بريدك الإلكتروني" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "لستُ أنا: احذف الحساب" })).toBeVisible();
+      await page.goto(link);
+      await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+      await expectAccessible(page);
+      await signIn(registrant, account.email, account.password);
+      await expect(registrant).toHaveURL(/\/client-login/);
+      await expect(registrant.locator("#login-form")).toBeVisible();
+      // A guess confirms nothing.
+      await page.getByLabel("Password").fill("owner-guess-2025");
+      await page.getByRole("button", { name: "Confirm Email Address" }).click();
+      await expect(page.getByText("That is not the password of this account.")).toBeVisible();
+      // "This wasn't me": the account and the other person's password are gone.
+      await page.getByRole("button", { name: "This wasn't me: remove the account" }).click();
+      await expect(page.getByText("The account was removed")).toBeVisible();
+      await signIn(registrant, account.email, account.password);
+      await expect(registrant.getByRole("alert").filter({ hasText: "Invalid email or password." })).toBeVisible();
+      await page.goto(link);
+      await expect(page.getByText("This verification link cannot be used")).toBeVisible();
+    } finally {
+      await registrantContext.close();
+    }
   });
 
   test("registration keeps the input and explains what is wrong; a known e-mail gets the same answer", async ({ page }) => {

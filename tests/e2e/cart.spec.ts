@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, whenInteractive } from "./helpers";
+import { DESKTOP, expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, PIXEL_7, test, whenInteractive } from "./helpers";
 
 const LRM = "\u200E";
 const aed = (amount: string) => `${LRM}د.إ${LRM} ${amount}`;
@@ -249,5 +249,57 @@ test.describe("cart", () => {
     await page.goto("/?service=labor-ban&tier=comprehensive&speed=same-day");
     await expect(page.locator("#quote [data-quote='final-price']")).toHaveText("AED 2,375");
     await expectAccessible(page);
+  });
+});
+
+test.describe("a cart change shown is a cart change kept, on a phone", () => {
+  test.use(PIXEL_7);
+
+  /** Taps "Add to cart" on the Basic plan and leaves at once, without waiting for the server. */
+  async function addAndLeave(page: Page, leave: () => Promise<unknown>) {
+    const form = plans(page).locator("[data-tier='basic'] form");
+    await whenInteractive(form);
+    await form.getByRole("button").click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await leave();
+  }
+
+  /** The cart page, loaded in full: the change is there (sent again by this page if the last one left too soon). */
+  async function expectSaved(page: Page, how: string) {
+    await page.goto("/cart");
+    await expect(line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"), how).toHaveText("1");
+    // And on the server: a fresh page load after the queue ran empty shows it too.
+    await expect(page.getByTestId("cart-contents")).not.toHaveAttribute("aria-busy", "true");
+    await page.reload();
+    await expect(line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"), how).toHaveText("1");
+  }
+
+  async function freshVisitor(page: Page) {
+    await page.context().clearCookies();
+    await page.goto("/about");
+    await page.evaluate(() => sessionStorage.clear());
+  }
+
+  test("add to cart, then a full page load, the back button or a link at once: never lost", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
+    test.slow();
+    for (let round = 1; round <= 3; round++) {
+      await freshVisitor(page);
+      await page.goto(PLAN_PAGE);
+      await addAndLeave(page, () => page.goto("/cart"));
+      await expect(line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"), `full load, round ${round}`).toHaveText("1");
+      await expectSaved(page, `full load, round ${round}`);
+
+      await freshVisitor(page);
+      await page.goto(PLAN_PAGE);
+      await addAndLeave(page, () => page.goBack());
+      await expect(page).toHaveURL(/\/about$/);
+      await expectSaved(page, `back button, round ${round}`);
+
+      await freshVisitor(page);
+      await page.goto(PLAN_PAGE);
+      await addAndLeave(page, () => page.getByRole("banner").getByRole("link").first().click());
+      await expect(page).not.toHaveURL(/travel-ban-check/);
+      await expectSaved(page, `a link, round ${round}`);
+    }
   });
 });

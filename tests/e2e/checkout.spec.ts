@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { linkPathIn } from "./account-helpers";
+import { confirmVerification, linkPathIn } from "./account-helpers";
 import { expect, expectAccessible, jsEnabled, test, uniqueEmail, waitForMail } from "./helpers";
 
 const PASSWORD = "checkout-Test-2025!";
@@ -30,7 +30,7 @@ async function registerAndSignIn(page: Page, email: string) {
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created!").first()).toBeVisible();
   await page.goto(linkPathIn((await waitForMail(email, (mail) => mail.text.includes("/verify-email?token="))).text, "/verify-email?token="));
-  await expect(page.getByText("Email verified").first()).toBeVisible();
+  await confirmVerification(page, PASSWORD);
   await page.goto(loginPage);
   await page.locator("#login-email").fill(email);
   await page.locator("#login-password").fill(PASSWORD);

@@ -104,6 +104,8 @@ test.describe("Arabic and right-to-left", () => {
     expect(verify.text).toContain("/ar/verify-email?token=");
     // The link confirms the address (in Arabic) and signs nobody in: then the sign-in, back to the checkout.
     await page.goto(linkPathIn(verify.text, "/ar/verify-email?token="));
+    await page.getByLabel("كلمة المرور").fill(PASSWORD);
+    await page.getByRole("button", { name: "تأكيد البريد الإلكتروني" }).click();
     await expect(page.getByText("شكراً لك: تم تأكيد بريدك الإلكتروني.", { exact: false })).toBeVisible();
     await page.goto("/ar/client-login?redirectTo=%2Far%2Fcheckout");
     await page.locator("#login-email").fill(email);

@@ -26,7 +26,7 @@ async function download(page: Page, link: ReturnType<Page["getByRole"]>) {
 test.describe("money", () => {
   test("a 100 % coupon: the order is confirmed without payment and its tax invoice downloads from the dashboard", async ({ page }) => {
     const account = await signUp(page);
-    await verifyFromMail(page, account.email);
+    await verifyFromMail(page, account.email, account.password);
     await signIn(page, account.email, account.password, "/checkout");
     await expect(page).toHaveURL(/\/checkout$/);
     await page.goto("/ban-checks/travel-ban-check");

@@ -183,7 +183,7 @@ test.describe("plans and quotes", () => {
     await page.locator("#register-confirm-password").fill("speed-Test-2025!");
     await page.getByRole("button", { name: "Create Account" }).click();
     // A password signs in once the address is confirmed; the sign-in form still returns to the checkout.
-    await verifyFromMail(page, email);
+    await verifyFromMail(page, email, "speed-Test-2025!");
     await page.goto("/client-login?redirectTo=%2Fcheckout");
     await page.locator("#login-email").fill(email);
     await page.locator("#login-password").fill("speed-Test-2025!");

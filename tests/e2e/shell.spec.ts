@@ -1,4 +1,4 @@
-import { DESKTOP, expect, jsEnabled, MOBILE, test } from "./helpers";
+import { DESKTOP, expect, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
 
 test.describe("site shell", () => {
   test("desktop dropdowns open on hover and from the keyboard, and their links work", async ({ page }, testInfo) => {
@@ -75,5 +75,92 @@ test.describe("site shell", () => {
     await page.getByRole("link", { name: "Read this page in English" }).first().click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  });
+});
+
+test.describe("desktop menus under pointer and keyboard", () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/");
+    if (jsEnabled(testInfo)) await expect(page.locator("nav[data-enhanced]").first()).toBeAttached();
+  });
+
+  test("point at Ban Checks, away onto the page, then at For Business: each opens, again and again", async ({ page }, testInfo) => {
+    const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+    const menus = {
+      ban: { button: nav.getByRole("button", { name: "Show Ban Checks links" }), link: nav.getByRole("link", { name: "Travel Ban Check" }) },
+      business: { button: nav.getByRole("button", { name: "Show For Business links" }), link: nav.getByRole("link", { name: "Background Checks", exact: true }) },
+    };
+    for (const order of [["ban", "business"], ["business", "ban"], ["ban", "ban"]] as const) {
+      for (const name of order) {
+        const menu = menus[name];
+        await menu.button.hover();
+        await expect(menu.link).toBeVisible();
+        if (jsEnabled(testInfo)) await expect(menu.button).toHaveAttribute("aria-expanded", "true");
+        // Away, onto the page's content (sections there may not have hydrated yet).
+        await page.mouse.move(600, 700);
+        await expect(menu.link).toBeHidden();
+        if (jsEnabled(testInfo)) await expect(menu.button).toHaveAttribute("aria-expanded", "false");
+      }
+    }
+  });
+
+  test("sequences of hover, leave, focus, click and Escape across both menus", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
+    const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+    const ban = nav.getByRole("button", { name: "Show Ban Checks links" });
+    const business = nav.getByRole("button", { name: "Show For Business links" });
+    const expectOpen = async (open: { ban: boolean; business: boolean }) => {
+      await expect(ban).toHaveAttribute("aria-expanded", String(open.ban));
+      await expect(business).toHaveAttribute("aria-expanded", String(open.business));
+      await expect(nav.getByRole("link", { name: "Travel Ban Check" })).toBeVisible({ visible: open.ban });
+      await expect(nav.getByRole("link", { name: "Background Checks", exact: true })).toBeVisible({ visible: open.business });
+    };
+    const away = () => page.mouse.move(600, 700);
+
+    // Click one, point at the other: only the one pointed at shows; away: none.
+    await ban.click();
+    await away();
+    await expectOpen({ ban: true, business: false });
+    await business.hover();
+    await expectOpen({ ban: false, business: true });
+    await away();
+    await expectOpen({ ban: false, business: false });
+
+    // Hover, click (stays open), away (still open: expanded), Escape closes and focus is on its button.
+    await business.hover();
+    await business.click();
+    await away();
+    await expectOpen({ ban: false, business: true });
+    await business.focus();
+    await page.keyboard.press("Escape");
+    await expectOpen({ ban: false, business: false });
+    await expect(business).toBeFocused();
+
+    // Escape under the pointer: it stays closed until the pointer leaves and comes back.
+    await ban.hover();
+    await expectOpen({ ban: true, business: false });
+    await ban.focus();
+    await page.keyboard.press("Escape");
+    await expectOpen({ ban: false, business: false });
+    await page.mouse.move(600, 700);
+    await ban.hover();
+    await expectOpen({ ban: true, business: false });
+
+    // Keyboard across both: Enter on one, Tab to the other's button and Enter: only the second shows.
+    await away();
+    await ban.focus();
+    await page.keyboard.press("Enter");
+    await expectOpen({ ban: true, business: false });
+    await business.focus();
+    await expectOpen({ ban: false, business: false });
+    await page.keyboard.press("Enter");
+    await expectOpen({ ban: false, business: true });
+    // A second click closes what the button opened; a click elsewhere closes it too.
+    await business.click();
+    await away();
+    await expectOpen({ ban: false, business: false });
+    await ban.click();
+    await page.locator("body").click({ position: { x: 5, y: 700 } });
+    await expectOpen({ ban: false, business: false });
   });
 });

@@ -159,8 +159,11 @@ describe(`account security over HTTP on ${kind}`, () => {
     });
   });
 
-  describe("a verification link only verifies", () => {
-    it("2a: an account pre-registered with the owner's address gives its registrant nothing the owner later stores", async () => {
+  describe("a verification link is safe for the address's owner (docs/decisions/076)", () => {
+    /** The token of a verification link. */
+    const tokenOf = (link: string) => new URL(link, server.url).searchParams.get("token")!;
+
+    it("2a: the owner of an address someone else registered cannot confirm it by clicking, and \"This wasn't me\" deletes the account and its password", async () => {
       const victim = `victim-${stamp}@example.com`;
       const attacker = browser();
       const attackerPassword = "attacker-chose-this-1";
@@ -169,69 +172,70 @@ describe(`account security over HTTP on ${kind}`, () => {
       expect((await attacker.login(victim, attackerPassword)).status).toBe(302);
       expect(await attacker.state()).toBe("out");
 
-      // The owner opens the mailed link: verified, and nobody is signed in by it.
+      // The owner opens the mailed link: nothing is confirmed by opening it; the page asks for the password.
       const owner = browser();
-      const verification = await owner.get(await linkInMail(victim, "/verify-email?token="));
-      expect(verification.status).toBe(200);
-      expect(decoded(verification.html)).toContain("your email address is confirmed");
+      const link = await linkInMail(victim, "/verify-email?token=");
+      const token = tokenOf(link);
+      const opened = await owner.get(link);
+      expect(opened.status).toBe(200);
+      expect(decoded(opened.html)).toContain("Enter the password you chose when you created the account");
+      expect(decoded(opened.html)).toContain("This wasn't me");
+      expect((await browser(attacker.ip).login(victim, attackerPassword)).location).toMatch(/^\/client-login/);
+      // Clicking on without the password confirms nothing; a guess is refused.
+      const guessed = await owner.post(link, { intent: "confirm", token, password: "owner-guess-1" });
+      expect(guessed.status).toBe(400);
+      expect(decoded(guessed.html)).toContain("That is not the password of this account.");
+      expect((await browser(attacker.ip).login(victim, attackerPassword)).location).toMatch(/^\/client-login/);
+
+      // "This wasn't me": the account and the password someone else chose are gone.
+      const removed = await owner.post(link, { intent: "not-me", token });
+      expect(removed.status).toBe(200);
+      expect(decoded(removed.html)).toContain("The account was removed");
       expect(owner.cookies.has("__session")).toBe(false);
-      expect(await owner.state()).toBe("out");
-
-      // The registrant now signs in with the password they chose…
-      const early = browser(attacker.ip);
-      expect((await early.login(victim, attackerPassword)).location).toBe("/dashboard");
-      expect(await early.state()).toBe("in");
-      // …until the owner, who never knew that password, sets their own through the reset link.
-      const mailsBefore = smtp.messages.length;
-      expect((await owner.post("/password-reset", { email: victim })).status).toBe(200);
-      const reset = await linkInMail(victim, "/password-reset?token=", mailsBefore);
-      const token = new URL(reset, server.url).searchParams.get("token")!;
-      const ownerPassword = "owner-real-password-9";
-      const chosen = await owner.post("/password-reset", { intent: "choose", token, password: ownerPassword, confirmPassword: ownerPassword });
-      expect(chosen.location).toBe("/dashboard");
-      expect(await owner.state()).toBe("in");
-      expect(await early.state()).toBe("out");
-
-      // The owner orders and uploads a passport.
-      expect((await owner.post("/cart/update", { intent: "add", serviceType: "travel-ban", tierId: "basic" })).status).toBeLessThan(400);
-      const boundary = "----sanad-security";
-      const fields = { intent: "pay", legalName: "The Owner", email: victim, phone: "+971 50 123 4567", state: "Dubai", description: "Travel ban check." };
-      const body = Buffer.concat([
-        ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="passport.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n% passport\n\r\n--${boundary}--\r\n`),
-      ]);
-      expect((await owner.postMultipart("/checkout", body, boundary)).status).toBe(303);
-      const orderId = /\/dashboard\/orders\/([0-9a-f-]{36})/.exec((await owner.get("/dashboard")).html)?.[1];
-      expect(orderId).toBeTruthy();
-      const documentId = /\/documents\/([0-9a-f-]{36})/.exec((await owner.get(`/dashboard/orders/${orderId}`)).html)?.[1];
-      expect(documentId).toBeTruthy();
-      expect((await owner.get(`/documents/${documentId}`)).status).toBe(200);
-
-      // The registrant: their session is gone, their password no longer works, the passport stays closed.
-      expect((await early.get(`/documents/${documentId}`)).status).toBe(302);
-      const again = browser(attacker.ip);
-      const refused = await again.login(victim, attackerPassword);
+      const refused = await browser(attacker.ip).login(victim, attackerPassword);
       expect(refused.status).toBe(400);
       expect(decoded(refused.html)).toContain("Invalid email or password.");
-      expect((await again.get(`/documents/${documentId}`)).location).toMatch(/^\/client-login/);
+      // The link is spent; the owner may register the address themselves.
+      expect(decoded((await owner.get(link)).html)).toContain("This verification link cannot be used");
+      const ownerPassword = "owner-real-password-9";
+      const mailsBefore = smtp.messages.length;
+      expect((await owner.post("/client-login", { intent: "register", name: "The Owner", email: victim, password: ownerPassword, confirmPassword: ownerPassword })).status).toBe(302);
+      const ownLink = await linkInMail(victim, "/verify-email?token=", mailsBefore);
+      expect(ownLink).not.toBe(link);
+      expect((await owner.post(ownLink, { intent: "confirm", token: tokenOf(ownLink), password: ownerPassword })).status).toBe(200);
+      expect((await owner.login(victim, ownerPassword)).location).toBe("/dashboard");
+      expect((await browser(attacker.ip).login(victim, attackerPassword)).status).toBe(400);
     });
 
-    it("2b: a verification link opened while signed in to another account switches nothing", async () => {
+    it("2b: the person who registered confirms with their password; a link opened while signed in to another account switches nothing", async () => {
       const signedInClient = await signedIn();
       const other = `other-${stamp}@example.com`;
       const registrant = browser();
       await registrant.post("/client-login", { intent: "register", name: "Other Person", email: other, password: "other-password-77", confirmPassword: "other-password-77" });
+      const link = await linkInMail(other, "/verify-email?token=");
       const sessionBefore = signedInClient.cookies.get("__session");
-      const opened = await signedInClient.get(await linkInMail(other, "/verify-email?token="));
+      const opened = await signedInClient.get(link);
       expect(opened.status).toBe(200);
-      expect(decoded(opened.html)).toContain("You are still signed in to your own account.");
       expect(decoded(opened.html)).not.toContain(other);
+      const confirmed = await signedInClient.post(link, { intent: "confirm", token: tokenOf(link), password: "other-password-77" });
+      expect(confirmed.status).toBe(200);
+      expect(decoded(confirmed.html)).toContain("You are still signed in to your own account.");
       expect(signedInClient.cookies.get("__session")).toBe(sessionBefore);
       const settings = await signedInClient.get("/dashboard/settings");
       expect(settings.html).toContain(CLIENT);
       expect(settings.html).not.toContain(other);
       // The link did its one job: the other address is confirmed, so its owner can sign in.
       expect((await registrant.login(other, "other-password-77")).location).toBe("/dashboard");
+    });
+
+    it("2c: the browser that gave the right password on the login page is confirmed by opening the link", async () => {
+      const address = `same-browser-${stamp}@example.com`;
+      const person = browser();
+      await person.post("/client-login", { intent: "register", name: "Same Browser", email: address, password: PASSWORD, confirmPassword: PASSWORD });
+      expect((await person.login(address, PASSWORD)).location).toMatch(/^\/client-login/);
+      const opened = await person.get(await linkInMail(address, "/verify-email?token="));
+      expect(decoded(opened.html)).toContain("your email address is confirmed");
+      expect((await person.login(address, PASSWORD)).location).toBe("/dashboard");
     });
   });
 
@@ -241,7 +245,8 @@ describe(`account security over HTTP on ${kind}`, () => {
       // The owner's browser signed in before the attack.
       const ownerBrowser = browser();
       await ownerBrowser.post("/client-login", { intent: "register", name: "Guessed Owner", email: victim, password: PASSWORD, confirmPassword: PASSWORD });
-      await ownerBrowser.get(await linkInMail(victim, "/verify-email?token="));
+      const link = await linkInMail(victim, "/verify-email?token=");
+      await ownerBrowser.post(link, { intent: "confirm", token: new URL(link, server.url).searchParams.get("token")!, password: PASSWORD });
       expect((await ownerBrowser.login(victim, PASSWORD)).location).toBe("/dashboard");
       await ownerBrowser.post("/logout", {});
 

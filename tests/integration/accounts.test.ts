@@ -15,7 +15,7 @@ import {
   verifyEmail,
 } from "../../app/auth/accounts.server";
 import { announceAdminSetup, canSetUpAdmin, setUpFirstAdmin } from "../../app/auth/admin-setup.server";
-import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS, attemptLogin } from "../../app/auth/login.server";
+import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS, attemptLogin } from "../../app/auth/login.server";
 import { verifyPassword } from "../../app/auth/password.server";
 import { REGISTRATIONS_PER_ADDRESS, REGISTRATIONS_PER_EMAIL, registerVisitor } from "../../app/auth/register.server";
 import { createUserSession, deleteExpiredSessions, endSession, getUser, listSessions, requireAdmin, requireUser } from "../../app/auth/session.server";
@@ -246,6 +246,38 @@ describe(`accounts on ${testDbKind()}`, () => {
       // A forged device cookie is worth nothing.
       const forged = await attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password: account.password }, `${deviceCookie.slice(0, -3)}AAA`), { clientAddress: address(), lang: "en" });
       expect(forged.kind).toBe("throttled");
+    });
+
+    it("an attacker and the owner on one address: the owner gets in with the device cookie, not without; the cookie has its own limit and ends with a password change", async () => {
+      const account = await verified("shared-address");
+      const user = (await findUserByEmail(account.email))!;
+      const office = address();
+      const earlier = await createUserSession({ user, request: pageRequest("/client-login"), clientAddress: address(), redirectTo: "/" });
+      const deviceCookie = earlier.headers.getSetCookie().find((value) => value.startsWith("__device="))!.split(";")[0]!;
+      // The attacker, on the office's address, fills every limit of untrusted clients.
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL.limit; i++) await login({ email: account.email, password: `wrong-${i}-password` }, office);
+      const fromOffice = (cookie?: string, password = account.password) =>
+        attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password }, cookie), { clientAddress: office, lang: "en" });
+      // The owner on the same address: without the device cookie refused, with it in.
+      expect((await fromOffice()).kind).toBe("throttled");
+      expect((await fromOffice(deviceCookie)).kind).toBe("ok");
+      // A device cookie of another account is worth nothing for this one.
+      const other = await verified("shared-address-other");
+      const otherCookie = (await createUserSession({ user: (await findUserByEmail(other.email))!, request: pageRequest("/client-login"), clientAddress: address(), redirectTo: "/" })).headers
+        .getSetCookie()
+        .find((value) => value.startsWith("__device="))!
+        .split(";")[0]!;
+      expect((await fromOffice(otherCookie)).kind).toBe("throttled");
+      // Guessing with a stolen device cookie meets the device's own limit, which holds up only that cookie.
+      for (let i = 0; i < LOGIN_FAILURES_PER_DEVICE.limit; i++) expect((await fromOffice(deviceCookie, `wrong-device-${i}`)).kind).toBe("invalid");
+      expect((await fromOffice(deviceCookie)).kind).toBe("throttled");
+      const second = await createUserSession({ user, request: pageRequest("/client-login"), clientAddress: address(), redirectTo: "/" });
+      const secondDevice = second.headers.getSetCookie().find((value) => value.startsWith("__device="))!.split(";")[0]!;
+      expect((await fromOffice(secondDevice)).kind).toBe("ok");
+      // A password change ends the account's device cookies with its sessions.
+      const changed = await changePassword(user.id, account.password, "new-password-after-theft");
+      expect(changed.ok).toBe(true);
+      expect((await fromOffice(secondDevice, "new-password-after-theft")).kind).toBe("throttled");
     });
 
     it("counts only failures: signing in again and again from one address is never throttled", async () => {

@@ -62,6 +62,19 @@ const cookieOf = (page: Page, name: string) =>
     .find((pair) => pair.startsWith(`${name}=`) || pair.startsWith(`__Host-${name}=`));
 
 describe(`the anonymous page cache (${kind})`, () => {
+  it("a crawl of pages not cached yet, by browsers and crawlers, GET and HEAD, logs no render error (pages the cache drops stop quietly)", async () => {
+    const pages = ["/request-check", "/ar/request-check", "/quote", "/ar/quote", "/contact", "/about", "/ar/about", "/careers"];
+    const agents = ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"];
+    for (const agent of agents) {
+      for (const pathname of pages) {
+        for (const method of ["GET", "HEAD"]) expect((await get(server, pathname, { "User-Agent": agent }, method)).status, `${method} ${pathname}`).toBe(200);
+      }
+    }
+    // Dropped renders end on the next turns of the event loop: give them a moment before reading the log.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.output()).not.toMatch(/render error|Controller is already closed/);
+  });
+
   it("gives two anonymous visitors the same page but for the per-response values, each of them fresh", async () => {
     for (const pathname of ["/", SERVICE_PAGE, "/ar", "/no-such-page"]) {
       const first = await get(server, pathname);

@@ -255,8 +255,14 @@ describe(`the request gate on the production build (${kind})`, () => {
       const registered = await visitor.post("/client-login?tab=register", { ...registerForm, intent: "register", name: "Lynx Reader", email, password: "quiet-harbour-2025", confirmPassword: "quiet-harbour-2025" });
       expect(registered.status, registered.text.slice(0, 300)).toBe(302);
       expect(registered.headers.get("location")?.[0]).toMatch(/^\/client-login/);
-      // A password signs in once the address is confirmed: lynx opens the mailed link.
-      expect((await visitor.get(await linkInMail(smtp.messages, email, "/verify-email?token="))).status).toBe(200);
+      // A password signs in once the address is confirmed: lynx opens the mailed link and confirms with the password.
+      const link = await linkInMail(smtp.messages, email, "/verify-email?token=");
+      const verifyPage = await visitor.get(link);
+      expect(verifyPage.status).toBe(200);
+      const confirmForm = formFields(verifyPage.text, /(?:)/)!;
+      expect(confirmForm.intent).toBe("confirm");
+      const confirmed = await visitor.post(link, { ...confirmForm, password: "quiet-harbour-2025" });
+      expect(confirmed.status, confirmed.text.slice(0, 300)).toBe(200);
 
       const loginPage = await visitor.get("/client-login?redirectTo=%2Fcheckout");
       const loginForm = formFields(loginPage.text, /client-login/)!;
@@ -293,7 +299,13 @@ describe(`the request gate on the production build (${kind})`, () => {
       clearTimeout(killer);
       expect(code).toBe(0);
       // The account exists: once its address is confirmed, it can sign in.
-      expect((await fetch(`${server.url}${await linkInMail(smtp.messages, email, "/verify-email?token=")}`)).status).toBe(200);
+      const link = await linkInMail(smtp.messages, email, "/verify-email?token=");
+      const confirmed = await fetch(`${server.url}${link}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ intent: "confirm", token: new URL(link, server.url).searchParams.get("token")!, password: "quiet-harbour-2025" }).toString(),
+      });
+      expect(confirmed.status).toBe(200);
       const login = await fetch(`${server.url}/client-login`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },

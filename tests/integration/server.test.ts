@@ -174,6 +174,8 @@ describe.runIf(kind === "postgres")("readiness when PostgreSQL goes away", () =>
       const down = await fetch(`${server.url}/readyz`);
       expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ status: "unavailable" });
+      // The same wait as the pages' 503 while the database is away.
+      expect(down.headers.get("retry-after")).toBe("30");
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       await relay.restore();
       let status = 0;

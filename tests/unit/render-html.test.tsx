@@ -55,6 +55,45 @@ describe("renderHtmlStream", () => {
     expect(errors).toHaveLength(1);
   });
 
+  it("stops without an error when its reader cancels while parts are still suspended (a page the cache drops, a visitor gone)", async () => {
+    let release = () => {};
+    const pending = new Promise<void>((resolve) => (release = resolve));
+    let resolved = false;
+    function Late(): ReactNode {
+      if (!resolved) {
+        throw pending.then(() => {
+          resolved = true;
+        });
+      }
+      return <p>late part</p>;
+    }
+    for (const cancelAt of ["before-read", "after-first-chunk"] as const) {
+      resolved = false;
+      const errors: unknown[] = [];
+      const stream = await renderHtmlStream(
+        <html lang="en">
+          <body>
+            <p>shell</p>
+            <Suspense fallback="…">
+              <Late />
+            </Suspense>
+          </body>
+        </html>,
+        { timeoutMs: 5000, onError: (error) => errors.push(error) },
+      );
+      if (cancelAt === "after-first-chunk") {
+        const reader = stream.getReader();
+        expect(Buffer.from((await reader.read()).value!).toString()).toContain("shell");
+        await reader.cancel();
+      } else {
+        await stream.cancel();
+      }
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(errors, cancelAt).toEqual([]);
+    }
+  });
+
   // Why the renderer above is not react-dom/server's default for Node (docs/decisions/030): with
   // React 18.3.1 the same pages come out with NUL bytes (react issue 31134). If this starts failing,
   // React fixed it and the decision can be revisited.

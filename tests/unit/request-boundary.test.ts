@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUESTION_MAX_CHARS } from "../../app/assistant/types";
 import { resetEnvForTests } from "../../app/env.server";
@@ -128,10 +129,56 @@ describe("safeRedirectPath", () => {
     ];
     for (const target of bad) expect(safeRedirectPath(target, "/fallback"), JSON.stringify(target)).toBe("/fallback");
   });
+
+  it("refuses what only becomes a way out once dot segments are resolved", () => {
+    const bad = [
+      "/.//evil.example",
+      "/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E//evil.example",
+      "/%2e%2e//evil.example",
+      "/a/..//evil.example",
+      "/a/%2e%2e//evil.example",
+      "/a/b/../..//evil.example",
+      "/./\\evil.example",
+      "/%2e/%2F/evil.example",
+      "/.//evil.example/path?x=1#y",
+    ];
+    for (const target of bad) expect(safeRedirectPath(target, "/fallback"), JSON.stringify(target)).toBe("/fallback");
+    // Dot segments that stay on the site are resolved, and what is sent is the resolved path.
+    expect(safeRedirectPath("/a/../checkout", "/")).toBe("/checkout");
+    expect(safeRedirectPath("/./dashboard/%2e%2e/cart?x=1", "/")).toBe("/cart?x=1");
+  });
+
+  it("property: whatever pieces a target is made of, the answer is the fallback or a path a browser keeps on this site", () => {
+    // Pieces a browser or the URL parser treat specially, most of them dot segments and slashes.
+    const piece = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom("/", "//", ".", "..", "%2e", "%2E", "%2e%2e", ".%2e", "\\", "%5c", "%5C", "%2f", "%2F") },
+      { weight: 2, arbitrary: fc.constantFrom("\t", "\n", "%09", "%0a", "%00", " ", "%25", "%252f", "\u3002", "\uff0f") },
+      { weight: 2, arbitrary: fc.constantFrom("evil.example", "a", "ar", "checkout", "?", "#", ":", "@", "%", "https:", "javascript:") },
+    );
+    const target = fc.array(piece, { minLength: 1, maxLength: 10 }).map((pieces) => "/" + pieces.join(""));
+    const site = "https://sanad.example";
+    fc.assert(
+      fc.property(target, fc.constantFrom("/", "/ar/dashboard/", "/client-login/two-factor"), (input, from) => {
+        const result = safeRedirectPath(input, "/fallback");
+        if (result === "/fallback") return;
+        expect(result.startsWith("/") && !result.startsWith("//"), input).toBe(true);
+        expect(result).not.toMatch(/[\\\p{Cc}]/u);
+        // A browser resolves the Location against the page it is on: it stays on our site.
+        expect(new URL(result, `${site}${from}`).origin, input).toBe(site);
+        // And decoded once more (a route reading it again), it is still a path here.
+        expect(decodeURIComponent(result).startsWith("//"), input).toBe(false);
+        // Checking what is sent again lets it through unchanged.
+        expect(safeRedirectPath(result, "/fallback"), input).toBe(result);
+      }),
+      { numRuns: 5000, examples: [["/.//evil.example", "/"], ["/a/%2e%2e//evil.example", "/ar/dashboard/"]] },
+    );
+  });
 });
 
 describe("originVerdict", () => {
-  const base = { host: "localhost:3000", protocol: "http", siteUrl: "https://sanad.example", secFetchSite: undefined };
+  const base = { requestOrigin: "http://localhost:3000", siteUrl: "https://sanad.example", secFetchSite: undefined };
   it("accepts our site and the host asked for", () => {
     expect(originVerdict({ ...base, origin: "https://sanad.example", referer: undefined })).toBe("same-origin");
     expect(originVerdict({ ...base, origin: "http://localhost:3000", referer: undefined })).toBe("same-origin");

@@ -6,9 +6,18 @@ import { localizePath } from "../../i18n/lang";
 import { lazyComponent } from "../../utils/lazy-component";
 import { useLang, useUi } from "../../root-data";
 import { serverCartPanel } from "./cart-panel-ssr.server";
-import { useCartView } from "./cart-store";
+import { UNSENT_CART_CHANGES, useCartView } from "./cart-store";
 
 type PanelProps = { cart: CartView; closeHref: string; onClose: () => void };
+
+/** Whether this tab holds cart changes not yet confirmed (cart-queue.ts). */
+function hasUnsentCartChanges() {
+  try {
+    return Boolean(sessionStorage.getItem(UNSENT_CART_CHANGES));
+  } catch {
+    return false;
+  }
+}
 
 // The panel's code is fetched when the cart is first opened (or the button is hovered or focused),
 // keeping it out of every page's first load. On the server it is rendered in the first pass.
@@ -43,6 +52,20 @@ export function CartButton() {
   useEffect(() => {
     if (urlOpen) setOpen(true);
   }, [urlOpen]);
+
+  // Changes an earlier page of this tab showed but the server had not confirmed: send them now
+  // (cart-queue.ts). Also when the page comes back from the back-forward cache.
+  useEffect(() => {
+    const resume = () => {
+      if (hasUnsentCartChanges()) void import("./cart-queue").then((queue) => queue.resumeCartChanges());
+    };
+    resume();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) resume();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
 
   // When the queue of cart changes runs empty, re-read the page's data (a checkout summary, the shell).
   const drained = cart.drained;

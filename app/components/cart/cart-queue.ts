@@ -2,7 +2,9 @@ import type { FormEvent } from "react";
 import { applyCartIntent, cartLineKey, intentFromForm, type CartIntent, type CartLine, type CartView } from "../../cart/cart-rules";
 import { useUi } from "../../root-data";
 import { showToast, type Toast } from "../../forms/toast";
-import { cartQueueState, currentShellCart, publishCartQueue } from "./cart-store";
+import { newSubmissionKey } from "../../forms/send-form";
+import { cartQueueState, currentShellCart, publishCartQueue, UNSENT_CART_CHANGES } from "./cart-store";
+import { sendCartChange } from "./cart-sender";
 
 /**
  * With JavaScript, cart forms are sent by script one after another (the cart is one cookie: two
@@ -14,8 +16,23 @@ import { cartQueueState, currentShellCart, publishCartQueue } from "./cart-store
  * Each change carries its own submission key. When a request does not get through (no
  * connection, no answer in time) the queue stops: the unsent changes stay shown, the cart says
  * so and offers to send them again, with the same keys, so none is applied twice.
+ *
+ * A change shown as accepted survives leaving the page: its request goes out at once (the sender
+ * comes with this module, no code to download first) with `keepalive`, so a navigation does not
+ * cancel it; and the queue is also kept in the tab's sessionStorage, with the changes confirmed in
+ * the last few seconds (a page load that started just before the answer carried the old cart
+ * cookie). The next page of the tab (a full load, the back button) sends them again with the same
+ * keys (`resumeCartChanges`, started by the cart button): applied once either way, and the answer
+ * brings the page the server's cart.
  */
-type Job = { id: number; action: string; body: URLSearchParams; intent: CartIntent; failure: string };
+type Job = { id: number; action: string; body: URLSearchParams; intent: CartIntent; failure: string; resync?: boolean };
+type StoredJob = { action: string; body: string; intent: CartIntent; failure: string; confirmedAt?: number };
+
+/** How long a confirmed change is kept for the next page of the tab to send again. */
+const RESYNC_MS = 10_000;
+/** Changes the server confirmed lately: the next page asks for them again (it may carry an older cookie). */
+let recent: Array<{ job: Job; at: number }> = [];
+
 type ActionAnswer = { ok: boolean; toast?: Toast; cart: CartView };
 
 let jobs: Job[] = [];
@@ -24,10 +41,27 @@ let failed: Job[] = [];
 let running = false;
 let nextId = 0;
 
-/** Tells the views what is queued, along with any other news. */
+/** Tells the views what is queued, along with any other news, and keeps the tab's copy of it. */
 function publish(next: Parameters<typeof publishCartQueue>[0] = {}) {
-  const unconfirmed = [...failed, ...jobs];
+  // A change sent again only to bring the server's cart is not shown twice.
+  const unconfirmed = [...failed, ...jobs].filter((job) => !job.resync);
   publishCartQueue({ ...next, pending: jobs.length > 0, applyUnconfirmed: unconfirmed.length ? (base) => applyJobs(base, unconfirmed) : null });
+  store();
+}
+
+function store() {
+  const now = Date.now();
+  recent = recent.filter((entry) => now - entry.at < RESYNC_MS);
+  const stored: StoredJob[] = [
+    ...recent.map(({ job, at }) => ({ action: job.action, body: job.body.toString(), intent: job.intent, failure: job.failure, confirmedAt: at })),
+    ...[...failed, ...jobs].map(({ action, body, intent, failure }) => ({ action, body: body.toString(), intent, failure })),
+  ];
+  try {
+    if (stored.length === 0) sessionStorage.removeItem(UNSENT_CART_CHANGES);
+    else sessionStorage.setItem(UNSENT_CART_CHANGES, JSON.stringify(stored));
+  } catch {
+    // Storage switched off or full: the keepalive request alone carries the change.
+  }
 }
 
 async function run() {
@@ -37,8 +71,6 @@ async function run() {
     const job = jobs[0]!;
     let answer: ActionAnswer | null = null;
     try {
-      // The sender's code comes with the first change (or earlier, when the browser is idle).
-      const { sendCartChange } = await import("./cart-sender");
       answer = (await sendCartChange(job.action, job.body)) as ActionAnswer;
     } catch (error) {
       // The connection (or the sender's code could not be fetched): keep this change and the
@@ -51,6 +83,7 @@ async function run() {
       break;
     }
     jobs = jobs.filter((queued) => queued.id !== job.id);
+    if (answer?.cart && !job.resync) recent = [...recent.filter((entry) => entry.job.id !== job.id), { job, at: Date.now() }];
     if (answer?.cart) {
       publish({ confirmed: { cart: answer.cart, base: currentShellCart() } });
       if (answer.toast) showToast({ ...answer.toast, group: "cart" });
@@ -70,14 +103,39 @@ export function enqueueCartForm(form: HTMLFormElement, submitter: HTMLElement | 
   const intent = intentFromForm(body);
   if (!intent) return false;
   body.set("respond", "data");
-  // The page's token is for the plain form; each queued change gets a key of its own (cart-sender.ts).
-  body.delete("submissionId");
+  // The page's token is for the plain form; each queued change gets a key of its own, now, so the
+  // tab's copy carries it too.
+  body.set("submissionId", newSubmissionKey());
   const params = new URLSearchParams();
   for (const [name, value] of body) if (typeof value === "string") params.append(name, value);
   jobs = [...jobs, { id: ++nextId, action: form.action, body: params, intent, failure }];
   publish();
   void run();
   return true;
+}
+
+/**
+ * On a new page of the tab: sends again, in order and with their keys, the changes a page left
+ * before the server confirmed them. A change the server had is not applied twice.
+ */
+export function resumeCartChanges() {
+  let stored: StoredJob[] = [];
+  try {
+    stored = JSON.parse(sessionStorage.getItem(UNSENT_CART_CHANGES) ?? "[]") as StoredJob[];
+  } catch {
+    stored = [];
+  }
+  const known = new Set([...jobs, ...failed, ...recent.map((entry) => entry.job)].map((job) => job.body.get("submissionId")));
+  const now = Date.now();
+  const resumed = stored
+    .filter((job) => typeof job?.action === "string" && typeof job.body === "string" && job.intent)
+    .filter((job) => job.confirmedAt === undefined || (now - job.confirmedAt >= 0 && now - job.confirmedAt < RESYNC_MS))
+    .map((job): Job => ({ id: ++nextId, action: job.action, body: new URLSearchParams(job.body), intent: job.intent, failure: job.failure, resync: job.confirmedAt !== undefined }))
+    .filter((job) => !known.has(job.body.get("submissionId")));
+  if (resumed.length === 0) return;
+  jobs = [...resumed, ...jobs];
+  publish();
+  void run();
 }
 
 /** Sends the changes that did not get through again, in order, with their keys. */

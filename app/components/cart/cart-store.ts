@@ -61,3 +61,6 @@ export function useCartView(): CartView & { pending: boolean; drained: number; f
     [base, current],
   );
 }
+
+/** The tab's copy of the cart changes the server has not confirmed (written by cart-queue.ts, read by the cart button). */
+export const UNSENT_CART_CHANGES = "sanad.cart.unsent";

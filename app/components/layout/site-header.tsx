@@ -1,8 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useReducer, useRef, useState, type Dispatch } from "react";
 import { fill } from "../../i18n/fill";
 import type { UiStrings } from "../../i18n/ui.en";
 import { useRootData, useUi } from "../../root-data";
+import { CLOSED, desktopMenus, isMenuOpen, type MenuEvent } from "./desktop-menus";
 import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
 import { LocalizedLink } from "./localized-link";
 import { navGroups, topLinks, type NavGroup } from "../../content/navigation";
@@ -18,6 +19,7 @@ export function SiteHeader() {
   // Once script runs the dropdowns are disclosure buttons; until then CSS opens them (tailwind.css).
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
+  const [menus, dispatch] = useReducer(desktopMenus, CLOSED);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="header-bar">
@@ -30,7 +32,7 @@ export function SiteHeader() {
         <nav aria-label={ui.nav.primary} className="hidden lg:block" data-enhanced={enhanced ? "" : undefined}>
           <ul className="header-items flex">
             {navGroups.map((group) => (
-              <DesktopGroup key={group.id} group={group} ui={ui} />
+              <DesktopGroup key={group.id} group={group} ui={ui} open={isMenuOpen(menus, group.id)} dispatch={dispatch} />
             ))}
             {topLinks.map((link) => (
               <li key={link.to}>
@@ -53,45 +55,50 @@ export function SiteHeader() {
 }
 
 /**
- * A desktop dropdown, the ARIA disclosure pattern: the button shows and hides the list (Enter,
- * Space or a click), and aria-expanded says which. Pointing at it shows it too; a click while it
- * shows only by pointing keeps it open rather than closing it. Choosing a link, Escape, or the
- * focus leaving (a click elsewhere included) closes it. Without JavaScript CSS shows it on hover and while the
+ * A desktop dropdown, the ARIA disclosure pattern: the button shows and hides the list, and
+ * aria-expanded says whether it shows (state above). Choosing a link, Escape, or the focus leaving
+ * (a click elsewhere included) closes it. Without JavaScript CSS shows it on hover and while the
  * focus is inside (tailwind.css: [data-nav-group]).
+ *
+ * The pointer is followed with the browser's own mouseenter and mouseleave on the <li>, not React's
+ * onMouseEnter: React derives those from mouseout/mouseover pairs and drops the pair when the
+ * pointer comes from a part of the page still waiting to hydrate (docs/decisions/016), so a menu
+ * pointed at after the pointer rested on the page did not open.
  */
-function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
-  const [expanded, setExpanded] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  // After a link was chosen or the list was closed under the pointer: hover does not reopen it until the pointer leaves.
-  const [hoverPaused, setHoverPaused] = useState(false);
+function DesktopGroup({ group, ui, open, dispatch }: { group: NavGroup; ui: UiStrings; open: boolean; dispatch: Dispatch<MenuEvent> }) {
+  const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const label = ui.nav[group.label];
   const menuId = `menu-${group.id}`;
-  const open = expanded || (hovered && !hoverPaused);
+  const id = group.id;
 
+  useEffect(() => {
+    const item = itemRef.current;
+    if (!item) return;
+    const enter = () => dispatch({ type: "enter", id });
+    const leave = () => dispatch({ type: "leave", id });
+    item.addEventListener("mouseenter", enter);
+    item.addEventListener("mouseleave", leave);
+    // Already under the pointer when the script arrived: as if it had just entered.
+    if (item.matches(":hover")) enter();
+    return () => {
+      item.removeEventListener("mouseenter", enter);
+      item.removeEventListener("mouseleave", leave);
+    };
+  }, [dispatch, id]);
 
-  function close() {
-    setExpanded(false);
-    setHoverPaused(true);
-  }
+  const close = () => dispatch({ type: "close", id });
 
   return (
     // The <li> follows the pointer and the focus for the disclosure; the button is the control.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
+      ref={itemRef}
       className="relative"
       data-nav-group=""
       data-open={open ? "" : undefined}
-      onMouseEnter={() => {
-        setHovered(true);
-        setHoverPaused(false);
-      }}
-      onMouseLeave={() => {
-        setHovered(false);
-        setHoverPaused(false);
-      }}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) dispatch({ type: "focus-left", id });
       }}
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
@@ -106,10 +113,7 @@ function DesktopGroup({ group, ui }: { group: NavGroup; ui: UiStrings }) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={fill(ui.nav.openSubmenu, { section: label })}
-        onClick={() => {
-          if (expanded) close();
-          else setExpanded(true);
-        }}
+        onClick={() => dispatch({ type: "toggle", id })}
         className="header-item"
       >
         <span aria-hidden="true">{label}</span>
