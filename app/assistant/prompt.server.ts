@@ -38,7 +38,7 @@ export function buildSystemPrompt(site: PromptSite, lang: Lang): string {
       lines.push(`  - ${tier.name.en}: ${formatMoney(tier.price, "en")}, delivery ${tier.delivery.en}. ${tier.description.en}`);
     }
   }
-  lines.push("* Legal consultations with our legal team (book through the inquiry form on the ask-a-lawyer page /ask-lawyer):");
+  lines.push("* Legal consultations with our legal team (bought on /services/legal-consultation as one session of the longest length shown; the session is arranged from the order page after payment):");
   for (const consultation of Object.values(consultations)) {
     lines.push(`  - ${consultation.name.en}: ${consultation.minutes} minute sessions, the fee confirmed when booked (no price is published)`);
   }

@@ -12,7 +12,7 @@ import { plainText } from "../http/clean-text.server";
 import { canManageMoney, canWorkCase, type Viewer } from "./access.server";
 import { mailClient, mailStaff, type CaseParties } from "./case-mail.server";
 import { refundCancelledOrderSafely, type RefundOutcome } from "./refund.server";
-import { extendDueTime } from "./turnaround.server";
+import { extendDueTime, officeScheduleWithHolidays } from "./turnaround.server";
 
 export { MAX_MESSAGE_LENGTH };
 
@@ -224,7 +224,7 @@ export async function resolveRequest(input: { orderId: string; requestId: unknow
     const refundDue = decision === "accept" && request.kind === "cancellation-request" && (PAID_STATUSES as readonly string[]).includes(order.paymentStatus) && order.paymentStatus !== "refunded";
     const refunded = refundDue ? Math.max(0, (order.paidAmount ?? order.amount) - order.refundedAmount) : null;
     if (decision === "accept" && request.kind === "extension-request" && dueAt) {
-      dueAt = extendDueTime(dueAt, request.extensionDays ?? 0);
+      dueAt = extendDueTime(dueAt, request.extensionDays ?? 0, await officeScheduleWithHolidays(tx, dueAt));
       await tx.update(orders).set({ dueAt }).where(eq(orders.id, order.id));
     }
     if (decision === "accept" && request.kind === "cancellation-request") {

@@ -2,7 +2,7 @@
  * Office-time arithmetic for promised turnarounds: minutes and hours count only while the office
  * is open, a business day is one whole opening, and business days run Sunday to Thursday.
  * Pure functions of a schedule (no clock, no configuration), so they can be property-tested.
- * Public holidays are not modelled.
+ * Public holidays (the list admins keep) are days off like Fridays and Saturdays.
  */
 export type OfficeSchedule = {
   /** Working weekdays, 0 = Sunday … 6 = Saturday (in the office's time zone). */
@@ -12,6 +12,8 @@ export type OfficeSchedule = {
   closeMinute: number;
   /** The office's offset from UTC in minutes (Gulf Standard Time: +240, no daylight saving). */
   utcOffsetMinutes: number;
+  /** Public holidays: local dates ("2026-12-02") on which the office stays closed. */
+  holidays?: ReadonlySet<string>;
 };
 
 /** Sunday to Thursday, 09:00 to 18:00 Gulf Standard Time. */
@@ -46,6 +48,7 @@ function localDay(time: number, schedule: OfficeSchedule) {
 /** The opening [open, close] (UTC ms) of the local day starting at `midnight`, or null on a day off. */
 function openingOf(midnight: number, schedule: OfficeSchedule): [number, number] | null {
   if (!schedule.days.includes(new Date(midnight).getUTCDay())) return null;
+  if (schedule.holidays?.has(new Date(midnight).toISOString().slice(0, 10))) return null;
   const offset = schedule.utcOffsetMinutes * MINUTE;
   return [midnight + schedule.openMinute * MINUTE - offset, midnight + schedule.closeMinute * MINUTE - offset];
 }
@@ -73,7 +76,8 @@ export function addOfficeMinutes(start: Date, minutes: number, schedule: OfficeS
   const weekly = officeDayMinutes(schedule) * MINUTE * schedule.days.length;
   for (;;) {
     const opening = openingOf(midnight, schedule);
-    if (opening && time <= opening[0] && remaining > weekly) {
+    // (Not across holidays: a week with one is shorter.)
+    if (opening && time <= opening[0] && remaining > weekly && !schedule.holidays?.size) {
       // From before an opening, a whole week of office time ends just before the same opening a week later.
       const weeks = Math.floor((remaining - 1) / weekly);
       remaining -= weeks * weekly;

@@ -3,12 +3,18 @@ import { orderItems, orders, type OrderStatus, type TurnaroundUnit } from "../..
 import { findTierOfService, isSpeed, turnaroundAtSpeed, turnaroundOfficeMinutes, type Turnaround } from "../catalogue";
 import type { Queryable } from "../db.server";
 import { getEnv } from "../env.server";
+import { holidaySet } from "./holidays.server";
 import { addOfficeMinutes, DEFAULT_OFFICE_SCHEDULE, officeDayMinutes, parseOpeningHours, type OfficeSchedule } from "./office-time";
 
 /** The office's schedule: Sunday to Thursday, Gulf time, with the configured opening hours. */
 export function officeSchedule(): OfficeSchedule {
   const hours = parseOpeningHours(getEnv().OFFICE_OPENING_HOURS);
   return hours ? { ...DEFAULT_OFFICE_SCHEDULE, ...hours } : DEFAULT_OFFICE_SCHEDULE;
+}
+
+/** The office's schedule with the public holidays admins keep (closed on those dates). */
+export async function officeScheduleWithHolidays(q: Queryable, from = new Date()): Promise<OfficeSchedule> {
+  return { ...officeSchedule(), holidays: await holidaySet(q, from) };
 }
 
 type LineRef = { serviceKey: string; tierId: string; speed?: string | null; turnaroundValue: number | null; turnaroundUnit: TurnaroundUnit | null };
@@ -47,7 +53,7 @@ export async function startTurnaroundClock(tx: Queryable, orderId: string, paidA
     .select({ serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, speed: orderItems.speed, turnaroundValue: orderItems.turnaroundValue, turnaroundUnit: orderItems.turnaroundUnit })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
-  const dueAt = dueTimeOf(lines, paidAt);
+  const dueAt = dueTimeOf(lines, paidAt, await officeScheduleWithHolidays(tx, paidAt));
   if (dueAt) await tx.update(orders).set({ dueAt }).where(eq(orders.id, orderId));
   return dueAt;
 }

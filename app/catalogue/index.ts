@@ -8,4 +8,5 @@ export * from "./plans";
 export * from "./quote";
 export * from "./quote-tiers";
 export * from "./marketing";
+export * from "./consultations";
 export * from "./turnaround";

@@ -100,22 +100,6 @@ export const timelines = {
   appealResolution: { en: "1-6 months", ar: "1-6 أشهر" },
 } satisfies Record<string, Localized<string>>;
 
-export const CONSULTATION_KEYS = ["immigration", "business", "employment", "real-estate", "family", "criminal-defense"] as const;
-export type ConsultationKey = (typeof CONSULTATION_KEYS)[number];
-
-/**
- * The consultation types and their session lengths in minutes. No plan sells them yet: they are
- * booked and priced through the inquiry form, so no price is shown for them.
- */
-export const consultations: Record<ConsultationKey, { name: Localized<string>; minutes: string }> = {
-  immigration: { name: { en: "Immigration", ar: "الهجرة والإقامة" }, minutes: "30-60" },
-  business: { name: { en: "Business", ar: "الأعمال" }, minutes: "45-90" },
-  employment: { name: { en: "Employment", ar: "العمل والتوظيف" }, minutes: "30-60" },
-  "real-estate": { name: { en: "Real Estate", ar: "العقارات" }, minutes: "45-75" },
-  family: { name: { en: "Family", ar: "الأسرة" }, minutes: "60-90" },
-  "criminal-defense": { name: { en: "Criminal Defense", ar: "الدفاع الجنائي" }, minutes: "60-120" },
-};
-
 export const AUDIT_KEYS = ["corporate", "employment", "regulatory", "data-protection"] as const;
 export type AuditKey = (typeof AUDIT_KEYS)[number];
 

@@ -1,5 +1,6 @@
 import type { Lang } from "../i18n/lang";
 import type { Localized, ServiceKey } from "./services";
+import { CONSULTATION_KEYS, consultations } from "./consultations";
 import { businessDays, officeHours, officeMinutes, type Turnaround } from "./turnaround";
 
 /**
@@ -17,6 +18,7 @@ export const PLAN_LIST_KEYS = [
   "bundles",
   "express",
   "travel-ban-quick",
+  "consultations",
 ] as const;
 export type PlanListKey = (typeof PLAN_LIST_KEYS)[number];
 
@@ -36,6 +38,10 @@ export type PlanTier = {
   turnaround: Turnaround;
   features: Localized<string[]>;
   popular?: boolean;
+  /** Consultation sessions a paid order of this tier gives as credits (the features name them). */
+  sessions?: number;
+  /** The fixed length of each of those sessions, in minutes. */
+  sessionMinutes?: number;
 };
 
 export type PlanList = {
@@ -49,6 +55,9 @@ export type PlanList = {
 };
 
 const aed = (amount: number) => amount * 100;
+
+/** The length of a consultation session a plan includes. */
+export const DEFAULT_SESSION_MINUTES = 60;
 
 function tier(id: string, price: number, t: Omit<PlanTier, "id" | "price" | "currency">): PlanTier {
   return { id, price: aed(price), currency: "AED", ...t };
@@ -64,6 +73,8 @@ const travelBan: PlanList = {
       description: { en: "A verified travel ban status check across UAE federal records.", ar: "فحص موثّق لحالة حظر السفر في السجلات الاتحادية بالدولة." },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
       turnaround: businessDays(7),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Federal travel ban status", "Written status report", "One consultation session"],
         ar: ["حالة حظر السفر الاتحادي", "تقرير مكتوب بالحالة", "جلسة استشارية واحدة"],
@@ -74,6 +85,8 @@ const travelBan: PlanList = {
       description: { en: "Travel ban status with the case references behind it.", ar: "حالة حظر السفر مع مراجع القضايا المرتبطة به." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Federal and emirate-level status", "Case reference numbers", "Written status report", "One consultation session"],
         ar: ["الحالة على المستوى الاتحادي ومستوى الإمارة", "أرقام مراجع القضايا", "تقرير مكتوب بالحالة", "جلسة استشارية واحدة"],
@@ -84,6 +97,8 @@ const travelBan: PlanList = {
       description: { en: "Full travel ban review with filings handled for you.", ar: "مراجعة كاملة لحظر السفر مع تولّي الإجراءات نيابةً عنك." },
       delivery: { en: "5 business days, up to 6 filings", ar: "5 أيام عمل، حتى 6 معاملات" },
       turnaround: businessDays(5),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["All seven emirates checked", "Up to 6 filings", "Case and court references", "Next-step guidance from a legal expert", "One consultation session"],
         ar: ["فحص الإمارات السبع كلها", "حتى 6 معاملات", "مراجع القضايا والمحاكم", "توجيه من خبير قانوني بالخطوات التالية", "جلسة استشارية واحدة"],
@@ -95,6 +110,8 @@ const travelBan: PlanList = {
       description: { en: "The comprehensive review, prioritised and delivered in 2 days.", ar: "المراجعة الشاملة بأولوية وتسليم خلال يومين." },
       delivery: { en: "2 days", ar: "يومان" },
       turnaround: businessDays(2),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Everything in Comprehensive", "Priority handling", "Delivered in 2 days", "One consultation session"],
         ar: ["كل ما في الباقة الشاملة", "معالجة بأولوية", "تسليم خلال يومين", "جلسة استشارية واحدة"],
@@ -105,6 +122,8 @@ const travelBan: PlanList = {
       description: { en: "A dedicated legal expert from check to resolution plan.", ar: "خبير قانوني مخصّص من الفحص حتى خطة المعالجة." },
       delivery: { en: "5 business days", ar: "5 أيام عمل" },
       turnaround: businessDays(5),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Dedicated legal expert", "All seven emirates and GCC alerts", "Resolution plan for any ban found", "Follow-up for 30 days", "One consultation session"],
         ar: ["خبير قانوني مخصّص", "الإمارات السبع وتنبيهات دول الخليج", "خطة معالجة لأي حظر يُكتشف", "متابعة لمدة 30 يوماً", "جلسة استشارية واحدة"],
@@ -133,6 +152,8 @@ const laborBan: PlanList = {
       description: { en: "Labor ban status, its cause and the options to lift it.", ar: "حالة حظر العمل وسببه وخيارات رفعه." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Labor ban status and cause", "Options to lift or shorten the ban", "Employer dispute review", "One consultation session"],
         ar: ["حالة حظر العمل وسببه", "خيارات رفع الحظر أو تقصير مدته", "مراجعة نزاعات صاحب العمل", "جلسة استشارية واحدة"],
@@ -260,6 +281,8 @@ const contractReview: PlanList = {
       description: { en: "Clause-by-clause review with suggested changes.", ar: "مراجعة بنداً بنداً مع التعديلات المقترحة." },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
       turnaround: businessDays(7),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Up to 30 pages", "Clause-by-clause comments", "Suggested wording", "One consultation session"],
         ar: ["حتى 30 صفحة", "ملاحظات على كل بند", "صياغة مقترحة", "جلسة استشارية واحدة"],
@@ -271,6 +294,8 @@ const contractReview: PlanList = {
       description: { en: "Complex or bilingual contracts, with negotiation support.", ar: "العقود المعقّدة أو ثنائية اللغة، مع دعم التفاوض." },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
       turnaround: businessDays(10),
+      sessions: 2,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Unlimited pages", "Arabic and English versions compared", "Negotiation points", "Two consultation sessions"],
         ar: ["دون حد للصفحات", "مقارنة النسختين العربية والإنجليزية", "نقاط التفاوض", "جلستان استشاريتان"],
@@ -328,6 +353,8 @@ const bundles: PlanList = {
       description: { en: "Travel ban and labor ban checks together.", ar: "فحص حظر السفر وحظر العمل معاً." },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Basic travel ban check", "Basic labor ban check", "One consultation session"],
         ar: ["فحص حظر السفر الأساسي", "فحص حظر العمل الأساسي", "جلسة استشارية واحدة"],
@@ -338,6 +365,8 @@ const bundles: PlanList = {
       description: { en: "Travel, labor and court checks for full peace of mind.", ar: "فحوص السفر والعمل والقضايا لطمأنينة كاملة." },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
       turnaround: businessDays(7),
+      sessions: 1,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Comprehensive travel ban check", "Labor ban check", "Court and police case check", "One consultation session"],
         ar: ["فحص شامل لحظر السفر", "فحص حظر العمل", "فحص قضايا المحاكم والشرطة", "جلسة استشارية واحدة"],
@@ -349,6 +378,8 @@ const bundles: PlanList = {
       description: { en: "Screening and a contract review for a new hire or partner.", ar: "فحص ومراجعة عقد لموظف أو شريك جديد." },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
       turnaround: businessDays(10),
+      sessions: 2,
+      sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
         en: ["Comprehensive background check", "Travel ban check", "Basic contract review", "Two consultation sessions"],
         ar: ["تحقق شامل من الخلفية", "فحص حظر السفر", "مراجعة أساسية لعقد", "جلستان استشاريتان"],
@@ -405,6 +436,33 @@ const travelBanQuick: PlanList = {
   ],
 };
 
+/**
+ * The six consultation types of the Legal Consultation page, sold as one session each at a fixed
+ * length: the longest the type advertises (a 30-60 minute type is booked for 60 minutes).
+ */
+const consultationList: PlanList = {
+  key: "consultations",
+  service: "legal-consultation",
+  title: { en: "Consultation Types", ar: "أنواع الاستشارات" },
+  tiers: CONSULTATION_KEYS.map((key) => {
+    const c = consultations[key];
+    const length = c.maxMinutes;
+    return tier(key, c.from / 100, {
+      name: { en: `${c.name.en} Consultation`, ar: `استشارة ${c.name.ar}` },
+      description: c.about,
+      // "Consultation 1-2 days" (spec, timelines): the session takes place within two business days.
+      delivery: { en: "Session within 1-2 business days", ar: "الجلسة خلال يوم إلى يومي عمل" },
+      turnaround: businessDays(2),
+      sessions: 1,
+      sessionMinutes: length,
+      features: {
+        en: [`One ${length}-minute session`, "By video, phone or in person", "Booked at a time you choose, in Gulf time"],
+        ar: [`جلسة واحدة مدتها ${length} دقيقة`, "عبر الفيديو أو الهاتف أو حضورياً", "تُحجز في الموعد الذي تختاره بتوقيت الخليج"],
+      },
+    });
+  }),
+};
+
 export const planLists: Record<PlanListKey, PlanList> = {
   "travel-ban": travelBan,
   "labor-ban": laborBan,
@@ -415,6 +473,7 @@ export const planLists: Record<PlanListKey, PlanList> = {
   bundles,
   express,
   "travel-ban-quick": travelBanQuick,
+  consultations: consultationList,
 };
 
 /** The list the pricing-plan section shows when none is named. */
@@ -477,4 +536,9 @@ export type PlanListView = { key: PlanListKey; title: string; lowestPrice: numbe
 export function planListView(list: PlanListKey, lang: Lang): PlanListView {
   const planList = planLists[list];
   return { key: list, title: planList.title[lang], lowestPrice: lowestPrice(list), tiers: planList.tiers.map((t) => tierView(t, lang)) };
+}
+
+/** The session credits a paid order line gives: the tier's sessions times the quantity. */
+export function sessionCreditsOfLine(serviceKey: string, tierId: string, quantity: number): number {
+  return (findTierOfService(serviceKey, tierId)?.sessions ?? 0) * quantity;
 }

@@ -1,7 +1,7 @@
 import { AUDIT_KEYS, complianceAudits, CONSULTATION_KEYS, consultations } from "../catalogue";
 import type { Lang } from "../i18n/lang";
 import { serviceJsonLd } from "../seo/structured-data.server";
-import { inquirySection, withStructuredData } from "./section-builders.server";
+import { fromPrice, inquirySection, plansSection, withStructuredData } from "./section-builders.server";
 import type { CardItem, PageContent } from "./types";
 
 /**
@@ -10,46 +10,20 @@ import type { CardItem, PageContent } from "./types";
  * cards carry Book Consultation and Request Audit Quote, which lead to that form.
  */
 
-const minutes = { en: "min", ar: "دقيقة" } as const;
+const lowest = (fils: number[]) => Math.min(...fils);
+const consultationFrom = lowest(CONSULTATION_KEYS.map((key) => consultations[key].from));
 
-function consultationCards(lang: Lang): CardItem[] {
-  return CONSULTATION_KEYS.map((key) => {
-    const c = consultations[key];
-    return {
-      title: c.name[lang],
-      text: consultationText[key][lang],
-      points: [lang === "ar" ? `مدة الجلسة ${c.minutes} ${minutes.ar}` : `${c.minutes} ${minutes.en} session`],
-      link: { label: lang === "ar" ? "احجز استشارة" : "Book Consultation", to: "#inquiry" },
-    };
+/** The consultation types as products: the catalogue's list, each with its add-to-cart button. */
+function consultationPlans(lang: Lang) {
+  return plansSection(lang, "consultations", {
+    id: "consultation-types",
+    title: lang === "ar" ? "أنواع الاستشارات" : "Consultation Types",
+    intro:
+      lang === "ar"
+        ? "لكل نوع سعر ثابت لجلسة واحدة بالمدة المذكورة. بعد الدفع تظهر الجلسة في صفحة طلبك."
+        : "Each type is a fixed price for one session of the length shown. Once paid, the session appears on your order page.",
   });
 }
-
-const consultationText: Record<(typeof CONSULTATION_KEYS)[number], Record<Lang, string>> = {
-  immigration: {
-    en: "Residence and work visas, golden visas, sponsorship, overstays and status changes.",
-    ar: "تأشيرات الإقامة والعمل والإقامة الذهبية والكفالة ومخالفات الإقامة وتعديل الوضع.",
-  },
-  business: {
-    en: "Company structure, licensing, shareholder matters and commercial disputes.",
-    ar: "الشكل القانوني للشركة والترخيص وشؤون المساهمين والنزاعات التجارية.",
-  },
-  employment: {
-    en: "Contracts, end-of-service gratuity, termination, labor complaints and bans.",
-    ar: "عقود العمل ومكافأة نهاية الخدمة وإنهاء الخدمة وشكاوى العمل وحظر العمل.",
-  },
-  "real-estate": {
-    en: "Tenancy disputes, rent increases, off-plan purchases and property transfers.",
-    ar: "نزاعات الإيجار وزيادات الإيجار وشراء العقارات على المخطط ونقل الملكية.",
-  },
-  family: {
-    en: "Marriage, divorce, custody, guardianship and inheritance for residents and citizens.",
-    ar: "الزواج والطلاق والحضانة والولاية والميراث للمقيمين والمواطنين.",
-  },
-  "criminal-defense": {
-    en: "Police cases, travel bans linked to cases, bounced cheques and court procedure.",
-    ar: "بلاغات الشرطة وحظر السفر المرتبط بالقضايا والشيكات المرتجعة وإجراءات المحاكم.",
-  },
-};
 
 function auditCards(lang: Lang): CardItem[] {
   return AUDIT_KEYS.map((key) => {
@@ -181,10 +155,10 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
 
 const legalConsultationPages: Record<Lang, PageContent> = {
   en: {
-    updated: "2026-11-25",
+    updated: "2026-11-27",
     meta: {
       title: "Legal Consultation in the UAE",
-      description: `Speak with a legal professional about immigration, business, employment, real estate, family or criminal matters in the UAE, by video, phone or in person, with the fee confirmed when you book.`,
+      description: `Speak with a legal professional about immigration, business, employment, real estate, family or criminal matters in the UAE, by video, phone or in person. ${fromPrice(consultationFrom, "en")}.`,
       keywords: ["legal consultation UAE", "lawyer consultation Dubai", "employment law advice", "immigration consultation UAE", "video legal consultation"],
     },
     sections: [
@@ -196,11 +170,11 @@ const legalConsultationPages: Record<Lang, PageContent> = {
         lead: "A focused session with a legal professional who knows UAE law and procedure: understand where you stand, your options and the next step, in English or Arabic.",
         highlights: ["Video, phone or in person", "English and Arabic", "Written summary after every session"],
         ctas: [
-          { label: "Book Consultation", to: "#inquiry" },
-          { label: "See Consultation Types", to: "#consultation-types", variant: "secondary" },
+          { label: "Book Consultation", to: "#consultation-types" },
+          { label: "Ask a Question First", to: "#inquiry", variant: "secondary" },
         ],
       },
-      { kind: "cards", id: "consultation-types", title: "Consultation Types", columns: 3, items: consultationCards("en") },
+      consultationPlans("en"),
       {
         kind: "cards",
         id: "formats",
@@ -217,8 +191,8 @@ const legalConsultationPages: Record<Lang, PageContent> = {
         id: "process",
         title: "How It Works",
         steps: [
-          { title: "Tell us about your matter", text: "Use the form below: the type of matter, a short description and a time that suits you." },
-          { title: "Confirm your session", text: "We match you with the right professional and confirm the time, format and fee." },
+          { title: "Choose and pay", text: "Pick the consultation type above and check out; the fee is fixed, the session length shown." },
+          { title: "Book your session", text: "Your order page shows the session; book it there and we confirm the time and format with the right professional." },
           { title: "Meet and get answers", text: "Your consultation, followed by a short written summary of the advice and next steps." },
         ],
       },
@@ -230,10 +204,10 @@ const legalConsultationPages: Record<Lang, PageContent> = {
     ],
   },
   ar: {
-    updated: "2026-11-25",
+    updated: "2026-11-27",
     meta: {
       title: "الاستشارات القانونية في الإمارات",
-      description: `تحدّث إلى مختص قانوني في مسائل الهجرة والأعمال والعمل والعقارات والأسرة والقضايا الجنائية في الدولة، عبر الفيديو أو الهاتف أو حضورياً، مع تأكيد الأتعاب عند الحجز.`,
+      description: `تحدّث إلى مختص قانوني في مسائل الهجرة والأعمال والعمل والعقارات والأسرة والقضايا الجنائية في الدولة، عبر الفيديو أو الهاتف أو حضورياً. ${fromPrice(consultationFrom, "ar")}.`,
       keywords: ["استشارة قانونية في الإمارات", "استشارة محامٍ في دبي", "استشارة في قانون العمل", "استشارة الهجرة والإقامة", "استشارة قانونية بالفيديو"],
     },
     sections: [
@@ -245,11 +219,11 @@ const legalConsultationPages: Record<Lang, PageContent> = {
         lead: "جلسة مركّزة مع مختص قانوني يعرف قانون الدولة وإجراءاتها: افهم موقفك وخياراتك والخطوة التالية، بالعربية أو الإنجليزية.",
         highlights: ["عبر الفيديو أو الهاتف أو حضورياً", "بالعربية والإنجليزية", "ملخص مكتوب بعد كل جلسة"],
         ctas: [
-          { label: "احجز استشارة", to: "#inquiry" },
-          { label: "أنواع الاستشارات", to: "#consultation-types", variant: "secondary" },
+          { label: "احجز استشارة", to: "#consultation-types" },
+          { label: "اسألنا أولاً", to: "#inquiry", variant: "secondary" },
         ],
       },
-      { kind: "cards", id: "consultation-types", title: "أنواع الاستشارات", columns: 3, items: consultationCards("ar") },
+      consultationPlans("ar"),
       {
         kind: "cards",
         id: "formats",
@@ -266,8 +240,8 @@ const legalConsultationPages: Record<Lang, PageContent> = {
         id: "process",
         title: "كيف نعمل",
         steps: [
-          { title: "أخبرنا عن مسألتك", text: "استخدم النموذج أدناه: نوع المسألة ووصف موجز والوقت الذي يناسبك." },
-          { title: "تأكيد الجلسة", text: "نختار لك المختص المناسب ونؤكد الموعد وطريقة اللقاء والرسوم." },
+          { title: "اختر وادفع", text: "اختر نوع الاستشارة أعلاه وأتمّ الدفع؛ الرسوم ثابتة ومدة الجلسة مذكورة." },
+          { title: "احجز جلستك", text: "تظهر الجلسة في صفحة طلبك؛ احجزها من هناك ونؤكد لك الموعد وطريقة اللقاء مع المختص المناسب." },
           { title: "اللقاء والإجابات", text: "جلستك الاستشارية، يليها ملخص مكتوب موجز للمشورة والخطوات التالية." },
         ],
       },
@@ -399,6 +373,7 @@ export const legalConsultationContent = withStructuredData(legalConsultationPage
     name: page.meta.title,
     description: page.meta.description,
     path: "/services/legal-consultation",
+    fromPrice: consultationFrom,
   }),
 ]);
 

@@ -14,6 +14,7 @@ import { privacyOverview } from "../privacy/admin-overview.server";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../seo/meta";
+export { shouldRevalidate } from "../forms/submit-failure";
 
 // Admins: accounts waiting for the closure job, data exports, and the newest access-log entries
 // with the whole log as CSV.

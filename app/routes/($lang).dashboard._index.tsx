@@ -3,11 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountHeader } from "../components/account/account-header";
 import { VerificationCard } from "../components/account/verification-card";
 import { useLiveUpdates } from "../components/cases/use-live-updates";
+import { DashboardSessionCredits } from "../components/consultations/session-credits";
 import { ClientOrders } from "../components/orders/client-orders";
 import { Container } from "../components/ui/section";
 import { requireUser } from "../auth/session.server";
 import { dashboardVersion, LIVE_POLL } from "../cases/live.server";
 import { accountText } from "../content/accounts.server";
+import { consultationText } from "../content/consultations.server";
+import { sessionsToBook } from "../consultations/credits.server";
 import { fill } from "../i18n/fill";
 import { localizePath } from "../i18n/lang";
 import { clientDashboardOrders } from "../orders/dashboard.server";
@@ -25,9 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (user.role !== "client") throw redirect(localizePath(lang, "/admin"));
   const t = accountText[lang];
   const card = t.verificationCard;
-  const [orders, version] = await Promise.all([clientDashboardOrders(user.id, lang, new URL(request.url)), dashboardVersion(user.id)]);
+  const [orders, version, sessions] = await Promise.all([clientDashboardOrders(user.id, lang, new URL(request.url)), dashboardVersion(user.id), sessionsToBook(user.id, lang)]);
   return {
     orders,
+    sessions: { credits: sessions, heading: consultationText[lang].heading },
     // Statuses change on the open dashboard as the team changes them (docs/decisions/067).
     live: { url: "/live/dashboard", version, ...LIVE_POLL },
     meta: pageHead(request, t.dashboard.meta),
@@ -45,12 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = metaFromLoader;
 
 export default function Dashboard() {
-  const { header, verified, verificationText, orders, live } = useLoaderData<typeof loader>();
+  const { header, verified, verificationText, orders, sessions, live } = useLoaderData<typeof loader>();
   useLiveUpdates(live);
   return (
     <Container className="space-y-6 py-10">
       <AccountHeader {...header} />
       <VerificationCard verified={verified} text={verificationText} returnTo="/dashboard" />
+      <DashboardSessionCredits credits={sessions.credits} heading={sessions.heading} />
       <ClientOrders data={orders} />
     </Container>
   );

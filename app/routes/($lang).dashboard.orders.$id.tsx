@@ -10,6 +10,7 @@ import { CaseRequests } from "../components/cases/case-requests";
 import { CaseThread, type CaseRefusal } from "../components/cases/case-thread";
 import { useLiveUpdates } from "../components/cases/use-live-updates";
 import { LocalizedLink } from "../components/layout/localized-link";
+import { OrderSessionCredits } from "../components/consultations/session-credits";
 import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
 import { buttonClasses } from "../components/ui/button";
 import { Notice } from "../components/ui/notice";
@@ -18,6 +19,8 @@ import { backofficeText } from "../content/backoffice.server";
 import { casesText } from "../content/cases.server";
 import { TeamAccessList } from "../components/privacy/team-access-list";
 import { privacyText } from "../content/privacy.server";
+import { consultationText } from "../content/consultations.server";
+import { sessionCreditView } from "../consultations/credits.server";
 import { fill } from "../i18n/fill";
 import { formatDateTime } from "../i18n/format";
 import { teamAccessToOrder } from "../privacy/access-log.server";
@@ -62,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     caseText: caseComponentText(lang),
     thread: threadView(thread, { viewer: user, audience: "client", lang }),
     turnaround: turnaroundView(order, lang),
+    consultation: { credit: sessionCreditView(order, lang), heading: consultationText[lang].heading },
     form: closed ? null : { submissionId: crypto.randomUUID(), accept: ACCEPT_ATTRIBUTE, maxLength: MAX_MESSAGE_LENGTH },
     closedNotice: closed ? fill(casesText[lang].readOnly, { status: t.status[order.status] ?? order.status }) : null,
     requests: {
@@ -103,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientOrderPage() {
-  const { order, text, payNow, caseText, thread, turnaround, form, closedNotice, requests, live, access } = useLoaderData<typeof loader>();
+  const { order, text, payNow, caseText, thread, turnaround, form, closedNotice, requests, live, access, consultation } = useLoaderData<typeof loader>();
   const refusal = useActionData() as CaseRefusal | undefined;
   useLiveUpdates(live);
   return (
@@ -125,6 +129,7 @@ export default function ClientOrderPage() {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          <OrderSessionCredits credit={consultation.credit} heading={consultation.heading} />
           <CaseThread thread={thread} text={caseText} audience="client" form={form} refusal={refusal} closedNotice={closedNotice} />
           <CaseRequests view={requests} text={caseText} refusal={refusal} />
           <OrderLines order={order} text={text} />

@@ -5,3 +5,4 @@ export * from "./chat";
 export * from "./platform";
 export * from "./invoices";
 export * from "./privacy";
+export * from "./office";

@@ -67,13 +67,14 @@ test.describe("business, service, company and legal pages", () => {
     await expectInquiry(page, "company-formation");
   });
 
-  test("service pages: contact block beside the form; Book Consultation and Request Audit Quote lead to it", async ({ page }) => {
+  test("service pages: contact block beside the form; consultation types on sale; Ask a Question First and Request Audit Quote lead to the form", async ({ page }) => {
     await open(page, "/services/legal-consultation");
-    const types = page.locator("#consultation-types li").filter({ has: page.locator("h3") });
+    const types = page.locator("#consultation-types [data-tier]");
     await expect(types).toHaveCount(6);
-    await expect(types.filter({ hasText: "Criminal Defense" })).toContainText("60-120 min session");
-    await expect(types.filter({ hasText: "Criminal Defense" })).not.toContainText(AED);
-    await page.locator("#consultation-hero").getByRole("link", { name: "Book Consultation" }).click();
+    await expect(page.locator('#consultation-types [data-tier="criminal-defense"]')).toContainText(`${AED} 1,200`);
+    await expect(page.locator('#consultation-types [data-tier="criminal-defense"]')).toContainText("One 120-minute session");
+    await expect(page.locator("#consultation-hero").getByRole("link", { name: "Book Consultation" })).toHaveAttribute("href", "#consultation-types");
+    await page.locator("#consultation-hero").getByRole("link", { name: "Ask a Question First" }).click();
     await expect(page).toHaveURL(/\/services\/legal-consultation#inquiry$/);
     await expectInquiry(page, "general");
     const aside = page.locator("#inquiry aside");
@@ -117,7 +118,8 @@ test.describe("business, service, company and legal pages", () => {
     await expect(page.locator("#plans").getByRole("button", { name: "اختر الباقة" })).toHaveCount(3);
     await expect(page.locator('#plans [data-tier="enhanced"]')).toContainText("750");
     await open(page, "/ar/services/legal-consultation");
-    await expect(page.locator("#consultation-types").getByRole("link", { name: "احجز استشارة" })).toHaveCount(6);
+    await expect(page.locator("#consultation-types [data-tier]")).toHaveCount(6);
+    await expect(page.locator('#consultation-types [data-tier="family"]')).toContainText("جلسة واحدة مدتها 90 دقيقة");
     await open(page, "/ar/for-business/employee-check");
     await expect(page.locator("#plans [data-tier]")).toHaveCount(4);
     await expect(page.locator("#express [data-tier]")).toHaveCount(2);

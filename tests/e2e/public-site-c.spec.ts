@@ -84,7 +84,7 @@ test.describe("in-page links", () => {
   test("Back after an in-page link returns to where the visitor was", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto("/services/legal-consultation");
-    await page.locator("#consultation-hero").getByRole("link", { name: "Book Consultation" }).click();
+    await page.locator("#consultation-hero").getByRole("link", { name: "Ask a Question First" }).click();
     await expect(page.locator("#inquiry")).toBeInViewport();
     await page.goBack();
     await expect(page).toHaveURL(/\/services\/legal-consultation$/);

@@ -220,6 +220,11 @@ const MATRIX: Record<string, Probe[]> = {
   "($lang).admin.performance.tsx": [{ method: "GET", path: "/admin/performance", expect: adminOnly }],
   "($lang).admin.privacy.tsx": [{ method: "GET", path: "/admin/privacy", expect: adminOnly }],
   "($lang).admin.access-log[.csv].tsx": [{ method: "GET", path: "/admin/access-log.csv", expect: adminOnly }],
+  "($lang).admin.holidays.tsx": [
+    { method: "GET", path: "/admin/holidays", expect: adminOnly },
+    { method: "POST", path: "/admin/holidays", form: {}, expect: adminOnlyPost },
+    { method: "POST", path: "/admin/holidays", form: { intent: "remove", day: "2026-02-30" }, expect: { client: 403, staff: 403, admin: { redirect: "/admin/holidays" } } },
+  ],
   "($lang).admin.users.tsx": [
     { method: "GET", path: "/admin/users", expect: adminOnly },
     { method: "POST", path: "/admin/users", form: {}, expect: adminOnlyPost },

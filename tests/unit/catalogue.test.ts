@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   computeQuote,
+  consultations,
+  CONSULTATION_KEYS,
+  PLAN_LIST_KEYS,
+  sessionCreditsOfLine,
   findTier,
   homeCardPrices,
   lowestPrice,
@@ -31,6 +35,7 @@ const SPEC_PLANS: Record<Exclude<PlanListKey, "background-packages" | "travel-ba
   "company-formation": [["mainland", 8500], ["freezone", 12500, true], ["offshore", 15500]],
   bundles: [["essential", 1295], ["complete", 2195, true], ["business", 3495]],
   express: [["same-day-travel", 1950], ["same-day-background", 2150]],
+  consultations: [["immigration", 750], ["business", 950], ["employment", 650], ["real-estate", 850], ["family", 900], ["criminal-defense", 1200]],
 };
 
 const SPEC_QUOTE_TIERS: Array<[service: string, tier: string, aed: number, days: string]> = [
@@ -116,6 +121,41 @@ describe("plan catalogues", () => {
     expect(turnaroundText({ value: 24, unit: "hours" }, "ar")).toBe("24 ساعة");
     expect(turnaroundText({ value: 5, unit: "business-days" }, "ar")).toBe("5 أيام عمل");
     expect(turnaroundText({ value: 1, unit: "hours" }, "en")).toBe("1 hour");
+  });
+});
+
+describe("consultation sessions", () => {
+  it("gives a credit for every session a plan's features name, and one per consultation type", () => {
+    const withSessions: string[] = [];
+    for (const list of PLAN_LIST_KEYS) {
+      for (const tier of planLists[list].tiers) {
+        const named = tier.features.en.join(" ").match(/\b(One|Two) consultation sessions?\b/);
+        const expected = named ? (named[1] === "Two" ? 2 : 1) : list === "consultations" ? 1 : 0;
+        expect([list, tier.id, tier.sessions ?? 0]).toEqual([list, tier.id, expected]);
+        if (expected > 0) {
+          withSessions.push(`${list}/${tier.id}`);
+          expect(tier.sessionMinutes).toBeGreaterThan(0);
+        }
+      }
+    }
+    // Eleven plans include sessions (Premium contract review and the Business bundle two), plus the six types.
+    expect(withSessions.filter((key) => !key.startsWith("consultations/"))).toHaveLength(11);
+    expect(sessionCreditsOfLine("contract-review", "premium", 1)).toBe(2);
+    expect(sessionCreditsOfLine("legal-consultation", "family", 3)).toBe(3);
+    expect(sessionCreditsOfLine("labor-ban-check", "basic", 1)).toBe(0);
+    expect(sessionCreditsOfLine("legal-consultation", "no-such-type", 1)).toBe(0);
+  });
+
+  it("sells each consultation type at its price for the longest length it advertises", () => {
+    expect(planLists.consultations.tiers.map((t) => [t.id, t.price / 100, t.sessionMinutes])).toEqual([
+      ["immigration", 750, 60],
+      ["business", 950, 90],
+      ["employment", 650, 60],
+      ["real-estate", 850, 75],
+      ["family", 900, 90],
+      ["criminal-defense", 1200, 120],
+    ]);
+    for (const key of CONSULTATION_KEYS) expect(consultations[key].minutes.split("-").at(-1)).toBe(String(consultations[key].maxMinutes));
   });
 });
 

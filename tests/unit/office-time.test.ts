@@ -116,3 +116,30 @@ describe("promised turnarounds in the catalogue", () => {
     expect(turnaroundOfficeMinutes(businessDays(5), 360)).toBe(1800);
   });
 });
+
+describe("public holidays", () => {
+  // 2 December (National Day) falls on a Wednesday in 2026.
+  const withHolidays = (...days: string[]): OfficeSchedule => ({ ...DEFAULT_OFFICE_SCHEDULE, holidays: new Set(days) });
+
+  it("closes the office on a holiday: its hours do not count", () => {
+    expect(isOfficeTime(gst("2026-12-02T10:00:00"), withHolidays("2026-12-02"))).toBe(false);
+    // Tuesday 17:00 + 2 office hours: one hour on Tuesday, Wednesday is a holiday, the rest on Thursday.
+    expect(addOfficeMinutes(gst("2026-12-01T17:00:00"), 120, withHolidays("2026-12-02"))).toEqual(gst("2026-12-03T10:00:00"));
+    expect(addOfficeMinutes(gst("2026-12-01T17:00:00"), 120, withHolidays("2026-12-02", "2026-12-03"))).toEqual(gst("2026-12-06T10:00:00"));
+    expect(officeMinutesBetween(gst("2026-11-29T00:00:00"), gst("2026-12-06T00:00:00"), withHolidays("2026-12-02"))).toBe(4 * 540);
+  });
+
+  it("a holiday never brings a due time forward, and the office time up to the due time is what was asked", () => {
+    const days = fc.uniqueArray(fc.date({ min: new Date("2025-01-01T00:00:00Z"), max: new Date("2029-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { maxLength: 20 });
+    fc.assert(
+      fc.property(instants, minutes, days, (start, amount, holidays) => {
+        const plain = addOfficeMinutes(start, amount);
+        const closed = addOfficeMinutes(start, amount, withHolidays(...holidays));
+        expect(closed.getTime()).toBeGreaterThanOrEqual(plain.getTime());
+        // The same office time passes between start and due, counted with the holidays closed.
+        expect(officeMinutesBetween(start, closed, withHolidays(...holidays))).toBeCloseTo(amount, 6);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

