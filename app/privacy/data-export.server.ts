@@ -26,6 +26,8 @@ import { queueMail } from "../mail/outbox.server";
 import { siteLink } from "../auth/emails.server";
 import { recordAccess } from "./access-log.server";
 import { retentionRule } from "./retention";
+import { renderTaxDocumentPdf, taxDocumentFileName } from "../invoices/pdf.server";
+import { printableDocument } from "../invoices/tax-documents.server";
 
 /** Accounts whose documents add up to less than this get their archive at once; larger ones from the job. */
 export const INLINE_EXPORT_BYTES = 5 * 1024 * 1024;
@@ -173,6 +175,15 @@ export async function buildArchive(job: Pick<DataExport, "userId" | "lang" | "co
     files[`${folder}/${name}`] = [new Uint8Array(content.data), { level: 0 }];
     documentPath.set(doc.id, `${folder}/${name}`);
   }
+  // Tax invoices and credit notes as the client downloads them, rendered from their stored, immutable data.
+  const taxDocumentPath = new Map<string, string>();
+  for (const doc of invoices) {
+    const printable = await printableDocument(doc.id);
+    if (!printable) continue;
+    const path = `tax-documents/${taxDocumentFileName(printable)}`;
+    files[path] = [new Uint8Array(await renderTaxDocumentPdf(printable, job.lang)), { level: 0 }];
+    taxDocumentPath.set(doc.id, path);
+  }
   const orderJson = own.map((order) => ({
     id: order.id,
     createdAt: order.createdAt,
@@ -192,7 +203,7 @@ export async function buildArchive(job: Pick<DataExport, "userId" | "lang" | "co
       .filter((message) => message.orderId === order.id)
       .map(({ id, side, kind, body, requestState, extensionDays, createdAt }) => ({ side, kind, body, requestState, extensionDays, at: createdAt, documents: documents.filter((doc) => doc.messageId === id).map((doc) => documentPath.get(doc.id)) })),
     documents: documents.filter((doc) => doc.orderId === order.id).map((doc) => ({ kind: doc.kind, fileName: doc.fileName, sizeBytes: doc.sizeBytes, sha256: doc.sha256, uploadedAt: doc.createdAt, file: documentPath.get(doc.id) })),
-    taxDocuments: invoices.filter((doc) => doc.orderId === order.id).map(({ kind, documentNumber, issuedAt, total, totalVat, customer }) => ({ kind, number: documentNumber, issuedAt, totalFils: total, vatFils: totalVat, customer })),
+    taxDocuments: invoices.filter((doc) => doc.orderId === order.id).map(({ id, kind, documentNumber, issuedAt, total, totalVat, customer }) => ({ kind, number: documentNumber, issuedAt, totalFils: total, vatFils: totalVat, customer, file: taxDocumentPath.get(id) })),
     refunds: refundRows.filter((refund) => refund.orderId === order.id).map(({ amount, reason, status, createdAt, completedAt }) => ({ amountFils: amount, reason, status, at: createdAt, completedAt })),
   }));
   const inquiryRows = await db.select().from(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`).orderBy(asc(inquiries.createdAt));

@@ -15,6 +15,8 @@ import { checkoutRequest, insertClient, validFields } from "../support/checkout-
 import { startFakeSmtp } from "../support/fake-smtp";
 import { pdfText } from "../support/pdf-text";
 import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from "../support/test-db";
+import { strFromU8, unzipSync } from "fflate";
+import { exportForDownload, requestDataExport } from "../../app/privacy/data-export.server";
 
 const SUPPLIER = {
   SUPPLIER_NAME: "Sanad Legal Consultancy L.L.C",
@@ -59,6 +61,21 @@ describe(`tax invoices and credit notes on ${testDbKind()}`, () => {
     resetEnvForTests();
     useDatabaseForTests(undefined);
     await t.drop();
+  });
+
+  it("Download my data carries the client's tax invoices as the PDFs they download, named in orders.json", async () => {
+    const orderId = await paid("en");
+    const invoice = await invoiceOf(orderId);
+    const exported = await requestDataExport({ id: client, email: "invoice-client@example.com", fullName: "Aisha Rahman", role: "client" }, { lang: "en", conversationId: null, clientAddress: "203.0.113.9" });
+    expect(exported?.status).toBe("ready");
+    const archive = (await exportForDownload(exported!.id, client))!.archive;
+    const files = unzipSync(new Uint8Array(archive));
+    const listed = JSON.parse(strFromU8(files["orders.json"]!)) as Array<{ id: string; taxDocuments: Array<{ number: string; file?: string }> }>;
+    const entry = listed.find((order) => order.id === orderId)!.taxDocuments.find((doc) => doc.number === invoice.documentNumber)!;
+    expect(entry.file).toMatch(/^tax-documents\/.+\.pdf$/);
+    const pdf = Buffer.from(files[entry.file!]!);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(compact(await pdfText(pdf))).toContain(compact(invoice.documentNumber));
   });
 
   it("a paid order gets one tax invoice: supplier and customer details, lines with VAT at 5 % per line, totals in AED", async () => {
