@@ -102,4 +102,8 @@ describe("Arabic copy", () => {
   it("puts the Arabic comma between Arabic words and figures", () => {
     expect(offending(/\d, [\d\u0600-\u06FF]/)).toEqual([]);
   });
+
+  it("writes an ellipsis as one character (…), never three full stops", () => {
+    expect(offending(/\.\.\./)).toEqual([]);
+  });
 });
