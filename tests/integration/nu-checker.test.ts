@@ -9,8 +9,8 @@ import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "
 
 /**
  * The W3C Nu HTML checker (the vnu-jar package, run on Java) on the signed-in pages a crawler
- * never sees: the cart with an item, the checkout and the client dashboard, in both languages, and
- * the quote page. None may have an error, and no section may lack a heading.
+ * never sees: the cart with an item, the checkout, the client dashboard and an order's page, in
+ * both languages, and the quote page. None may have an error, and no section may lack a heading.
  */
 
 const run = promisify(execFile);
@@ -49,12 +49,13 @@ afterAll(async () => {
 });
 
 describe.runIf(hasJava)("Nu HTML checker", () => {
-  it("finds no error on the cart with an item, the checkout, the dashboard and the quote page, in English and Arabic", async () => {
+  it("finds no error on the cart with an item, the checkout, the dashboard, an order and the quote page, in English and Arabic", async () => {
     const pages = [
       { name: "cart", path: "/cart", cookie: () => cookies.cart },
       { name: "checkout", path: "/checkout", cookie: () => `${cookies.cart}; ${cookies.session}` },
       { name: "dashboard", path: "/dashboard", cookie: () => cookies.session },
       { name: "quote", path: "/quote", cookie: () => "" },
+      { name: "order", path: `/dashboard/orders/${running.seeded.order}`, cookie: () => cookies.session },
     ];
     const files: string[] = [];
     for (const lang of ["en", "ar"] as const) {
@@ -66,6 +67,8 @@ describe.runIf(hasJava)("Nu HTML checker", () => {
         const shows = (text: string) => expect(html.replace(/\u00A0/g, " ").includes(text), `${lang} ${page.path} shows ${text}`).toBe(true);
         if (page.name === "cart" || page.name === "checkout") shows(lang === "ar" ? "650 درهم" : "AED 650");
         if (page.name === "quote") shows(lang === "ar" ? "احسب سعرك" : "Calculate your price");
+        // The uploaded file's size and date, separated by the comma of the page's language.
+        if (page.name === "order") expect(html.replace(/\u00A0/g, " ").replace(/<!-- -->/g, "")).toMatch(lang === "ar" ? /passport\.pdf<\/bdi> <span[^>]*>\(18 [^,<]+، / : /passport\.pdf<\/bdi> <span[^>]*>\(18 B, /);
         if (page.name === "dashboard") shows(`${lang === "ar" ? "/ar" : ""}/dashboard/orders/${running.seeded.order}`);
         const file = path.join(dir, `${lang}-${page.name}.html`);
         fs.writeFileSync(file, html);
