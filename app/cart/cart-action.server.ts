@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { priceLine, speedLabel } from "../catalogue";
 import { fill } from "../i18n/fill";
+import { listComma } from "../i18n/format";
 import { langFromPath, localizePath, type Lang } from "../i18n/lang";
 import { requestLang } from "../i18n/lang-cookie.server";
 import { cartStrings } from "../i18n/strings/cart";
@@ -66,7 +67,7 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
     else if (change.intent === "add") {
       const found = priceLine(change.serviceType, change.tierId, change.speed)!;
       const speed = change.speed ? speedLabel(change.speed, lang) : null;
-      const item = speed ? `${found.tier.name[lang]}, ${speed}` : found.tier.name[lang];
+      const item = speed ? `${found.tier.name[lang]}${listComma(lang)}${speed}` : found.tier.name[lang];
       toast = { kind: "success", title: text.added, description: fill(text.addedText, { item }) };
     }
   }

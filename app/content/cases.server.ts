@@ -189,7 +189,7 @@ const ar: CasesText = {
     note: "ملاحظة داخلية · للموظفين فقط",
     kind: {
       "information-request": "طلب معلومات",
-      "extension-request": "طلب مهلة إضافية: {days} أيام عمل",
+      "extension-request": "طلب مهلة إضافية (أيام العمل: {days})",
       "cancellation-request": "طلب إلغاء",
       "request-accepted": "تمت الموافقة على الطلب",
       "request-declined": "تم رفض الطلب",

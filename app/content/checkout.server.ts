@@ -168,7 +168,7 @@ const ar: CheckoutText = {
     couponApplied: "تم تطبيق القسيمة {code}: خصم {discount}.",
     removeCoupon: "إزالة القسيمة",
     pay: "ادفع {total}",
-    processing: "جارٍ معالجة الدفع...",
+    processing: "جارٍ معالجة الدفع…",
     secureNote: "سيتم نقلك إلى صفحة الدفع الآمنة. نحفظ طلبك أولاً، لذا يمكنك أيضاً الدفع لاحقاً من لوحة التحكم.",
     required: "الحقول المطلوبة معلّمة بـ *",
     invoiceTitle: "فاتورة باسم شركة (اختياري)",
@@ -202,7 +202,7 @@ const ar: CheckoutText = {
     paymentsUnavailable: "الدفع الإلكتروني غير متاح حالياً. طلبك محفوظ؛ يرجى المحاولة لاحقاً أو التواصل معنا.",
   },
   success: {
-    verifying: "جارٍ التحقق من الدفع...",
+    verifying: "جارٍ التحقق من الدفع…",
     checkAgain: "تحقّق مرة أخرى",
     title: "تم الدفع بنجاح!",
     verified: "تحققنا من دفعتك لدى مزوّد الدفع.",

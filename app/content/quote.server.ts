@@ -15,7 +15,7 @@ export function quotePageContent(lang: Lang): PageContent {
       },
       sections: [
         { kind: "hero", id: "quote-hero", title: "عرض سعر فوري", lead: "اختر الخدمة والباقة والسرعة لترى السعر قبل الطلب، ثم أضفها إلى السلة." },
-        { kind: "quote", id: "quote", calculator: quoteCalculator("ar") },
+        { kind: "quote", id: "quote", title: "احسب سعرك", calculator: quoteCalculator("ar") },
         plansSection("ar", "bundles", { id: "bundles", intro: "خدمات تُطلب معاً عادةً، بسعر واحد أقل من مجموعها منفردة." }),
       ],
     };
@@ -29,7 +29,7 @@ export function quotePageContent(lang: Lang): PageContent {
     },
     sections: [
       { kind: "hero", id: "quote-hero", title: "Instant Quote", lead: "Choose a service, a package and a speed to see your price before you order, then add it to your cart." },
-      { kind: "quote", id: "quote", calculator: quoteCalculator("en") },
+      { kind: "quote", id: "quote", title: "Calculate your price", calculator: quoteCalculator("en") },
       plansSection("en", "bundles", { id: "bundles", intro: "Services often ordered together, at one price below their sum." }),
     ],
   };

@@ -83,7 +83,7 @@ function ar(price: string, product: string): RequestCheckContent {
     continue: "متابعة",
     back: "رجوع",
     submit: "إرسال ودفع",
-    submitting: "جارٍ الإرسال...",
+    submitting: "جارٍ الإرسال…",
     errorSummary: "يرجى تصحيح الحقول المحددة.",
     errors: {
       fullName: "أدخل اسمك الكامل",

@@ -38,6 +38,11 @@ export function formatMoney(fils: number, lang: Lang = "en") {
   return lang === "en" ? `AED ${digits}` : `${digits}\u00A0${ARABIC_CURRENCY_NAME}`;
 }
 
+/** The comma between listed items: Arabic text takes the Arabic comma "،", never the Latin one. */
+export function listComma(lang: Lang) {
+  return lang === "ar" ? "، " : ", ";
+}
+
 export function formatDate(date: Date | string, lang: Lang = "en", options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }) {
   const value = typeof date === "string" ? new Date(date) : date;
   return new Intl.DateTimeFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { timeZone: "Asia/Dubai", ...options }).format(value);

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import * as catalogue from "../../app/catalogue";
 import { accountText } from "../../app/content/accounts.server";
+import { assistantStrings } from "../../app/content/assistant.server";
 import { backofficeText } from "../../app/content/backoffice.server";
+import { casesText } from "../../app/content/cases.server";
 import { checkoutText } from "../../app/content/checkout.server";
+import { invoiceText } from "../../app/content/invoices.server";
 import { publicPaths } from "../../app/content/public-routes";
+import { requestCheckContent } from "../../app/content/request-check.server";
 import { uiAr } from "../../app/i18n/ui.ar";
 import { KNOWLEDGE_ENTRY_IDS, knowledgeEntry } from "../../app/knowledge/knowledge-base.server";
 import { orderMailText } from "../../app/orders/order-mail-text.server";
@@ -33,6 +37,10 @@ const texts = arabicStrings([
   accountText.ar,
   checkoutText.ar,
   backofficeText.ar,
+  casesText.ar,
+  invoiceText.ar,
+  assistantStrings.ar,
+  requestCheckContent("ar"),
   orderMailText.ar,
   quoteCalculator("ar"),
   KNOWLEDGE_ENTRY_IDS.map((id) => knowledgeEntry(id, "ar")),
@@ -101,5 +109,9 @@ describe("Arabic copy", () => {
 
   it("puts the Arabic comma between Arabic words and figures", () => {
     expect(offending(/\d, [\d\u0600-\u06FF]/)).toEqual([]);
+  });
+
+  it("writes an ellipsis as one character (…), never three full stops", () => {
+    expect(offending(/\.\.\./)).toEqual([]);
   });
 });

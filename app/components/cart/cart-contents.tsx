@@ -3,7 +3,7 @@ import type { SubmitFailure } from "../../forms/submission";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
 import { retryCartChanges } from "./cart-queue";
 import { fill } from "../../i18n/fill";
-import { formatMoney } from "../../i18n/format";
+import { formatMoney, listComma } from "../../i18n/format";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { useLang, useUi } from "../../root-data";
@@ -40,7 +40,7 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
         <>
           <ul className="mt-4 flex-1 divide-y divide-slate-200" aria-label={text.lines}>
             {cart.items.map((item) => {
-              const name = item.speedName ? `${item.tierName}, ${item.speedName} (${item.serviceName})` : `${item.tierName} (${item.serviceName})`;
+              const name = item.speedName ? `${item.tierName}${listComma(lang)}${item.speedName} (${item.serviceName})` : `${item.tierName} (${item.serviceName})`;
               const line = { serviceType: item.serviceType, tierId: item.tierId, ...(item.speed !== "standard" ? { speed: item.speed } : {}) };
               return (
                 <li key={item.key} className="py-4" data-cart-line={item.key}>

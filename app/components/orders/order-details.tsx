@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { OrderView } from "../../orders/order-view.server";
 import type { BackofficeText } from "../../content/backoffice.server";
+import { listComma } from "../../i18n/format";
+import { useLang } from "../../root-data";
 import { Card } from "../ui/card";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-status-badge";
 
@@ -108,6 +110,7 @@ export function OrderLines({ order, text }: { order: OrderView; text: Text }) {
 
 /** Downloadable files (client uploads or reports). */
 export function DocumentList({ title, empty, documents, downloadLabel, testId }: { title: string; empty: string; documents: OrderView["documents"]; downloadLabel: string; testId: string }) {
+  const comma = listComma(useLang());
   return (
     <Card data-testid={testId}>
       <h2 className="text-lg font-bold text-navy-900">{title}</h2>
@@ -118,7 +121,9 @@ export function DocumentList({ title, empty, documents, downloadLabel, testId }:
           {documents.map((doc) => (
             <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span>
-                <bdi className="font-medium">{doc.fileName}</bdi> <span className="text-slate-600">({doc.size}, {doc.date})</span>
+                <bdi className="font-medium">{doc.fileName}</bdi> <span className="text-slate-600">({doc.size}
+                  {comma}
+                  {doc.date})</span>
               </span>
               <a href={`/documents/${doc.id}`} className="font-semibold text-navy-700 underline underline-offset-4" download>
                 {downloadLabel}
@@ -176,6 +181,7 @@ export function OrderCustomerDetails({ order, title }: { order: OrderView; title
 
 /** The order's tax invoice and credit notes, each a PDF download. */
 export function TaxDocumentList({ order, text }: { order: OrderView; text: Text }) {
+  const comma = listComma(useLang());
   return (
     <Card data-testid="tax-documents">
       <h2 className="text-lg font-bold text-navy-900">{text.taxDocuments}</h2>
@@ -192,7 +198,9 @@ export function TaxDocumentList({ order, text }: { order: OrderView; text: Text 
                   {document.number}
                 </span>{" "}
                 <span className="text-slate-600">
-                  ({document.date}, <bdi>{document.total}</bdi>)
+                  ({document.date}
+                  {comma}
+                  <bdi>{document.total}</bdi>)
                 </span>
               </span>
               <a href={`/tax-documents/${document.id}`} className="font-semibold text-navy-700 underline underline-offset-4" download>
