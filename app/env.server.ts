@@ -1,9 +1,8 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { parseOpeningHours } from "./cases/office-time";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../db/client";
+import { secretInDataFolder } from "../db/data-folder-secret";
 import { developmentDataKey, parseKeyList } from "../db/encryption";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
@@ -222,20 +221,7 @@ export function siteName(lang: "en" | "ar", env: Pick<Env, "SITE_NAME" | "SITE_N
 
 /** Outside production a random secret is made once and kept in the data folder, so sessions survive restarts. */
 function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, ".session-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("base64url");
-    try {
-      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
-      return secret;
-    } catch {
-      // Another process wrote it first: use theirs.
-      return fs.readFileSync(file, "utf8").trim();
-    }
-  }
+  return secretInDataFolder(dataDir, ".session-secret", "base64url");
 }
 
 const cacheKey = Symbol.for("sanad.env");

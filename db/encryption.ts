@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
+import { secretInDataFolder } from "./data-folder-secret";
 
 /**
  * Encryption at rest (docs/decisions/081): documents, reports, export archives and two-factor
@@ -76,20 +76,7 @@ export const DEVELOPMENT_KEY_FILE = ".data-encryption-key";
 
 /** Outside production a random key is made once and kept in the data folder, so stored files stay readable across restarts. */
 export function developmentDataKey(dataDir: string): string {
-  const file = path.join(dataDir, DEVELOPMENT_KEY_FILE);
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const key = crypto.randomBytes(32).toString("base64");
-    try {
-      fs.writeFileSync(file, key, { flag: "wx", mode: 0o600 });
-      return key;
-    } catch {
-      // Another process wrote it first: use theirs.
-      return fs.readFileSync(file, "utf8").trim();
-    }
-  }
+  return secretInDataFolder(dataDir, DEVELOPMENT_KEY_FILE, "base64");
 }
 
 // server.ts and the Remix build are two bundles: the key ring lives on globalThis, made once.

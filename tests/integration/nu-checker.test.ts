@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { clientWithCart, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 
 /**
  * The W3C Nu HTML checker (the vnu-jar package, run on Java) on the signed-in pages a crawler
@@ -32,15 +32,7 @@ let cookies: { cart: string; session: string };
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-nu-checker-"));
   running = await startServerWithAccounts({}, EMAILS, PASSWORD);
-  const session = (await signInCookie(running.server, EMAILS.client, PASSWORD)).split(";")[0]!;
-  const added = await fetch(`${running.server.url}/cart/update`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: running.server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "add", serviceType: "travel-ban", tierId: "basic" }).toString(),
-  });
-  const cart = added.headers.getSetCookie().map((line) => line.split(";")[0]!).find((pair) => pair.startsWith("__cart="))!;
-  cookies = { cart, session };
+  cookies = await clientWithCart(running.server, EMAILS.client, PASSWORD);
 }, 120_000);
 
 afterAll(async () => {

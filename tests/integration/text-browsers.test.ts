@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { clientWithCart, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 
 /**
  * The pages as lynx and w3m show them (docs/decisions/079-text-browsers.md): the home page, a
@@ -69,15 +69,7 @@ async function dump(browser: (typeof browsers)[number], pathname: string, cookie
 beforeAll(async () => {
   home = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-text-browsers-"));
   running = await startServerWithAccounts({}, EMAILS, PASSWORD);
-  const session = (await signInCookie(running.server, EMAILS.client, PASSWORD)).split(";")[0]!;
-  const added = await fetch(`${running.server.url}/cart/update`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: running.server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "add", serviceType: "travel-ban", tierId: "basic" }).toString(),
-  });
-  const cart = added.headers.getSetCookie().map((line) => line.split(";")[0]!).find((pair) => pair.startsWith("__cart="))!;
-  cookies = { cart, session };
+  cookies = await clientWithCart(running.server, EMAILS.client, PASSWORD);
 }, 120_000);
 
 afterAll(async () => {

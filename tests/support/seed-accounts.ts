@@ -137,3 +137,17 @@ export async function startServerWithAccounts(env: Record<string, string>, email
 export function signInCookie(server: RunningServer, email: string, password: string): Promise<string> {
   return signInOverHttp(server.url, email, password);
 }
+
+/** The seeded client signed in (their session cookie) and a cart with one travel ban check (its cookie), as `name=value` pairs. */
+export async function clientWithCart(server: RunningServer, email: string, password: string): Promise<{ session: string; cart: string }> {
+  const session = (await signInCookie(server, email, password)).split(";")[0]!;
+  const added = await fetch(`${server.url}/cart/update`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "add", serviceType: "travel-ban", tierId: "basic" }).toString(),
+  });
+  const cart = added.headers.getSetCookie().map((line) => line.split(";")[0]!).find((pair) => pair.startsWith("__cart="));
+  if (!cart) throw new Error(`the cart was not filled (${added.status})`);
+  return { session, cart };
+}
