@@ -103,7 +103,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   {
     kind: "web-vitals",
     what: { en: "Site performance measurements (anonymous)", ar: "قياسات أداء الموقع (مجهولة الهوية)" },
-    period: { amount: 90, unit: "days" },
+    period: { amount: 30, unit: "days" },
     clock: { en: "from the measurement", ar: "من تاريخ القياس" },
     action: "delete",
     hold: null,

@@ -1,4 +1,4 @@
-import { footerCompanyLinks, footerLegalLinks, navGroups, topLinks } from "../content/navigation";
+import { footerCompanyLinks, footerLegalLinks, navGroups, topLinks } from "../site-navigation";
 import { localizePath, type Lang } from "../i18n/lang";
 import type { UiStrings } from "../i18n/ui.en";
 

@@ -1,4 +1,4 @@
-import { navGroups } from "../content/navigation";
+import { navGroups } from "../site-navigation";
 import type { Lang } from "../i18n/lang";
 
 /**

@@ -50,7 +50,7 @@ let publicPort: number;
 let publicUrl: string;
 const cookies = { client: "", admin: "" };
 
-/** Where a redirect sends the browser, resolved as a browser resolves it against a deep page of ours. */
+/** Where a redirect sends the browser, resolved as a browser resolves it against a deep page of ours (redirects carry absolute addresses on SITE_URL: decision 079). */
 function landing(location: string | null) {
   expect(location, "a redirect").toBeTruthy();
   return new URL(location!, `${server.url}/some/deep/page`);
@@ -132,7 +132,7 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
         for (const page of ["/client-login", "/ar/client-login", "/client-login/two-factor", "/ar/client-login/two-factor"]) {
           const response = await fetch(`${server.url}${page}?redirectTo=${encodeURIComponent(payload)}`, { headers: { Cookie: cookies.client }, redirect: "manual" });
           expect(response.status, `${page} ${payload}`).toBe(302);
-          expect(landing(response.headers.get("location")).origin, `${page} ${payload}`).toBe(server.url);
+          expect(landing(response.headers.get("location")).origin, `${page} ${payload}`).toBe(publicUrl);
         }
       }
     });
@@ -141,7 +141,7 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       for (const payload of PAYLOADS) {
         const response = await post(`/client-login?redirectTo=${encodeURIComponent(payload)}`, { intent: "login", email: EMAILS.client, password: PASSWORD, redirectTo: payload });
         expect(response.status, payload).toBe(302);
-        expect(landing(response.headers.get("location")).origin, payload).toBe(server.url);
+        expect(landing(response.headers.get("location")).origin, payload).toBe(publicUrl);
       }
     });
 
@@ -152,8 +152,8 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       const pending = withCookies("", first);
       const second = await post("/client-login/two-factor", { code: await unusedTotpCode(SEEDED_ADMIN_TOTP_SECRET), redirectTo: payload }, { cookie: pending });
       expect(second.status).toBe(302);
-      expect(landing(second.headers.get("location")).origin).toBe(server.url);
-      expect(second.headers.get("location")).toBe("/dashboard");
+      expect(landing(second.headers.get("location")).origin).toBe(publicUrl);
+      expect(second.headers.get("location")).toBe(`${publicUrl}/dashboard`);
     });
 
     it("the language switch, the back office's status, role and inquiry forms (returnTo), and the resend of a verification mail", async () => {
@@ -170,7 +170,7 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
         ];
         for (const [index, response] of answers.entries()) {
           expect([302, 303], `sink ${index} ${payload}`).toContain(response.status);
-          expect(landing(response.headers.get("location")).origin, `sink ${index} ${payload}`).toBe(server.url);
+          expect(landing(response.headers.get("location")).origin, `sink ${index} ${payload}`).toBe(publicUrl);
         }
       }
     });
@@ -204,7 +204,7 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       // Signing in, and its redirect, behind the same proxy.
       const login = await rawPost("/client-login", [`Host: backend.internal:3000`, `Origin: ${publicUrl}`], new URLSearchParams({ intent: "login", email: EMAILS.client, password: PASSWORD }).toString());
       expect(login.status).toBe(302);
-      expect(login.headers.get("location")?.[0]).toBe("/dashboard");
+      expect(login.headers.get("location")?.[0]).toBe(`${publicUrl}/dashboard`);
     });
 
     it("a foreign Origin is refused with the 403 page, whatever Host and X-Forwarded-Host say", async () => {
@@ -335,7 +335,7 @@ http {
           expect((await through("/inquiry.data", lead)).status).toBe(200);
           const login = await through("/client-login", { intent: "login", email: EMAILS.client, password: PASSWORD, redirectTo: "/.//evil.example" });
           expect(login.status).toBe(302);
-          expect(login.headers.get("location")).toBe("/dashboard");
+          expect(login.headers.get("location")).toBe(`${publicUrl}/dashboard`);
           const renamed = await through("/dashboard/settings", { intent: "name", name: `Through nginx ${forwardHost}` }, { cookie: cookies.client });
           expect(renamed.status).toBe(302);
           const refused = await through("/inquiry", lead, { origin: "https://evil.example" });

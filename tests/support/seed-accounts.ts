@@ -30,7 +30,7 @@ export async function signInOverHttp(baseUrl: string, email: string, password: s
   const sessionOf = (response: Response) => response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session=") && pair !== "__session=");
   let response = await post("/client-login", { intent: "login", email, password });
   let session = sessionOf(response);
-  if (response.status === 302 && session && response.headers.get("location")?.startsWith(`${baseUrl}/client-login/two-factor`)) {
+  if (response.status === 302 && session && new URL(response.headers.get("location") ?? "/", baseUrl).pathname === "/client-login/two-factor") {
     response = await post("/client-login/two-factor", { code: await unusedTotpCode(totpSecret) }, session);
     session = sessionOf(response);
   }

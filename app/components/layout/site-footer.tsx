@@ -1,7 +1,7 @@
 import { fill } from "../../i18n/fill";
 import { useRootData, useUi } from "../../root-data";
 import { LocalizedLink } from "./localized-link";
-import { footerCompanyLinks, footerLegalLinks, navGroups, type NavLink } from "../../content/navigation";
+import { footerCompanyLinks, footerLegalLinks, navGroups, type NavLink } from "../../site-navigation";
 
 export function SiteFooter() {
   const ui = useUi();

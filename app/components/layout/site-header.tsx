@@ -6,7 +6,7 @@ import { useRootData, useUi } from "../../root-data";
 import { CLOSED, desktopMenus, isMenuOpen, type MenuEvent } from "./desktop-menus";
 import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
 import { LocalizedLink } from "./localized-link";
-import { navGroups, topLinks, type NavGroup } from "../../content/navigation";
+import { navGroups, topLinks, type NavGroup } from "../../site-navigation";
 
 /**
  * Sticky header with one navigation for every screen, so readers without CSS (text browsers,

@@ -1,4 +1,4 @@
-import type { UiStrings } from "../i18n/ui.en";
+import type { UiStrings } from "./i18n/ui.en";
 
 type LinkKey = keyof UiStrings["nav"]["links"];
 export type NavLink = { to: string; label: LinkKey };
