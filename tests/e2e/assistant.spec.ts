@@ -115,6 +115,7 @@ test.describe("ask-a-lawyer assistant with the Anthropic API (local fake)", () =
     testInfo.setTimeout(150_000);
     fake = await startFakeAnthropic();
     server = await startServer({
+      SITE_URL: "http://localhost:{port}",
       NODE_ENV: "production",
       LOG_REQUESTS: "false",
       ANTHROPIC_API_KEY: "sk-ant-e2e-0123456789",

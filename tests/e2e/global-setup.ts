@@ -27,6 +27,8 @@ export default async function globalSetup() {
   if (seed.status !== 0) throw new Error(`back-office seed failed:\n${seed.stderr}`);
   process.env.E2E_BACKOFFICE = seed.stdout.trim().split("\n").pop();
   const server = await startServer({
+    // The browser's address (below): redirects carry absolute addresses on SITE_URL.
+    SITE_URL: "http://localhost:{port}",
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     SMTP_URL: smtp.url,

@@ -52,17 +52,20 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   const dataDir = env.DATA_DIR ?? tempDir();
   if (!env.DATABASE_URL) seedDataDirFromTemplate(dataDir);
   const url = `http://127.0.0.1:${port}`;
+  // SITE_URL may name the port to come as "{port}" (the browser tests use http://localhost:{port}:
+  // redirects carry absolute addresses on SITE_URL, and the browser's cookies are localhost's).
+  const siteUrl = (env.SITE_URL ?? url).replace("{port}", String(port));
   let output = "";
   const child = spawn(process.execPath, ["build/server.js"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "test",
       PORT: String(port),
-      SITE_URL: url,
       DATA_DIR: dataDir,
       SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
       DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS ?? TEST_DATA_ENCRYPTION_KEYS,
       ...env,
+      SITE_URL: siteUrl,
     },
     stdio: ["ignore", "pipe", "pipe"],
     cwd,
