@@ -3,7 +3,7 @@ import * as z from "zod";
 import { parseOpeningHours } from "./cases/office-time";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../db/client";
 import { secretInDataFolder } from "../db/data-folder-secret";
-import { developmentDataKey, parseKeyList } from "../db/encryption";
+import { dataKeysFromSessionSecrets, developmentDataKey, parseKeyList } from "../db/encryption";
 
 /** A bad configuration value: the server prints the message (one line) and stops. */
 export class ConfigError extends Error {
@@ -158,6 +158,8 @@ export type Env = Omit<RawEnv, "SITE_URL" | "SITE_NAME_AR" | "SESSION_SECRET" | 
   SESSION_SECRET: string[];
   /** The key list as configured (or the generated development key): the first encrypts, all decrypt. */
   DATA_ENCRYPTION_KEYS: string;
+  /** Production without DATA_ENCRYPTION_KEYS: the keys are derived from SESSION_SECRET. */
+  dataKeysFromSession: boolean;
   STAFF_EMAIL: string;
   MAIL_FROM: string;
   isProduction: boolean;
@@ -190,16 +192,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   // The default brand has its Arabic form; another brand without one is written as configured.
   const siteNameAr = raw.SITE_NAME_AR ?? (raw.SITE_NAME === DEFAULT_SITE_NAME.en ? DEFAULT_SITE_NAME.ar : raw.SITE_NAME);
-  if (!raw.DATA_ENCRYPTION_KEYS && isProduction) {
-    throw new ConfigError("Configuration error: DATA_ENCRYPTION_KEYS is required in production (32 random bytes as base64, e.g. `openssl rand -base64 32`)");
-  }
-  // Outside production, like the session secret: a key made once and kept in the data folder (db/encryption.ts reads the same file).
-  const dataKeys = raw.DATA_ENCRYPTION_KEYS ?? developmentDataKey(dataDir);
+  // Production without its own keys derives them from the session secret (shared by every
+  // replica, never stored beside the data); elsewhere, like the session secret, a key made once
+  // and kept in the data folder. db/encryption.ts makes the same choice.
+  const dataKeysFromSession = !raw.DATA_ENCRYPTION_KEYS && isProduction;
+  const dataKeys = raw.DATA_ENCRYPTION_KEYS ?? (isProduction ? dataKeysFromSessionSecrets(secrets) : developmentDataKey(dataDir));
   return {
     ...raw,
     SITE_URL: siteUrl,
     SESSION_SECRET: secrets,
     DATA_ENCRYPTION_KEYS: dataKeys,
+    dataKeysFromSession,
     // Changed English hours without an Arabic rendering: show them as configured rather than stale Arabic hours.
     OFFICE_HOURS_AR: raw.OFFICE_HOURS_AR ?? (raw.OFFICE_HOURS === DEFAULT_OFFICE_HOURS.en ? DEFAULT_OFFICE_HOURS.ar : raw.OFFICE_HOURS),
     STAFF_EMAIL: raw.STAFF_EMAIL ?? raw.CONTACT_EMAIL,
@@ -244,7 +247,11 @@ export function resetEnvForTests() {
  * it in development mode unless NODE_ENV says otherwise, so the line says which mode runs and why.
  */
 export function describeMode(env: Env, source: Record<string, string | undefined> = process.env): string {
-  if (env.NODE_ENV === "production") return "production mode (NODE_ENV=production)";
+  if (env.NODE_ENV === "production") {
+    return env.dataKeysFromSession
+      ? "production mode (NODE_ENV=production; stored files are encrypted with a key derived from SESSION_SECRET: set DATA_ENCRYPTION_KEYS to keep the two apart)"
+      : "production mode (NODE_ENV=production)";
+  }
   if (env.NODE_ENV === "test") return "test mode (NODE_ENV=test)";
   const why = source.NODE_ENV?.trim() ? "NODE_ENV=development" : "NODE_ENV is not set";
   return `development mode (${why}: local defaults such as a generated session secret and /dev/mailbox; set NODE_ENV=production to deploy)`;

@@ -79,21 +79,38 @@ export function developmentDataKey(dataDir: string): string {
   return secretInDataFolder(dataDir, DEVELOPMENT_KEY_FILE, "base64");
 }
 
+/**
+ * Production without DATA_ENCRYPTION_KEYS: one key per SESSION_SECRET value (HKDF-SHA256), in the
+ * same order, so every replica that shares the session secret shares the data key and the key is
+ * never stored beside the data. Rotating the session secret then rotates the data key: keep the
+ * old secret listed until `npm run data:reencrypt` has run (docs/decisions/086).
+ */
+export function dataKeysFromSessionSecrets(secrets: string[]): string {
+  return secrets
+    .map((secret) => Buffer.from(crypto.hkdfSync("sha256", secret, "sanad-data-encryption", "data-encryption-key", 32)).toString("base64"))
+    .join(",");
+}
+
 // server.ts and the Remix build are two bundles: the key ring lives on globalThis, made once.
 const ringKey = Symbol.for("sanad.data-key-ring");
 type RingHolder = { [ringKey]?: KeyRing };
 
 /**
- * The process's key ring, from DATA_ENCRYPTION_KEYS, else (outside production) the generated key
- * of DATA_DIR. Production without keys is refused by the configuration check at start
- * (app/env.server.ts), before anything is stored.
+ * The process's key ring, from DATA_ENCRYPTION_KEYS, else in production the keys derived from
+ * SESSION_SECRET, else the generated key of DATA_DIR. Production without either is refused by
+ * the configuration check at start (app/env.server.ts), before anything is stored.
  */
 export function keyRing(): KeyRing {
   const holder = globalThis as RingHolder;
   if (!holder[ringKey]) {
     const configured = process.env.DATA_ENCRYPTION_KEYS?.trim();
-    if (!configured && process.env.NODE_ENV === "production") throw new Error("DATA_ENCRYPTION_KEYS is required in production");
-    const list = configured || developmentDataKey(path.resolve(process.env.DATA_DIR?.trim() || "./data"));
+    const sessionSecrets = (process.env.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    let list = configured;
+    if (!list && process.env.NODE_ENV === "production") {
+      if (sessionSecrets.length === 0) throw new Error("DATA_ENCRYPTION_KEYS or SESSION_SECRET is required in production");
+      list = dataKeysFromSessionSecrets(sessionSecrets);
+    }
+    list ||= developmentDataKey(path.resolve(process.env.DATA_DIR?.trim() || "./data"));
     holder[ringKey] = makeKeyRing(parseKeyList(list));
   }
   return holder[ringKey];

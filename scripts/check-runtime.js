@@ -61,7 +61,7 @@ for (let i = 0; i < 120 && child.exitCode === null; i++) {
 const pages = ["/", "/ar/ban-checks/travel-ban-check", "/client-login", "/sitemap.xml", "/social/default-en.png"];
 const statuses = healthy ? await Promise.all(pages.map(async (page) => [page, (await fetch(`http://127.0.0.1:${port}${page}`)).status])) : [];
 child.kill("SIGTERM");
-const code = await new Promise((resolve) => child.on("exit", resolve));
+const code = child.exitCode ?? (await new Promise((resolve) => child.on("exit", resolve)));
 fs.rmSync(root, { recursive: true, force: true });
 if (!healthy) fail(`the runtime stage did not answer /healthz:\n${output}`);
 const failed = statuses.filter(([, status]) => status !== 200);

@@ -2,12 +2,14 @@ import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-routes";
 import { DESKTOP, expect, MOBILE, ONLY_WITH_JAVASCRIPT, ONLY_WITHOUT_JAVASCRIPT, test } from "./helpers";
 
-const SUFFIX = " | Sanad Legal";
+// Arabic pages name the brand as Arabic text writes it.
+const SUFFIX = { en: " | Sanad Legal", ar: " | سند القانونية" };
 
 async function expectPageBasics(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
-  await expect(page).toHaveTitle(new RegExp(`${SUFFIX.replace("|", "\\|")}$`));
+  const suffix = path === "/ar" || path.startsWith("/ar/") ? SUFFIX.ar : SUFFIX.en;
+  await expect(page).toHaveTitle(new RegExp(`${suffix.replace("|", "\\|")}$`));
   const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
   expect(new URL(canonical!).pathname).toBe(path);
   expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();

@@ -53,9 +53,25 @@ describe("configuration", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow("Configuration error: SESSION_SECRET is required in production");
   });
 
-  it("requires DATA_ENCRYPTION_KEYS in production, checks each key and never prints one", () => {
+  it("in production without DATA_ENCRYPTION_KEYS derives one data key per session secret, never the secret itself and nothing on disk", () => {
+    const dir = tmp();
+    const one = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_DIR: dir });
+    expect(one.dataKeysFromSession).toBe(true);
+    expect(Buffer.from(one.DATA_ENCRYPTION_KEYS, "base64")).toHaveLength(32);
+    expect(one.DATA_ENCRYPTION_KEYS).not.toContain("x".repeat(8));
+    expect(fs.existsSync(path.join(dir, ".data-encryption-key"))).toBe(false);
+    expect(describeMode(one)).toContain("derived from SESSION_SECRET");
+    // Another replica with the same secret derives the same key; a rotation keeps the old key second.
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_DIR: tmp() }).DATA_ENCRYPTION_KEYS).toBe(one.DATA_ENCRYPTION_KEYS);
+    const rotated = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${"y".repeat(32)},${"x".repeat(32)}`, DATA_DIR: dir }).DATA_ENCRYPTION_KEYS.split(",");
+    expect(rotated).toHaveLength(2);
+    expect(rotated[1]).toBe(one.DATA_ENCRYPTION_KEYS);
+    expect(rotated[0]).not.toBe(one.DATA_ENCRYPTION_KEYS);
+  });
+
+  it("takes DATA_ENCRYPTION_KEYS in production when given, checks each key and never prints one", () => {
     const base = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), DATA_DIR: tmp() };
-    expect(() => parseEnv(base)).toThrow("Configuration error: DATA_ENCRYPTION_KEYS is required in production");
+    expect(parseEnv({ ...base, DATA_ENCRYPTION_KEYS: "a".repeat(64) }).dataKeysFromSession).toBe(false);
     expect(parseEnv({ ...base, DATA_ENCRYPTION_KEYS: `${"a".repeat(64)}, ${Buffer.alloc(32, 7).toString("base64")}` }).DATA_ENCRYPTION_KEYS).toContain("a".repeat(64));
     try {
       parseEnv({ ...base, DATA_ENCRYPTION_KEYS: `${"a".repeat(64)},not-a-key-at-all` });
