@@ -322,7 +322,7 @@ test.describe("the chat button", () => {
 
   test("/chat's Back to the site returns to the page the chat was opened from", async ({ page }) => {
     await page.goto("/ar/ban-checks/labor-ban-check");
-    const link = page.getByRole("complementary").getByRole("link", { name: "تحدث مع خبير قانوني" });
+    const link = page.getByRole("complementary").getByRole("link", { name: "تحدّث إلى خبير قانوني" });
     // Without JavaScript the button is the way to /chat; with it, the same address opens the page.
     if (jsEnabled(test.info())) await page.goto((await link.getAttribute("href"))!);
     else await link.click();
