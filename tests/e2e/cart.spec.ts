@@ -277,10 +277,18 @@ test.describe("a cart change shown is a cart change kept, on a phone", () => {
     await expect(line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"), how).toHaveText("1");
   }
 
+  /**
+   * A new visitor in the same tab: the last page's cart requests have finished (a page load within
+   * a few seconds of a change sends it again), then the tab's copy and the cookies are cleared on a
+   * page without the site's script, so no page of the old visitor sends anything afterwards; the
+   * new visitor starts on /about (the page the back button returns to).
+   */
   async function freshVisitor(page: Page) {
+    await page.waitForLoadState("networkidle");
+    await page.goto("/robots.txt");
+    await page.evaluate(() => sessionStorage.clear());
     await page.context().clearCookies();
     await page.goto("/about");
-    await page.evaluate(() => sessionStorage.clear());
   }
 
   test("add to cart, then a full page load, the back button or a link at once: never lost", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
