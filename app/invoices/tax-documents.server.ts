@@ -181,13 +181,13 @@ export async function taxDocumentsOfOrder(orderId: string, q: Queryable = db): P
   return q.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.number));
 }
 
-/** A tax document, if `viewer` may read it: admins all, clients those of their own orders (staff none: money is admins'). */
+/** A tax document and its order's client, if `viewer` may read it: admins all, clients those of their own orders (staff none: money is admins'). */
 export async function taxDocumentForViewer(documentId: string, viewer: { id: string; role: "client" | "staff" | "admin" }) {
   if (!isUuid(documentId)) return null;
   const [row] = await db.select({ document: taxDocuments, ownerId: orders.userId }).from(taxDocuments).innerJoin(orders, eq(orders.id, taxDocuments.orderId)).where(eq(taxDocuments.id, documentId)).limit(1);
   if (!row) return null;
   if (viewer.role !== "admin" && row.ownerId !== viewer.id) return null;
-  return row.document;
+  return row;
 }
 
 /** A document with the number of the invoice it credits, ready to print; undefined when unknown. */

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orders, outbox, rateLimits, taxDocuments } from "../../db/schema";
+import { accessLog, orders, outbox, rateLimits, taxDocuments } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { renderTaxDocumentPdf } from "../../app/invoices/pdf.server";
+import { taxDocumentDownload } from "../../app/invoices/tax-document-download.server";
 import { issueMissingInvoices, parseDateRange, printableDocument, taxDocumentsCsv } from "../../app/invoices/tax-documents.server";
 import { totalsOf, vatIncluded } from "../../app/invoices/vat";
 import { deliverDueMail } from "../../app/mail/worker.server";
@@ -76,6 +77,23 @@ describe(`tax invoices and credit notes on ${testDbKind()}`, () => {
     const pdf = Buffer.from(files[entry.file!]!);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(compact(await pdfText(pdf))).toContain(compact(invoice.documentNumber));
+  });
+
+  it("the client downloads their invoice unrecorded; an admin's download is in the access log; other clients get nothing", async () => {
+    const orderId = await paid("en");
+    const invoice = await invoiceOf(orderId);
+    const logged = async () => (await t.handle.db.select().from(accessLog).where(eq(accessLog.documentId, invoice.id)));
+    const owner = { id: client, email: "invoice-client@example.com", fullName: "Aisha Rahman", role: "client" as const };
+    const own = await taxDocumentDownload(invoice.id, owner, { clientAddress: "203.0.113.9" });
+    expect(own?.pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(await logged()).toEqual([]);
+    const stranger = await insertClient(t, `invoice-stranger-${Date.now()}@example.com`, "Other Client");
+    expect(await taxDocumentDownload(invoice.id, { id: stranger, email: "x@example.com", fullName: null, role: "client" })).toBeNull();
+    const byAdmin = await taxDocumentDownload(invoice.id, { id: admin, email: "invoice-admin@example.com", fullName: "Staff", role: "admin" }, { lang: "ar", clientAddress: "198.51.100.4" });
+    expect(byAdmin?.fileName).toBe(own?.fileName);
+    const rows = await logged();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "document-view", actorId: admin, actorRole: "admin", subjectUserId: client, orderId, fileName: own?.fileName, clientAddress: "198.51.100.4" });
   });
 
   it("a paid order gets one tax invoice: supplier and customer details, lines with VAT at 5 % per line, totals in AED", async () => {
