@@ -119,13 +119,10 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
       SHUTDOWN_GRACE_MS: "10000",
       METRICS_TOKEN,
     };
-    // The first one migrates (and the others find nothing to do): started one after the other,
-    // as a fresh deployment's replicas come up, on a busy two-core machine.
-    for (let i = 0; i < SIZE; i++) {
-      const instance = await startServer(instanceEnv);
-      instances.push(instance);
-      ports.push(instance.port);
-    }
+    // Started together, as a deployment's replicas come up: the advisory lock lets one migrate
+    // (the seeding migrated already: they all find nothing to do, and wait for each other to see it).
+    instances.push(...(await Promise.all(Array.from({ length: SIZE }, () => startServer(instanceEnv)))));
+    ports.push(...instances.map((instance) => instance.port));
     await startNginx(publicPort);
   }, 180_000);
 
