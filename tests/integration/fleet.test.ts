@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { count, like } from "drizzle-orm";
+import { count, countDistinct, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { inquiries } from "../../db/schema";
@@ -14,7 +14,8 @@ import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 // a real nginx with the proxy settings compose.yaml ships (deploy/nginx/proxy-settings.conf),
 // round robin. Sessions and limits live in the database, so any instance answers any visitor;
 // a rolling restart under load (each instance in turn SIGTERM, drained, replaced) fails no request
-// and loses no submission. PostgreSQL only: the embedded database belongs to one process.
+// and loses no submission; an instance killed mid-request has its requests passed on by nginx and
+// nothing stored twice. PostgreSQL only: the embedded database belongs to one process.
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.existsSync(candidate));
 if (!NGINX && process.env.CI) throw new Error("nginx is not installed: .ci/run installs it (apt-get install nginx)");
@@ -94,6 +95,62 @@ async function dashboardStatus(base: string, cookie: string) {
   const response = await fetch(`${base}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
   await response.body?.cancel();
   return response.status;
+}
+
+/**
+ * Four visitors sending page views and inquiry forms (each with its own submission key, as the
+ * page's form carries one) through nginx until stopped; anything but the expected answer is a failure.
+ */
+function startLoad(marker: string) {
+  const result = { marker, failures: [] as string[], acknowledged: 0, pageViews: 0 };
+  let running = true;
+  const pages = ["/", "/about", "/ar", "/contact", "/ar/about"];
+  async function visitor(n: number) {
+    let i = 0;
+    while (running) {
+      i++;
+      try {
+        if (i % 3 === 0) {
+          const lead = {
+            fullName: "Fleet Visitor",
+            email: `${marker}-${n}-${i}@example.com`,
+            phone: "+971 50 123 4567",
+            country: "UAE",
+            serviceType: "legal-consultation",
+            message: "Sent while the fleet changes.",
+            consent: "on",
+            sourcePage: "/contact",
+            submissionId: crypto.randomUUID(),
+          };
+          const response = await post(publicUrl, "/inquiry", lead);
+          await response.body?.cancel();
+          if (response.status === 302 || response.status === 303) result.acknowledged++;
+          else result.failures.push(`POST /inquiry ${response.status}`);
+        } else {
+          const page = pages[i % pages.length]!;
+          const response = await fetch(`${publicUrl}${page}`, { redirect: "manual" });
+          await response.body?.cancel();
+          if (response.status === 200) result.pageViews++;
+          else result.failures.push(`GET ${page} ${response.status}`);
+        }
+      } catch (error) {
+        result.failures.push(`network: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+      }
+    }
+  }
+  const visitors = Promise.all([1, 2, 3, 4].map((n) => visitor(n)));
+  return Object.assign(result, {
+    stop: async () => {
+      running = false;
+      await visitors;
+    },
+  });
+}
+
+/** How many inquiries of a load run are stored, and for how many different senders (each sender sent one). */
+async function storedInquiries(marker: string) {
+  const [row] = await handle.db.select({ rows: count(), distinct: countDistinct(inquiries.email) }).from(inquiries).where(like(inquiries.email, `${marker}-%`));
+  return { rows: Number(row!.rows), distinct: Number(row!.distinct) };
 }
 
 describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx", () => {
@@ -181,48 +238,7 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
   });
 
   it("a rolling restart under load fails no request and loses no submission", async () => {
-    const marker = `fleet-load-${RUN}`;
-    let running = true;
-    const failures: string[] = [];
-    let acknowledged = 0;
-    let pageViews = 0;
-    const pages = ["/", "/about", "/ar", "/contact", "/ar/about"];
-
-    async function visitor(n: number) {
-      let i = 0;
-      while (running) {
-        i++;
-        try {
-          if (i % 3 === 0) {
-            const lead = {
-              fullName: "Fleet Visitor",
-              email: `${marker}-${n}-${i}@example.com`,
-              phone: "+971 50 123 4567",
-              country: "UAE",
-              serviceType: "legal-consultation",
-              message: "Sent while the fleet restarts.",
-              consent: "on",
-              sourcePage: "/contact",
-              submissionId: crypto.randomUUID(),
-            };
-            const response = await post(publicUrl, "/inquiry", lead);
-            await response.body?.cancel();
-            if (response.status === 302 || response.status === 303) acknowledged++;
-            else failures.push(`POST /inquiry ${response.status}`);
-          } else {
-            const page = pages[i % pages.length]!;
-            const response = await fetch(`${publicUrl}${page}`, { redirect: "manual" });
-            await response.body?.cancel();
-            if (response.status === 200) pageViews++;
-            else failures.push(`GET ${page} ${response.status}`);
-          }
-        } catch (error) {
-          failures.push(`network: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
-        }
-      }
-    }
-
-    const load = Promise.all([1, 2, 3, 4].map((n) => visitor(n)));
+    const load = startLoad(`fleet-roll-${RUN}`);
     try {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       for (let index = 0; index < SIZE; index++) {
@@ -234,14 +250,29 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     } finally {
-      running = false;
-      await load;
+      await load.stop();
     }
-
-    expect(failures, nginxLog.slice(-2000)).toEqual([]);
-    expect(pageViews).toBeGreaterThan(20);
-    expect(acknowledged).toBeGreaterThan(5);
-    const [stored] = await handle.db.select({ n: count() }).from(inquiries).where(like(inquiries.email, `${marker}-%`));
-    expect(stored!.n).toBe(acknowledged);
+    expect(load.failures, nginxLog.slice(-2000)).toEqual([]);
+    expect(load.pageViews).toBeGreaterThan(20);
+    expect(load.acknowledged).toBeGreaterThan(5);
+    expect(await storedInquiries(load.marker)).toEqual({ rows: load.acknowledged, distinct: load.acknowledged });
   }, 150_000);
+
+  it("an instance killed with SIGKILL under load: nginx passes its requests on, nothing is stored twice", async () => {
+    const load = startLoad(`fleet-kill-${RUN}`);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await instances[1]!.stop("SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      instances[1] = await startServer(instanceEnv, { port: ports[1] });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await load.stop();
+    }
+    // A request cut off mid-way is retried on another instance (proxy_next_upstream): a form
+    // carries its submission key, so a retried inquiry that had been stored is not stored again.
+    expect(load.failures, nginxLog.slice(-2000)).toEqual([]);
+    expect(load.acknowledged).toBeGreaterThan(3);
+    expect(await storedInquiries(load.marker)).toEqual({ rows: load.acknowledged, distinct: load.acknowledged });
+  }, 120_000);
 });
