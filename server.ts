@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -17,11 +17,17 @@ import { remixRequestHandler } from "./app/http/remix-handler.server";
 import { requestGate } from "./app/http/request-gate.server";
 import { pathLang } from "./app/http/request-url.server";
 import { responseHeaderRules } from "./app/http/response-headers.server";
+import { configureLogger, logger, resolveLogFormat } from "./app/observability/log.server";
+import { metrics, metricsText, recordDatabaseUnavailable, recordRequest } from "./app/observability/metrics.server";
+import { registerOutboxMetrics } from "./app/observability/outbox-metrics.server";
+import { runWithRequestFacts, type RequestFacts } from "./app/observability/request-context.server";
+import { routePatternOf, routeTemplates } from "./app/observability/route-pattern.server";
 
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
+// JSON lines, or readable text in a terminal (LOG_FORMAT; docs/decisions/096).
 function log(message: string) {
-  process.stdout.write(`${new Date().toISOString()} ${message}\n`);
+  logger().info(message);
 }
 
 async function main() {
@@ -35,6 +41,7 @@ async function main() {
     }
     throw error;
   }
+  configureLogger(resolveLogFormat(env.LOG_FORMAT, Boolean(process.stdout.isTTY)));
 
   try {
     getDatabaseHandle();
@@ -57,34 +64,45 @@ async function main() {
   // such as the first administrator's set-up link, after it.
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   await startBackgroundJobs({ log });
-  handleShutdown(server, app);
+  metrics().dbPoolSize.set(env.DATABASE_URL ? env.DATABASE_POOL_SIZE : 1);
+  registerOutboxMetrics();
+  const metricsServer = env.METRICS_PORT ? startMetricsListener(env.METRICS_PORT) : undefined;
+  handleShutdown(server, app, metricsServer);
 }
 
 type AppState = { shuttingDown: boolean };
 
 export function createApp(env: Env, serverBuild: ServerBuild) {
   // While the database is unreachable, pages and forms that need it answer the friendly 503 page.
-  const build = answerDatabaseOutagesWith503(serverBuild, log);
+  const build = answerDatabaseOutagesWith503(serverBuild, (message) => {
+    recordDatabaseUnavailable();
+    log(message);
+  });
+  const templates = routeTemplates(serverBuild.routes);
   const app = express();
   const state: AppState = { shuttingDown: false };
   app.locals.state = state;
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  // Request id and one log line per request: method, path (no query: it may hold tokens), status, duration.
+  // Request id, metrics and one log line per request: method, route pattern (never the path: it
+  // may hold ids and tokens), status, duration, the signed-in user's id (docs/decisions/096).
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = crypto.randomBytes(8).toString("hex");
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     if (state.shuttingDown) res.setHeader("Connection", "close");
-    if (env.LOG_REQUESTS) {
-      res.on("finish", () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log(`${req.method} ${req.path} ${res.statusCode} ${ms.toFixed(1)}ms id=${requestId}`);
-      });
-    }
-    next();
+    const facts: RequestFacts = {};
+    metrics().inFlight.inc();
+    res.once("close", () => {
+      metrics().inFlight.dec();
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(req, res.statusCode, templates);
+      recordRequest(req.method, route, res.statusCode, seconds);
+      if (env.LOG_REQUESTS) logger().request({ requestId, method: req.method, route, status: res.statusCode, durationMs: seconds * 1000, userId: facts.userId });
+    });
+    runWithRequestFacts(facts, next);
   });
 
   app.use(compression());
@@ -107,6 +125,18 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
       res.status(503).setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS)).json({ status: "unavailable", database: "not answering" });
     }
   });
+
+  if (env.METRICS_TOKEN) {
+    const expected = crypto.createHash("sha256").update(env.METRICS_TOKEN).digest();
+    app.get("/metrics", (req, res, next) => {
+      const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "";
+      if (!crypto.timingSafeEqual(crypto.createHash("sha256").update(given).digest(), expected)) {
+        res.status(401).setHeader("WWW-Authenticate", 'Bearer realm="metrics"').setHeader("Cache-Control", "no-store").type("text").send("Unauthorized");
+        return;
+      }
+      sendMetrics(res).catch(next);
+    });
+  }
 
   if (env.NODE_ENV === "test") {
     // Lets the shutdown test hold a request in flight; never mounted outside NODE_ENV=test.
@@ -162,11 +192,41 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
       res.type("html").send(plainPage("unavailable", lang));
       return;
     }
-    log(`error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`);
+    logger().error(`error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`, { requestId: String(res.locals.requestId) });
     res.status(500).type("html").send(plainPage("serverError", lang, String(res.locals.requestId)));
   });
 
   return app;
+}
+
+/** The route pattern a request is counted and logged under: Express's own routes, Remix's patterns, or static files. */
+function routeOf(req: Request, status: number, templates: ReturnType<typeof routeTemplates>): string {
+  const own = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof own === "string" && own !== "*") return own;
+  // express.static answered (no route ran): one series for every file.
+  if (own === undefined && (status < 300 || status === 304) && (req.method === "GET" || req.method === "HEAD")) return "static";
+  return routePatternOf(req.path, templates);
+}
+
+async function sendMetrics(res: Response) {
+  const { contentType, body } = await metricsText();
+  res.setHeader("Cache-Control", "no-store");
+  res.type(contentType).send(body);
+}
+
+/** METRICS_PORT: /metrics alone on a listener of its own, for a scraper inside the network. */
+function startMetricsListener(port: number): Server {
+  const server = http.createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found");
+      return;
+    }
+    metricsText()
+      .then(({ contentType, body }) => res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body))
+      .catch(() => res.writeHead(500, { "Content-Type": "text/plain" }).end("metrics unavailable"));
+  });
+  server.listen(port, () => log(`metrics on http://localhost:${port}/metrics`));
+  return server;
 }
 
 function securityHeaders(env: Env) {
@@ -199,7 +259,7 @@ function securityHeaders(env: Env) {
 }
 
 /** SIGTERM/SIGINT: stop accepting, let requests in flight finish (bounded), stop jobs, close the database, exit 0. */
-function handleShutdown(server: Server, app: express.Express) {
+function handleShutdown(server: Server, app: express.Express, metricsServer?: Server) {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -213,6 +273,7 @@ function handleShutdown(server: Server, app: express.Express) {
     force.unref();
     server.close(() => {
       clearTimeout(force);
+      metricsServer?.close();
       void (async () => {
         try {
           await stopBackgroundJobs();

@@ -142,7 +142,16 @@ const schema = z.object({
   LOG_REQUESTS: booleanFlag.default(true),
   /** Serve anonymous pages from the in-process page cache (docs/decisions/054); off only to measure without it. */
   PAGE_CACHE: booleanFlag.default(true),
+  /** Prometheus metrics on their own listener (docs/decisions/096); unset: none there. */
+  METRICS_PORT: z.coerce.number({ message: "must be a whole number between 1 and 65535" }).int().min(1).max(65535, "must be a whole number between 1 and 65535").optional(),
+  /** /metrics on the main port for "Authorization: Bearer <token>"; unset: not on the main port. */
+  METRICS_TOKEN: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  /** Request and job logs: JSON lines, readable text, or JSON unless stdout is a terminal (auto). */
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"], { message: "must be auto, json or pretty" }).default("auto"),
 });
+
+/** Every variable the schema reads (.env.example must name each: tests/unit/deployment-files.test.ts). */
+export const ENV_VARIABLES = Object.keys(schema.shape);
 
 type RawEnv = z.infer<typeof schema>;
 
@@ -178,7 +187,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
     const given = cleaned[name];
-    const shown = name.includes("SECRET") || name.includes("KEY") || name === "DATABASE_URL" || name === "SMTP_URL" ? "" : given === undefined ? "" : ` (got "${given}")`;
+    const shown = name.includes("SECRET") || name.includes("KEY") || name.includes("TOKEN") || name === "DATABASE_URL" || name === "SMTP_URL" ? "" : given === undefined ? "" : ` (got "${given}")`;
     throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}`);
   }
   const raw = result.data;

@@ -13,36 +13,49 @@ import { buildQueuedExports } from "./privacy/data-export.server";
 import { seedDemoCoupon } from "./orders/coupons.server";
 import { pruneRateLimits } from "./http/rate-limit.server";
 import { pruneSubmissionKeys } from "./forms/submission-keys.server";
+import { logger } from "./observability/log.server";
+import { recordJobRun } from "./observability/metrics.server";
 
 type Logger = (message: string) => void;
 
 const timers: NodeJS.Timeout[] = [];
 const stoppers: Array<() => Promise<void>> = [];
 
+/**
+ * A background job run: timed, one log line (JSON in production: docs/decisions/096) and the
+ * metrics of its outcome; a failure is logged, never thrown (the next run tries again).
+ */
+function job(name: string, run: () => Promise<unknown>) {
+  return async () => {
+    const started = performance.now();
+    try {
+      await run();
+      recordJobRun(name, true);
+      logger().job({ job: name, outcome: "ok", durationMs: performance.now() - started });
+    } catch (error) {
+      recordJobRun(name, false);
+      logger().job({ job: name, outcome: "failed", durationMs: performance.now() - started, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}
+
 /** Background work of the server process: mail delivery and housekeeping. */
 export async function startBackgroundJobs({ log }: { log: Logger }) {
-  const prune = () => pruneRateLimits().catch((error: unknown) => log(`rate-limit pruning failed: ${String(error)}`));
-  timers.push(setInterval(prune, 10 * 60 * 1000).unref());
+  const every = (ms: number, run: () => Promise<unknown>) => timers.push(setInterval(() => void run(), ms).unref());
+  every(10 * 60 * 1000, job("rate-limit-pruning", () => pruneRateLimits()));
   // Sessions past their expiry (signed-in ones after 14 days, half-way ones after minutes) are deleted.
-  const expireSessions = () => deleteExpiredSessions().catch((error: unknown) => log(`session clean-up failed: ${String(error)}`));
-  timers.push(setInterval(expireSessions, 10 * 60 * 1000).unref());
-  const pruneKeys = () => pruneSubmissionKeys().catch((error: unknown) => log(`submission-key pruning failed: ${String(error)}`));
-  timers.push(setInterval(pruneKeys, 60 * 60 * 1000).unref());
+  every(10 * 60 * 1000, job("session-expiry", () => deleteExpiredSessions()));
+  every(60 * 60 * 1000, job("submission-key-pruning", () => pruneSubmissionKeys()));
   // Retention (app/privacy/retention.ts): every kind of data the Data Retention Policy lists, hourly.
-  const retention = () => runRetentionJobs(new Date(), log).catch((error: unknown) => log(`retention jobs failed: ${String(error)}`));
-  timers.push(setInterval(() => void retention(), 60 * 60 * 1000).unref());
+  every(60 * 60 * 1000, job("retention", () => runRetentionJobs(new Date(), log)));
   // "Download my data" archives too large to build during the request.
-  const exports = () => buildQueuedExports(log).catch((error: unknown) => log(`data exports failed: ${String(error)}`));
-  timers.push(setInterval(() => void exports(), 60 * 1000).unref());
+  every(60 * 1000, job("data-exports", () => buildQueuedExports(log)));
   // Unpaid orders are cancelled after UNPAID_ORDER_EXPIRY_HOURS, giving their coupon use back.
-  const expireOrders = () => expireUnpaidOrders({ log }).catch((error: unknown) => log(`unpaid-order expiry failed: ${String(error)}`));
-  timers.push(setInterval(expireOrders, 10 * 60 * 1000).unref());
+  every(10 * 60 * 1000, job("unpaid-order-expiry", () => expireUnpaidOrders({ log })));
   // Refunds the payment provider has not confirmed (or could not be reached for) are asked about again.
-  const reconcileRefunds = () => reconcilePendingRefunds().catch((error: unknown) => log(`refund reconciliation failed: ${String(error)}`));
-  timers.push(setInterval(reconcileRefunds, 2 * 60 * 1000).unref());
+  every(2 * 60 * 1000, job("refund-reconciliation", () => reconcilePendingRefunds()));
   // Accepted cancellations of paid orders whose refund was never asked for (the process stopped on the way).
-  const cancellationRefunds = () => refundAcceptedCancellations().catch((error: unknown) => log(`refunds of accepted cancellations failed: ${String(error)}`));
-  timers.push(setInterval(cancellationRefunds, 5 * 60 * 1000).unref());
+  every(5 * 60 * 1000, job("cancellation-refunds", () => refundAcceptedCancellations()));
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 
@@ -53,7 +66,7 @@ export async function stopBackgroundJobs() {
 
 /** Jobs started with the server; each returns its stop function. */
 const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
-  async (log) => startMailWorker(log),
+  async (log) => startMailWorker(log, (ok) => recordJobRun("mail-delivery", ok)),
   // Documents and two-factor secrets stored before encryption at rest are encrypted once, at start.
   async (log) => {
     void reencryptStoredData()
@@ -70,7 +83,7 @@ const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   async (log) => {
     const env = getEnv();
     if (env.isProduction && env.SUPPLIER_TRN === DEFAULT_SUPPLIER.trn) log("WARNING: SUPPLIER_TRN is not set: tax invoices carry the placeholder TRN. Set SUPPLIER_NAME, SUPPLIER_ADDRESS and SUPPLIER_TRN.");
-    const backfill = () => issueMissingInvoices().catch((error: unknown) => log(`issuing missing invoices failed: ${String(error)}`));
+    const backfill = job("missing-invoices", () => issueMissingInvoices());
     void backfill();
     const timer = setInterval(backfill, 60 * 60 * 1000).unref();
     return async () => clearInterval(timer);

@@ -10,6 +10,7 @@ import type { Toast } from "../forms/toast";
 import { toastHeaders } from "../forms/toast.server";
 import { issueDeviceCookie } from "./device-cookies.server";
 import { requiresTwoFactor } from "./roles";
+import { noteSignedInUser } from "../observability/request-context.server";
 
 /** The signed-in user as the rest of the app sees it (never the password hash or a secret). */
 export type SessionUser = {
@@ -95,6 +96,7 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
     .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
+  if (row.stage === "active") noteSignedInUser(row.user.id);
   if (row.stage === "active" && now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }

@@ -6,6 +6,7 @@ import { LANG_COOKIE, rememberedLang, type RequestHeaders } from "../i18n/lang-c
 import { visitorShellValues } from "../shell.server";
 import { FORM_TOKEN_COOKIES } from "./csrf.server";
 import { isPrivatePath } from "./response-headers.server";
+import { recordPageCache } from "../observability/metrics.server";
 
 /**
  * The anonymous page cache (docs/decisions/054-anonymous-page-cache.md).
@@ -151,9 +152,13 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
   /** The template for a key: from memory, or rendered once however many visitors ask at the same moment. */
   async function templateFor(key: string, url: URL, variant: Variant, context: AppLoadContext) {
     const stored = lookup(key);
-    if (stored) return stored;
+    if (stored) {
+      if (stored.kind === "page") recordPageCache("hit");
+      return stored;
+    }
     let pending = rendering.get(key);
     if (!pending) {
+      recordPageCache("miss");
       pending = renderTemplate(url, variant, context)
         .then((entry) => {
           if (entry) remember(key, entry);

@@ -97,7 +97,7 @@ function defaultLog(message: string) {
   process.stdout.write(`${new Date().toISOString()} ${message}\n`);
 }
 
-type WorkerState = { timer?: NodeJS.Timeout; running?: Promise<unknown>; again: boolean; kickTimer?: NodeJS.Timeout; log: Logger; stopped: boolean };
+type WorkerState = { timer?: NodeJS.Timeout; running?: Promise<unknown>; again: boolean; kickTimer?: NodeJS.Timeout; log: Logger; stopped: boolean; onRun?: ((ok: boolean) => void) | undefined };
 const stateKey = Symbol.for("sanad.mail-worker");
 function workerState(): WorkerState | undefined {
   return (globalThis as { [stateKey]?: WorkerState })[stateKey];
@@ -109,8 +109,13 @@ function runOnce(state: WorkerState) {
     state.again = true;
     return;
   }
+  // Every few seconds: its metrics say when it last succeeded; only a failing run is logged.
   state.running = deliverDueMail({ log: state.log })
-    .catch((error: unknown) => state.log(`mail worker: ${error instanceof Error ? error.message : String(error)}`))
+    .then(() => state.onRun?.(true))
+    .catch((error: unknown) => {
+      state.onRun?.(false);
+      state.log(`mail worker: ${error instanceof Error ? error.message : String(error)}`);
+    })
     .finally(() => {
       state.running = undefined;
       if (state.again) {
@@ -120,9 +125,9 @@ function runOnce(state: WorkerState) {
     });
 }
 
-/** Starts delivering the outbox every few seconds (and soon after each queueMail). Returns stop(). */
-export function startMailWorker(log: Logger = defaultLog) {
-  const state: WorkerState = { again: false, log, stopped: false };
+/** Starts delivering the outbox every few seconds (and soon after each queueMail); `onRun` hears each run's outcome (metrics). Returns stop(). */
+export function startMailWorker(log: Logger = defaultLog, onRun?: (ok: boolean) => void) {
+  const state: WorkerState = { again: false, log, stopped: false, onRun };
   (globalThis as { [stateKey]?: WorkerState })[stateKey] = state;
   state.timer = setInterval(() => runOnce(state), POLL_INTERVAL_MS);
   state.timer.unref();

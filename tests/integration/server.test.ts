@@ -112,10 +112,19 @@ describe(`the production server on ${kind}`, () => {
     expect(missing.status).toBe(404);
   });
 
-  it("writes one log line per request without the query string", async () => {
-    await fetch(`${server.url}/no-such-page?token=secret-value`);
+  it("writes one JSON log line per request under its route pattern, without the path or query string", async () => {
+    const response = await fetch(`${server.url}/no-such-page?token=secret-value`);
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f]{16}$/);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.output()).toMatch(/GET \/no-such-page 404 \d+\.\dms id=[0-9a-f]{16}/);
+    const line = server
+      .output()
+      .split("\n")
+      .filter((text) => text.startsWith("{"))
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entry) => entry.requestId === requestId);
+    expect(line).toMatchObject({ type: "request", method: "GET", route: "/:lang?/*", status: 404 });
+    expect(server.output()).not.toContain("no-such-page");
     expect(server.output()).not.toContain("secret-value");
   });
 });

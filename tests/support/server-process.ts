@@ -41,14 +41,15 @@ export type RunningServer = {
 /**
  * Starts the production build (build/server.js, made by `npm run build`) on a free port with a
  * throw-away data folder, and waits until /healthz answers. `options.cwd`: another checkout with
- * its own build (a rebuilt server).
+ * its own build (a rebuilt server); `options.port`: this port instead of a free one.
  */
-export async function startServer(env: Record<string, string | undefined> = {}, options: { cwd?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, options: { cwd?: string; port?: number } = {}): Promise<RunningServer> {
   const cwd = options.cwd ?? process.cwd();
   if (!fs.existsSync(path.join(cwd, "build/server.js")) || !fs.existsSync(path.join(cwd, "build/index.js"))) {
     throw new Error("build/server.js is missing: run `npm run build` before these tests (npm test does)");
   }
-  const port = await freePort();
+  // A given port: a replacement taking the place of a stopped instance behind a proxy.
+  const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? tempDir();
   if (!env.DATABASE_URL) seedDataDirFromTemplate(dataDir);
   const url = `http://127.0.0.1:${port}`;
