@@ -172,7 +172,7 @@ test.describe("admin back office", () => {
     const pageIds = () => rows.evaluateAll((found) => found.map((r) => r.getAttribute("data-order-id")));
     await expect(rows).toHaveCount(25);
     const first = await pageIds();
-    const pagination = page.getByTestId("keyset-pagination");
+    const pagination = page.getByTestId("pagination");
     await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
     await pagination.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/after=/);
