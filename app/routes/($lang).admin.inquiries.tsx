@@ -122,7 +122,7 @@ export default function AdminInquiries() {
       ) : (
         <ul className="space-y-3" data-testid="inquiries">
           {rows.map((row) => (
-            <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-4">
+            <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-4" data-inquiry-id={row.id}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <p className="font-semibold text-navy-900">

@@ -181,7 +181,8 @@ describe(`back-office lists in keyset pages on ${testDbKind()}`, () => {
     expect(new Set(numbers).size).toBe(14);
   });
 
-  it("reads every offered filter of inquiries, users and invoices from an index at 100,000 rows each", { timeout: 300_000 }, async () => {
+  // PostgreSQL only: seeding 300,000 rows takes PGlite over two minutes of a shared CI machine, and the plans are the server's.
+  it.runIf(testDbKind() === "postgres")("reads every offered filter of inquiries, users and invoices from an index at 100,000 rows each", { timeout: 300_000 }, async () => {
     // 100,000 of each, in statements of 2,500 (each far from the statement timeout).
     for (let from = 1; from <= 100_000; from += 2_500) {
       const to = from + 2_499;
