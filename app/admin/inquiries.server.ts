@@ -3,7 +3,7 @@ import { INQUIRY_STATUSES, inquiries, type InquiryStatus } from "../../db/schema
 import { resultRows } from "../../db/rows";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
-import { boundedCount, boundedCountSql, readKeysetPage, timestampCursorFromParams, timestampKeyset, type BoundedCount, type KeysetPage, type PageCursor } from "./keyset.server";
+import { allOf, boundedCount, boundedCountSql, readKeysetPage, timestampCursorFromParams, timestampKeyset, type BoundedCount, type KeysetPage, type PageCursor, containsText } from "./keyset.server";
 
 export const INQUIRY_PAGE_SIZE = 25;
 /** Longest search text we accept: a name, an address or a phone number is shorter. */
@@ -33,7 +33,6 @@ export function parseInquiryFilters(params: URLSearchParams): InquiryFilters {
   return { ...filters, cursor: timestampCursorFromParams(params, inquiryListScope(filters)) };
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newestFirst = timestampKeyset(inquiries.createdAt, inquiries.id, true);
 
 /** The filters as SQL: status and service on their indexes, the search a LIKE on the trigram-indexed, lower-cased `search_text`. */
@@ -41,14 +40,9 @@ function inquiryConditions(filters: Omit<InquiryFilters, "cursor">): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status !== "all") conditions.push(eq(inquiries.status, filters.status));
   if (filters.service) conditions.push(eq(inquiries.serviceType, filters.service));
-  if (filters.q) conditions.push(sql`${inquiries.searchText} like lower(${`%${escapeLike(filters.q)}%`})`);
+  if (filters.q) conditions.push(containsText(inquiries.searchText, filters.q));
   return conditions;
 }
-
-const and = (conditions: Array<SQL | undefined>) => {
-  const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : undefined;
-};
 
 /** The query that reads one page's rows beyond a cursor (exported for the query-plan test). */
 export function inquiryPageQuery(filters: InquiryFilters, limit: number, q: Queryable = db) {
@@ -66,7 +60,7 @@ export function inquiryPageQuery(filters: InquiryFilters, limit: number, q: Quer
       excerpt: sql<string | null>`left(${inquiries.message}, 140)`,
     })
     .from(inquiries)
-    .where(and([...inquiryConditions(filters), newestFirst.condition(filters.cursor)]))
+    .where(allOf([...inquiryConditions(filters), newestFirst.condition(filters.cursor)]))
     .orderBy(...newestFirst.orderBy(filters.cursor))
     .limit(limit);
 }
@@ -82,7 +76,7 @@ export function inquiryServicesQuery() {
 
 /** How many rows the filters hold, up to 1,000: read in the list's order, so it walks the page's own index (exported for the query-plan test). */
 export function inquiryCountQuery(filters: Omit<InquiryFilters, "cursor">) {
-  const conditions = and(inquiryConditions(filters));
+  const conditions = allOf(inquiryConditions(filters));
   return boundedCountSql(sql`select 1 from ${inquiries}${conditions ? sql` where ${conditions}` : sql``} order by ${sql.join(newestFirst.orderBy(null), sql`, `)}`);
 }
 

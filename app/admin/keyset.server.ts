@@ -81,6 +81,15 @@ export function keysetPage<T>(read: T[], cursor: PageCursor | null, pageSize: nu
   };
 }
 
+/** The first, previous and next links of a page: the URL's query with its filters kept and the page's cursors. */
+export function pageLinks(params: URLSearchParams, page: Pick<KeysetPage<unknown>, "next" | "previous">) {
+  return {
+    first: page.previous ? pageHref(params, null, null) : null,
+    previous: page.previous ? pageHref(params, "before", page.previous) : null,
+    next: page.next ? pageHref(params, "after", page.next) : null,
+  };
+}
+
 /** The query string of a list's link: `params` without its page cursors, then the given one. */
 export function pageHref(params: URLSearchParams, direction: "after" | "before" | null, cursor: string | null) {
   const next = new URLSearchParams(params);
@@ -151,4 +160,18 @@ export function boundedCountSql(query: SQL, limit = COUNT_LIMIT): SQL {
 export function boundedCount(n: number | string | undefined, limit = COUNT_LIMIT): BoundedCount {
   const count = Number(n ?? 0);
   return count > limit ? { count: limit, exact: false } : { count, exact: true };
+}
+
+/**
+ * A case-insensitive substring search of a lower-cased, trigram-indexed text column, as a LIKE
+ * (the trigram index serves it; `%` and `_` in the search are taken as written).
+ */
+export function containsText(column: SQL | { getSQL(): SQL }, q: string): SQL {
+  return sql`${column} like lower(${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`;
+}
+
+/** The conditions joined with AND (undefined: none). */
+export function allOf(conditions: Array<SQL | undefined>): SQL | undefined {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : undefined;
 }

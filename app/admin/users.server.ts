@@ -3,7 +3,7 @@ import { resultRows } from "../../db/rows";
 import { orderEvents, orders, STAFF_ROLES, USER_ROLES, users, type UserRole } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
-import { boundedCount, boundedCountSql, readKeysetPage, timestampCursorFromParams, timestampKeyset, type BoundedCount, type KeysetPage, type PageCursor } from "./keyset.server";
+import { allOf, boundedCount, boundedCountSql, readKeysetPage, timestampCursorFromParams, timestampKeyset, type BoundedCount, type KeysetPage, type PageCursor, containsText } from "./keyset.server";
 
 export { USER_ROLES };
 
@@ -28,21 +28,15 @@ export function parseUserFilters(params: URLSearchParams): UserFilters {
   return { ...filters, cursor: timestampCursorFromParams(params, userListScope(filters)) };
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newestFirst = timestampKeyset(users.createdAt, users.id, true);
 
 /** The filters as SQL: the role on its index, the search a LIKE on the trigram-indexed, lower-cased `search_text` (name and e-mail). */
 function userConditions(filters: Omit<UserFilters, "cursor">): SQL[] {
   const conditions: SQL[] = [];
   if (filters.role !== "all") conditions.push(eq(users.role, filters.role));
-  if (filters.q) conditions.push(sql`${users.searchText} like lower(${`%${escapeLike(filters.q)}%`})`);
+  if (filters.q) conditions.push(containsText(users.searchText, filters.q));
   return conditions;
 }
-
-const and = (conditions: Array<SQL | undefined>) => {
-  const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : undefined;
-};
 
 /** The query that reads one page's rows beyond a cursor (exported for the query-plan test). */
 export function userPageQuery(filters: UserFilters, limit: number, q: Queryable = db) {
@@ -59,14 +53,14 @@ export function userPageQuery(filters: UserFilters, limit: number, q: Queryable 
       orderCount: sql<number>`(select count(*) from "orders" o where o."user_id" = "users"."id")`.mapWith(Number),
     })
     .from(users)
-    .where(and([...userConditions(filters), newestFirst.condition(filters.cursor)]))
+    .where(allOf([...userConditions(filters), newestFirst.condition(filters.cursor)]))
     .orderBy(...newestFirst.orderBy(filters.cursor))
     .limit(limit);
 }
 
 /** How many rows the filters hold, up to 1,000: read in the list's order, so it walks the page's own index (exported for the query-plan test). */
 export function userCountQuery(filters: Omit<UserFilters, "cursor">) {
-  const conditions = and(userConditions(filters));
+  const conditions = allOf(userConditions(filters));
   return boundedCountSql(sql`select 1 from ${users}${conditions ? sql` where ${conditions}` : sql``} order by ${sql.join(newestFirst.orderBy(null), sql`, `)}`);
 }
 

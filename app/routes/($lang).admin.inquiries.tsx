@@ -5,7 +5,7 @@ import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { PageLinks } from "../components/ui/page-links";
-import { pageHref } from "../admin/keyset.server";
+import { pageLinks } from "../admin/keyset.server";
 import { fill } from "../i18n/fill";
 import { Badge, type BadgeTone } from "../components/ui/badge";
 import { InquiryStatusButtons } from "../components/admin/inquiry-status-buttons";
@@ -39,11 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     services: filters.service && !list.services.includes(filters.service) ? [filters.service, ...list.services] : list.services,
     resultsLabel: fill(list.total.exact ? t.inquiries.results : t.inquiries.resultsMore, { count: list.total.count }),
     // Keyset pages (decision 093): links made here, with the filters kept and a signed cursor.
-    pages: {
-      first: list.previous ? pageHref(url.searchParams, null, null) : null,
-      previous: list.previous ? pageHref(url.searchParams, "before", list.previous) : null,
-      next: list.next ? pageHref(url.searchParams, "after", list.next) : null,
-    },
+    pages: pageLinks(url.searchParams, list),
     rows: list.rows.map((row) => ({ ...row, createdAt: formatDateTime(row.createdAt, lang), dateTime: row.createdAt.toISOString() })),
     text: t.inquiries,
     pagination: t.pagination,

@@ -12,7 +12,7 @@ import { fill } from "../i18n/fill";
 import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { listTaxDocuments, parseDateRange, taxDocumentCursor } from "../invoices/tax-documents.server";
-import { pageHref } from "../admin/keyset.server";
+import { pageLinks } from "../admin/keyset.server";
 import { PageLinks } from "../components/ui/page-links";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
@@ -43,11 +43,7 @@ async function invoicesPage({ request, params }: LoaderFunctionArgs) {
       csvHref: `${localizePath(lang, "/admin/invoices.csv")}?${new URLSearchParams({ from: range.from, to: range.to })}`,
       summary: fill(t.invoices.summary, { count: list.count, vat: formatMoney(list.netVat, lang), total: formatMoney(list.netTotal, lang) }),
       // Keyset pages (decision 093): links made here, with the period kept and a signed cursor.
-      pages: {
-        first: list.previous ? pageHref(url.searchParams, null, null) : null,
-        previous: list.previous ? pageHref(url.searchParams, "before", list.previous) : null,
-        next: list.next ? pageHref(url.searchParams, "after", list.next) : null,
-      },
+      pages: pageLinks(url.searchParams, list),
       rows: list.rows.map((d) => ({
         id: d.id,
         orderId: d.orderId,

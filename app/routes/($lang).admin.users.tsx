@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { changeUserRole, listUsers, parseUserFilters, USER_ROLES } from "../admin/users.server";
-import { pageHref } from "../admin/keyset.server";
+import { pageLinks } from "../admin/keyset.server";
 import { fill } from "../i18n/fill";
 import { AdminNav } from "../components/admin/admin-nav";
 import { PageLinks } from "../components/ui/page-links";
@@ -39,11 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     roles: USER_ROLES,
     resultsLabel: fill(list.total.exact ? t.users.results : t.users.resultsMore, { count: list.total.count }),
     // Keyset pages (decision 093): links made here, with the filters kept and a signed cursor.
-    pages: {
-      first: list.previous ? pageHref(url.searchParams, null, null) : null,
-      previous: list.previous ? pageHref(url.searchParams, "before", list.previous) : null,
-      next: list.next ? pageHref(url.searchParams, "after", list.next) : null,
-    },
+    pages: pageLinks(url.searchParams, list),
     users: list.rows.map((u) => ({
       id: u.id,
       email: u.email,
