@@ -2,7 +2,8 @@
 // orders in one run (BENCH_ORDERS_STEPS, comma-separated; the table grows from one step to the
 // next). Per step: median and p90 of each list view one request at a time (admin: first page, 200
 // pages deep by its next links, status filter, searches, overdue; staff: "My cases", the queue,
-// everything they see), the searched and filtered list under BENCH_CONNECTIONS connections
+// everything they see; the inquiries and users lists, which grow with the orders), the searched
+// and filtered list under BENCH_CONNECTIONS connections
 // (autocannon), and the full CSV export with the server's memory sampled while it streams.
 // Targets at 1,000,000 orders on PostgreSQL: every view median <= 50 ms and p90 <= 100 ms; search +
 // filter under 10 connections >= 100 req/s; the CSV of a million rows <= 30 s with flat memory.
@@ -54,11 +55,17 @@ const file = writeResult("admin-orders", {
   loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
 });
 console.log(`written ${file}`);
-console.log("\ncost as the table grows (median request ms):");
-console.log(["scenario".padEnd(24), ...steps.map((s) => String(s.orders).padStart(10))].join(" "));
-for (const name of last?.results.map((r) => r.name) ?? []) console.log([name.padEnd(24), ...steps.map((s) => String(s.results.find((r) => r.name === name)?.medianMs ?? "-").padStart(10))].join(" "));
-console.log([`CSV export (s)`.padEnd(24), ...steps.map((s) => String((s.csvExport.medianMs / 1000).toFixed(1)).padStart(10))].join(" "));
-console.log([`search+filter req/s`.padEnd(24), ...steps.map((s) => String(s.throughput.requestsPerSecond).padStart(10))].join(" "));
+console.log("\ncost as the table grows (median / p90 / database median, request ms):");
+console.log(["scenario".padEnd(30), ...steps.map((s) => String(s.orders).padStart(20))].join(" "));
+for (const name of last?.results.map((r) => r.name) ?? []) {
+  const cell = (s) => {
+    const r = s.results.find((x) => x.name === name);
+    return (r ? `${r.medianMs} / ${r.p90Ms} / ${r.dbMedianMs ?? "-"}` : "-").padStart(20);
+  };
+  console.log([name.padEnd(30), ...steps.map(cell)].join(" "));
+}
+console.log([`CSV export (s)`.padEnd(30), ...steps.map((s) => String((s.csvExport.medianMs / 1000).toFixed(1)).padStart(20))].join(" "));
+console.log([`search+filter req/s`.padEnd(30), ...steps.map((s) => String(s.throughput.requestsPerSecond).padStart(20))].join(" "));
 if (failed) {
   console.error("admin-orders: a request failed, the CSV did not hold every order, or the load test saw errors");
   process.exitCode = 1;
@@ -84,6 +91,7 @@ async function runStep(target) {
     const idPrefix = /data-order-id="([0-9a-f]{8})/.exec(firstPage)?.[1];
     if (!idPrefix) throw new Error("the admin list did not render any order (is the login working?)");
     const deepPath = await followNext(server.url, "/admin", adminHeaders, DEEP_PAGES);
+    const deepInquiries = await followNext(server.url, "/admin/inquiries", adminHeaders, DEEP_PAGES);
 
     const scenarios = [
       { name: "list, first page", path: "/admin", headers: adminHeaders },
@@ -97,6 +105,15 @@ async function runStep(target) {
       { name: "staff: unassigned", path: "/admin?view=unassigned", headers: staffHeaders },
       { name: "staff: all theirs", path: "/admin", headers: staffHeaders },
       { name: "staff: search + filter", path: "/admin?q=haddad&status=completed", headers: staffHeaders },
+      // The other lists (as many inquiries as orders, an account per ten orders; decision 093).
+      { name: "inquiries, first page", path: "/admin/inquiries", headers: adminHeaders },
+      { name: `inquiries, ${DEEP_PAGES} pages deep`, path: deepInquiries, headers: adminHeaders },
+      { name: "inquiries, status + service", path: "/admin/inquiries?status=contacted&service=contract-review", headers: adminHeaders },
+      { name: "inquiries, search + filter", path: "/admin/inquiries?q=haddad&status=closed", headers: adminHeaders },
+      { name: "inquiries, search e-mail", path: "/admin/inquiries?q=lead4242%40bench", headers: adminHeaders },
+      { name: "users, first page", path: "/admin/users", headers: adminHeaders },
+      { name: "users, role", path: "/admin/users?role=staff", headers: adminHeaders },
+      { name: "users, search", path: "/admin/users?q=account42%40bench", headers: adminHeaders },
     ];
     for (let i = 0; i < 10; i++) await fetch(server.url + scenarios[0].path, { headers: adminHeaders }).then((r) => r.text());
     const results = [];
@@ -161,7 +178,7 @@ async function followNext(url, start, headers, pages) {
     const next = /<a[^>]*href="([^"]*)"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="([^"]*)"/.exec(html);
     const href = (next?.[1] ?? next?.[2])?.replace(/&amp;/g, "&");
     if (!href) break;
-    current = href.startsWith("?") ? `/admin${href}` : href;
+    current = href.startsWith("?") ? `${start.split("?")[0]}${href}` : href;
   }
   return current;
 }

@@ -115,9 +115,10 @@ if (admin) {
   const slowest = largest.results.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
   row(
     `back-office lists at ${steps.map((s) => s.orders).join(" / ")} orders (bench/admin-orders.js)`,
-    `median request ms at each size: list ${at("list, first page")}, 200 pages deep ${at("list, 200 pages deep")}, search + filter ${at("search + filter")}, staff's cases ${at("staff: my cases")}; slowest view at ${largest.orders}: ${slowest.name} ${slowest.medianMs} ms (p90 ${slowest.p90Ms}); search + filter under ${largest.throughput.connections} conn ${steps.map((s) => s.throughput.requestsPerSecond).join(" / ")} req/s; CSV ${steps.map((s) => (s.csvExport.medianMs / 1000).toFixed(1)).join(" / ")} s (server RSS ${largest.csvExport.rssBeforeMb} → at most ${largest.csvExport.rssMaxMb} MB while streaming ${largest.csvExport.rows} rows); ${steps.reduce((n, s) => n + s.throughput.errors, 0)} errors`,
+    `median request ms at each size: list ${at("list, first page")}, 200 pages deep ${at("list, 200 pages deep")}, search + filter ${at("search + filter")}, staff's cases ${at("staff: my cases")}, inquiries ${at("inquiries, first page")} (200 pages deep ${at("inquiries, 200 pages deep")}), users ${at("users, first page")}; slowest view at ${largest.orders}: ${slowest.name} ${slowest.medianMs} ms (p90 ${slowest.p90Ms}); search + filter under ${largest.throughput.connections} conn ${steps.map((s) => s.throughput.requestsPerSecond).join(" / ")} req/s; CSV ${steps.map((s) => (s.csvExport.medianMs / 1000).toFixed(1)).join(" / ")} s (server RSS ${largest.csvExport.rssBeforeMb} → at most ${largest.csvExport.rssMaxMb} MB while streaming ${largest.csvExport.rows} rows); ${steps.reduce((n, s) => n + s.throughput.errors, 0)} errors`,
     `0 errors; targets (reported) at 1,000,000: views median ≤ ${admin.target?.medianMs ?? 50} ms, p90 ≤ ${admin.target?.p90Ms ?? 100} ms, ≥ ${admin.target?.requestsPerSecond ?? 100} req/s, CSV ≤ 30 s`,
-    `${met(steps.every((s) => s.throughput.errors === 0))}; targets ${admin.withinTarget ? "met" : "missed"}`,
+    // The targets are set at a million orders: a run that stopped below says so instead of judging them.
+    `${met(steps.every((s) => s.throughput.errors === 0))}; targets ${largest.orders < 1_000_000 ? `not judged (largest step ${largest.orders} orders)` : admin.withinTarget ? "met" : "missed"}`,
     `${day(admin)}, ${admin.database}${load(admin.loadAverage)}`,
   );
 }

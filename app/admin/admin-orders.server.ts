@@ -12,7 +12,7 @@ import { findCase } from "../orders/order-details.server";
 import { adminFiltersQuery, listAdminOrders, parseAdminOrderFilters } from "../orders/order-lists.server";
 import { adminOrderStats } from "../orders/order-stats.server";
 import { changeOrderStatus } from "../orders/order-status.server";
-import { pageHref } from "./keyset.server";
+import { pageLinks } from "./keyset.server";
 import type { Toast } from "../forms/toast";
 
 /** Display names of some users, by id (the assignees on a page of cases). */
@@ -102,11 +102,7 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
       : list.next || list.previous
         ? fill(t.admin.resultsMore, { count: list.pageSize })
         : fill(t.admin.results, { count: list.rows.length }),
-    pages: {
-      first: list.previous ? pageHref(url.searchParams, null, null) : null,
-      previous: list.previous ? pageHref(url.searchParams, "before", list.previous) : null,
-      next: list.next ? pageHref(url.searchParams, "after", list.next) : null,
-    },
+    pages: pageLinks(url.searchParams, list),
     text: { ...t.admin, status: t.status, pagination: t.pagination, cases: c, overdueLabel: casesText[lang].turnaround.overdue },
   };
 }

@@ -1,42 +1,82 @@
-import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { resultRows } from "../../db/rows";
 import { orderEvents, orders, STAFF_ROLES, USER_ROLES, users, type UserRole } from "../../db/schema";
-import { db } from "../db.server";
+import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
+import { allOf, boundedCount, boundedCountSql, readKeysetPage, timestampCursorFromParams, timestampKeyset, type BoundedCount, type KeysetPage, type PageCursor, containsText } from "./keyset.server";
 
 export { USER_ROLES };
 
 export const USER_PAGE_SIZE = 50;
+export const MAX_USER_SEARCH = 100;
 
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === "string" && (USER_ROLES as readonly string[]).includes(value);
 }
 
-/** Accounts, admins first then newest, optionally filtered by e-mail or name. */
-export async function listUsers(options: { q?: string; page?: number } = {}) {
-  const q = (options.q ?? "").trim().slice(0, 100);
-  const page = options.page && options.page >= 1 ? Math.floor(options.page) : 1;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = q ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        role: users.role,
-        emailConfirmedAt: users.emailConfirmedAt,
-        createdAt: users.createdAt,
-        orderCount: sql<number>`(select count(*) from "orders" o where o."user_id" = "users"."id")`.mapWith(Number),
-      })
-      .from(users)
-      .where(where)
-      .orderBy(asc(sql`case when ${users.role} = 'admin' then 0 else 1 end`), desc(users.createdAt))
-      .limit(USER_PAGE_SIZE)
-      .offset((page - 1) * USER_PAGE_SIZE),
-    db.select({ total: count() }).from(users).where(where),
+export type UserFilters = { q: string; role: UserRole | "all"; cursor: PageCursor | null };
+
+/** What a page cursor is signed for: the list and its filters (a cursor of another filter opens the first page). */
+export function userListScope(filters: Pick<UserFilters, "q" | "role">) {
+  return JSON.stringify(["users", filters.q, filters.role]);
+}
+
+/** Reads the list's filters from a URL's query (`q`, `role`, `after`/`before`); anything odd falls back to the default. */
+export function parseUserFilters(params: URLSearchParams): UserFilters {
+  const role = params.get("role");
+  const filters = { q: (params.get("q") ?? "").trim().slice(0, MAX_USER_SEARCH), role: isUserRole(role) ? role : ("all" as const) };
+  return { ...filters, cursor: timestampCursorFromParams(params, userListScope(filters)) };
+}
+
+const newestFirst = timestampKeyset(users.createdAt, users.id, true);
+
+/** The filters as SQL: the role on its index, the search a LIKE on the trigram-indexed, lower-cased `search_text` (name and e-mail). */
+function userConditions(filters: Omit<UserFilters, "cursor">): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.role !== "all") conditions.push(eq(users.role, filters.role));
+  if (filters.q) conditions.push(containsText(users.searchText, filters.q));
+  return conditions;
+}
+
+/** The query that reads one page's rows beyond a cursor (exported for the query-plan test). */
+export function userPageQuery(filters: UserFilters, limit: number, q: Queryable = db) {
+  return q
+    .select({
+      id: users.id,
+      k: newestFirst.key,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      emailConfirmedAt: users.emailConfirmedAt,
+      createdAt: users.createdAt,
+      // Per row of the page, on the orders' (user, created) index: the client's own orders, not the table.
+      orderCount: sql<number>`(select count(*) from "orders" o where o."user_id" = "users"."id")`.mapWith(Number),
+    })
+    .from(users)
+    .where(allOf([...userConditions(filters), newestFirst.condition(filters.cursor)]))
+    .orderBy(...newestFirst.orderBy(filters.cursor))
+    .limit(limit);
+}
+
+/** How many rows the filters hold, up to 1,000: read in the list's order, so it walks the page's own index (exported for the query-plan test). */
+export function userCountQuery(filters: Omit<UserFilters, "cursor">) {
+  const conditions = allOf(userConditions(filters));
+  return boundedCountSql(sql`select 1 from ${users}${conditions ? sql` where ${conditions}` : sql``} order by ${sql.join(newestFirst.orderBy(null), sql`, `)}`);
+}
+
+export type UserList = KeysetPage<Awaited<ReturnType<typeof userPageQuery>>[number]> & { total: BoundedCount; pageSize: number };
+
+/**
+ * One page of accounts, newest first, filtered by role and a search of e-mail and name (decision
+ * 093): a keyset page on the filter's index and a count that stops at 1,000. A stale, altered or
+ * foreign cursor opens the first page.
+ */
+export async function listUsers(filters: UserFilters = { q: "", role: "all", cursor: null }, pageSize = USER_PAGE_SIZE, q: Queryable = db): Promise<UserList> {
+  const [page, counted] = await Promise.all([
+    readKeysetPage(filters.cursor, pageSize, userListScope(filters), (cursor, limit) => userPageQuery({ ...filters, cursor }, limit, q)),
+    q.execute(userCountQuery(filters)),
   ]);
-  const total = totalRow?.total ?? 0;
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / USER_PAGE_SIZE)), q };
+  return { ...page, total: boundedCount(resultRows(counted)[0]?.n as number | undefined), pageSize };
 }
 
 export type RoleChangeResult = { ok: true } | { ok: false; error: "invalid-input" | "self" | "not-found" };

@@ -4,6 +4,7 @@ import { isServiceKey, serviceName } from "../catalogue";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
 import { localTierName } from "../orders/order-names.server";
+import { readKeysetPage, timestampCursorFromParams, timestampKeyset, type PageCursor } from "../admin/keyset.server";
 import { csvLine, csvResponse } from "../utils/csv.server";
 import { isUuid } from "../utils/ids";
 import { creditLines, invoiceLines, totalsOf, type Credited, type LineInput, type VatLine } from "./vat";
@@ -257,20 +258,47 @@ export function parseDateRange(params: URLSearchParams, now = new Date()): { ok:
 
 export type TaxDocumentRow = TaxDocument & { invoiceNumber: string | null };
 
-/** Invoices and credit notes issued in the range, oldest first, one page at a time. */
-export async function listTaxDocuments(range: Pick<DateRange, "start" | "end">, { limit = 100, offset = 0 } = {}) {
-  const invoices = db.$with("invoices").as(db.select({ id: taxDocuments.id, number: taxDocuments.documentNumber }).from(taxDocuments).where(eq(taxDocuments.kind, "invoice")));
+export const TAX_DOCUMENT_PAGE_SIZE = 50;
+const oldestFirst = timestampKeyset(taxDocuments.issuedAt, taxDocuments.id, false);
+
+/** What a page cursor is signed for: the list and its period (a cursor of another period opens the first page). */
+export function taxDocumentListScope(range: Pick<DateRange, "from" | "to">) {
+  return JSON.stringify(["tax-documents", range.from, range.to]);
+}
+
+/** The page cursor a URL asks for (`after`/`before`), for this period; null: the first page. */
+export function taxDocumentCursor(params: URLSearchParams, range: Pick<DateRange, "from" | "to">) {
+  return timestampCursorFromParams(params, taxDocumentListScope(range));
+}
+
+/** Documents issued in the range beyond a cursor, oldest first (or backwards), on the (issued_at, id) index; exported for the query-plan test. */
+export function taxDocumentPageQuery(range: Pick<DateRange, "start" | "end">, cursor: PageCursor | null, limit: number, q: Queryable = db) {
+  const invoices = q.$with("invoices").as(q.select({ id: taxDocuments.id, number: taxDocuments.documentNumber }).from(taxDocuments).where(eq(taxDocuments.kind, "invoice")));
+  const beyond = oldestFirst.condition(cursor);
+  return q
+    .with(invoices)
+    .select({ document: taxDocuments, invoiceNumber: invoices.number, k: oldestFirst.key })
+    .from(taxDocuments)
+    .leftJoin(invoices, eq(invoices.id, taxDocuments.invoiceId))
+    .where(and(gte(taxDocuments.issuedAt, range.start), lt(taxDocuments.issuedAt, range.end), beyond))
+    .orderBy(...oldestFirst.orderBy(cursor))
+    .limit(limit);
+}
+
+async function readTaxDocuments(range: Pick<DateRange, "start" | "end">, cursor: PageCursor | null, limit: number) {
+  const rows = await taxDocumentPageQuery(range, cursor, limit);
+  return rows.map((r) => ({ ...r.document, invoiceNumber: r.invoiceNumber, k: r.k }));
+}
+
+/**
+ * One page of the invoices and credit notes issued in the range, oldest first (keyset pages,
+ * decision 093), with the period's count and net totals (summed over the period asked for: a
+ * month by default, whatever the size of the table). A stale, altered or foreign cursor opens the first page.
+ */
+export async function listTaxDocuments(range: DateRange, { cursor = null, pageSize = TAX_DOCUMENT_PAGE_SIZE }: { cursor?: PageCursor | null; pageSize?: number } = {}) {
   const where = and(gte(taxDocuments.issuedAt, range.start), lt(taxDocuments.issuedAt, range.end));
-  const [rows, [count]] = await Promise.all([
-    db
-      .with(invoices)
-      .select({ document: taxDocuments, invoiceNumber: invoices.number })
-      .from(taxDocuments)
-      .leftJoin(invoices, eq(invoices.id, taxDocuments.invoiceId))
-      .where(where)
-      .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.series), asc(taxDocuments.number))
-      .limit(limit)
-      .offset(offset),
+  const [page, [count]] = await Promise.all([
+    readKeysetPage(cursor, pageSize, taxDocumentListScope(range), (at, limit) => readTaxDocuments(range, at, limit)),
     db
       .select({
         n: sql<number>`count(*)::int`,
@@ -280,7 +308,7 @@ export async function listTaxDocuments(range: Pick<DateRange, "start" | "end">, 
       .from(taxDocuments)
       .where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r.document, invoiceNumber: r.invoiceNumber })), count: Number(count?.n ?? 0), netTotal: Number(count?.total ?? 0), netVat: Number(count?.vat ?? 0) };
+  return { ...page, count: Number(count?.n ?? 0), netTotal: Number(count?.total ?? 0), netVat: Number(count?.vat ?? 0) };
 }
 
 /** Newest documents first (for tests and diagnostics). */
@@ -316,8 +344,10 @@ const signedAed = (fils: number, credit: boolean) => Number(((credit ? -fils : f
  */
 export async function* taxDocumentsCsv(range: Pick<DateRange, "start" | "end">, batchSize = 500): AsyncGenerator<string> {
   yield "\uFEFF" + csvLine(TAX_CSV_HEADER);
-  for (let offset = 0; ; offset += batchSize) {
-    const { rows } = await listTaxDocuments(range, { limit: batchSize, offset });
+  // Keyset batches on the (issued_at, id) index: each batch costs what the first does.
+  let cursor: PageCursor | null = null;
+  for (;;) {
+    const rows = await readTaxDocuments(range, cursor, batchSize);
     if (!rows.length) return;
     yield rows
       .map((d) => {
@@ -342,6 +372,8 @@ export async function* taxDocumentsCsv(range: Pick<DateRange, "start" | "end">, 
       })
       .join("");
     if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { direction: "after", position: { key: last.k, id: last.id } };
   }
 }
 

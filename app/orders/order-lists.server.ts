@@ -1,9 +1,8 @@
 import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
-import { cursorFromParams, keysetPage, type KeysetPage, type KeysetPosition, type PageCursor } from "../admin/keyset.server";
+import { keysetPage, timestampCursorFromParams, type KeysetPage, type PageCursor } from "../admin/keyset.server";
 import type { Viewer } from "../cases/access.server";
 import { db, type Queryable } from "../db.server";
-import { isUuid } from "../utils/ids";
 import { isOrderStatus } from "./order-basics.server";
 import { assigneeScopeCondition, countOverdue, statusTotals, type AssigneeScope, type Counted } from "./order-stats.server";
 
@@ -119,14 +118,7 @@ export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilte
     view: (CASE_VIEWS as readonly string[]).includes(view ?? "") ? (view as CaseView) : ("all" as const),
     due: params.get("due") === "overdue" ? ("overdue" as const) : ("any" as const),
   };
-  const cursor = cursorFromParams(params, adminListScope(filters));
-  return { ...filters, cursor: cursor && isValidPosition(cursor.position) ? cursor : null };
-}
-
-// Positions come from signed cursors, but a page must never fail on one: the shape is checked too.
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-function isValidPosition(position: KeysetPosition) {
-  return position.key !== null && PG_TIMESTAMP.test(position.key) && isUuid(position.id);
+  return { ...filters, cursor: timestampCursorFromParams(params, adminListScope(filters)) };
 }
 
 /** The filters as a query string (for links and the CSV export); defaults and page cursors left out. */

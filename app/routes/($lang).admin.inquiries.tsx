@@ -4,7 +4,9 @@ import { isInquiryStatus, listInquiries, parseInquiryFilters, setInquiryStatus }
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { Pagination } from "../components/orders/pagination";
+import { PageLinks } from "../components/ui/page-links";
+import { pageLinks } from "../admin/keyset.server";
+import { fill } from "../i18n/fill";
 import { Badge, type BadgeTone } from "../components/ui/badge";
 import { InquiryStatusButtons } from "../components/admin/inquiry-status-buttons";
 import { Button } from "../components/ui/button";
@@ -26,15 +28,18 @@ export { shouldRevalidate } from "../forms/submit-failure";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   await requireAdmin(request);
-  const filters = parseInquiryFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseInquiryFilters(url.searchParams);
   const list = await listInquiries(filters);
   const t = backofficeText[lang];
   return {
     meta: pageHead(request, t.inquiries.meta),
-    filters,
-    services: list.services,
-    page: list.page,
-    pageCount: list.pageCount,
+    filters: { q: filters.q, status: filters.status, service: filters.service },
+    // A service asked for in the URL stays selectable even when no inquiry carries it any more.
+    services: filters.service && !list.services.includes(filters.service) ? [filters.service, ...list.services] : list.services,
+    resultsLabel: fill(list.total.exact ? t.inquiries.results : t.inquiries.resultsMore, { count: list.total.count }),
+    // Keyset pages (decision 093): links made here, with the filters kept and a signed cursor.
+    pages: pageLinks(url.searchParams, list),
     rows: list.rows.map((row) => ({ ...row, createdAt: formatDateTime(row.createdAt, lang), dateTime: row.createdAt.toISOString() })),
     text: t.inquiries,
     pagination: t.pagination,
@@ -63,14 +68,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const tones: Record<string, BadgeTone> = { new: "yellow", contacted: "blue", closed: "grey" };
 
 export default function AdminInquiries() {
-  const { filters, services, rows, page, pageCount, text, pagination, nav } = useLoaderData<typeof loader>();
+  const { filters, services, rows, resultsLabel, pages, text, pagination, nav } = useLoaderData<typeof loader>();
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   return (
     <Container className="space-y-6 py-10">
       <AdminNav text={nav} />
       <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+        <div className="min-w-64 flex-1 space-y-1">
+          <label htmlFor="inquiry-search" className="block text-sm font-semibold">
+            {text.search}
+          </label>
+          <input id="inquiry-search" name="q" type="search" defaultValue={filters.q} maxLength={100} className={inputClasses} />
+        </div>
         <div className="space-y-1">
           <label htmlFor="inquiry-status" className="block text-sm font-semibold">
             {text.statusFilter}
@@ -99,12 +110,15 @@ export default function AdminInquiries() {
         </div>
         <Button type="submit">{text.apply}</Button>
       </Form>
+      <p className="text-sm font-semibold text-slate-700" data-testid="inquiry-results">
+        {resultsLabel}
+      </p>
       {rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">{text.none}</p>
       ) : (
         <ul className="space-y-3" data-testid="inquiries">
           {rows.map((row) => (
-            <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-4">
+            <li key={row.id} className="rounded-xl border border-slate-200 bg-white p-4" data-inquiry-id={row.id}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <p className="font-semibold text-navy-900">
@@ -131,7 +145,7 @@ export default function AdminInquiries() {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageCount={pageCount} search={location.search.replace(/^\?/, "")} text={pagination} />
+      <PageLinks links={pages} text={pagination} />
     </Container>
   );
 }

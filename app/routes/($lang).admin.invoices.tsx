@@ -11,7 +11,9 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatDate, formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
-import { listTaxDocuments, parseDateRange } from "../invoices/tax-documents.server";
+import { listTaxDocuments, parseDateRange, taxDocumentCursor } from "../invoices/tax-documents.server";
+import { pageLinks } from "../admin/keyset.server";
+import { PageLinks } from "../components/ui/page-links";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../seo/meta";
@@ -19,19 +21,18 @@ import { metaFromLoader } from "../seo/meta";
 // After a submission that never got through, nothing is re-read (app/forms/submit-failure.ts).
 export { shouldRevalidate } from "../forms/submit-failure";
 
-const SHOWN = 200;
-
 // Tax invoices and credit notes issued in a period (a GET form: works without JavaScript, and the
 // URL can be bookmarked), with the CSV the accountant takes away.
 async function invoicesPage({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   await requireAdmin(request);
   const t = backofficeText[lang];
-  const parsed = parseDateRange(new URL(request.url).searchParams);
-  const base = { meta: pageHead(request, t.invoices.meta), text: t.invoices, nav: t.admin.nav };
+  const url = new URL(request.url);
+  const parsed = parseDateRange(url.searchParams);
+  const base = { meta: pageHead(request, t.invoices.meta), text: t.invoices, pagination: t.pagination, nav: t.admin.nav };
   if (!parsed.ok) return { ...base, from: parsed.from, to: parsed.to, error: t.invoices.errors[parsed.error] ?? t.invoices.errors.from!, list: null };
   const { range } = parsed;
-  const list = await listTaxDocuments(range, { limit: SHOWN });
+  const list = await listTaxDocuments(range, { cursor: taxDocumentCursor(url.searchParams, range) });
   const signed = (kind: string, fils: number) => formatMoney(kind === "credit_note" ? -fils : fils, lang);
   return {
     ...base,
@@ -41,7 +42,8 @@ async function invoicesPage({ request, params }: LoaderFunctionArgs) {
     list: {
       csvHref: `${localizePath(lang, "/admin/invoices.csv")}?${new URLSearchParams({ from: range.from, to: range.to })}`,
       summary: fill(t.invoices.summary, { count: list.count, vat: formatMoney(list.netVat, lang), total: formatMoney(list.netTotal, lang) }),
-      more: list.count > SHOWN ? fill(t.invoices.more, { shown: SHOWN }) : null,
+      // Keyset pages (decision 093): links made here, with the period kept and a signed cursor.
+      pages: pageLinks(url.searchParams, list),
       rows: list.rows.map((d) => ({
         id: d.id,
         orderId: d.orderId,
@@ -97,7 +99,6 @@ export default function AdminInvoices() {
           <p className="font-semibold text-navy-900" data-testid="invoice-summary">
             {page.list.summary}
           </p>
-          {page.list.more ? <p className="text-sm text-slate-600">{page.list.more}</p> : null}
           {page.list.rows.length === 0 ? (
             <p className="text-slate-700">{text.none}</p>
           ) : (
@@ -143,6 +144,7 @@ export default function AdminInvoices() {
               </table>
             </div>
           )}
+          <PageLinks links={page.list.pages} text={page.pagination} />
         </section>
       ) : null}
     </Container>

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { requireAdmin, requireAdminAction } from "../admin/guard.server";
-import { changeUserRole, listUsers, USER_ROLES } from "../admin/users.server";
+import { changeUserRole, listUsers, parseUserFilters, USER_ROLES } from "../admin/users.server";
+import { pageLinks } from "../admin/keyset.server";
+import { fill } from "../i18n/fill";
 import { AdminNav } from "../components/admin/admin-nav";
-import { Pagination } from "../components/orders/pagination";
+import { PageLinks } from "../components/ui/page-links";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { inputClasses } from "../components/ui/field";
@@ -27,13 +29,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
-  const list = await listUsers({ q: url.searchParams.get("q") ?? "", page: Number(url.searchParams.get("page") ?? "1") || 1 });
+  const filters = parseUserFilters(url.searchParams);
+  const list = await listUsers(filters);
   const t = backofficeText[lang];
   return {
     meta: pageHead(request, t.users.meta),
-    q: list.q,
-    page: list.page,
-    pageCount: list.pageCount,
+    q: filters.q,
+    role: filters.role,
+    roles: USER_ROLES,
+    resultsLabel: fill(list.total.exact ? t.users.results : t.users.resultsMore, { count: list.total.count }),
+    // Keyset pages (decision 093): links made here, with the filters kept and a signed cursor.
+    pages: pageLinks(url.searchParams, list),
     users: list.rows.map((u) => ({
       id: u.id,
       email: u.email,
@@ -71,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUsers() {
-  const { q, page, pageCount, users, text, pagination, nav } = useLoaderData<typeof loader>();
+  const { q, role, roles, resultsLabel, pages, users, text, pagination, nav } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <Container className="space-y-6 py-10">
@@ -84,8 +90,24 @@ export default function AdminUsers() {
           </label>
           <input id="user-search" name="q" type="search" defaultValue={q} maxLength={100} className={inputClasses} />
         </div>
+        <div className="space-y-1">
+          <label htmlFor="user-role" className="block text-sm font-semibold">
+            {text.roleFilter}
+          </label>
+          <select id="user-role" name="role" defaultValue={role} className={inputClasses}>
+            <option value="all">{text.allRoles}</option>
+            {roles.map((value) => (
+              <option key={value} value={value}>
+                {text.role[value] ?? value}
+              </option>
+            ))}
+          </select>
+        </div>
         <Button type="submit">{text.apply}</Button>
       </Form>
+      <p className="text-sm font-semibold text-slate-700" data-testid="user-results">
+        {resultsLabel}
+      </p>
       {users.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">{text.none}</p>
       ) : (
@@ -140,7 +162,7 @@ export default function AdminUsers() {
           </table>
         </TableScroll>
       )}
-      <Pagination page={page} pageCount={pageCount} search={location.search.replace(/^\?/, "")} text={pagination} />
+      <PageLinks links={pages} text={pagination} />
     </Container>
   );
 }

@@ -89,8 +89,36 @@ for (let from = existing + 1; from <= ORDERS; from += BATCH) {
   process.stderr.write(`seeded orders up to ${to} in ${Math.round(performance.now() - started)} ms\n`);
   await compactOrderStats();
 }
+// The other back-office lists grow with the orders: as many inquiries, and one account more per ten orders.
+const existingInquiries = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from inquiries`))[0]!.count;
+for (let from = existingInquiries + 1; from <= ORDERS; from += BATCH) {
+  const to = Math.min(ORDERS, from + BATCH - 1);
+  const started = performance.now();
+  await db.execute(sql`
+    insert into inquiries (kind, full_name, email, phone, service_type, message, status, consent_at, created_at)
+    select 'inquiry', (array['Aisha','Omar','Fatima','Khalid','Maryam','Yusuf','Layla','Hassan'])[1 + g % 8] || ' ' || (array['Rahman','Haddad','Al Mansouri','Nasser','Karim','Saleh'])[1 + g % 6] || ' ' || g,
+      'lead' || g || '@bench.example.com', '+97155' || lpad((g % 10000000)::text, 7, '0'),
+      (array['legal-consultation','travel-ban-check','labor-ban-check','contract-review','company-formation'])[1 + g % 5], 'A question about a case.',
+      case when g <= 200 then 'new' when g % 5 = 0 then 'contacted' else 'closed' end, now() - g * interval '157 seconds', now() - g * interval '157 seconds'
+    from generate_series(${from}::int, ${to}::int) as g`);
+  process.stderr.write(`seeded inquiries up to ${to} in ${Math.round(performance.now() - started)} ms\n`);
+}
+const accounts = Math.floor(ORDERS / 10);
+const existingAccounts = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from users where email like 'account%@bench.example.com'`))[0]!.count;
+for (let from = existingAccounts + 1; from <= accounts; from += BATCH) {
+  const to = Math.min(accounts, from + BATCH - 1);
+  const started = performance.now();
+  await db.execute(sql`
+    insert into users (email, password_hash, full_name, role, created_at)
+    select 'account' || g || '@bench.example.com', ${clientHash}, (array['Aisha','Omar','Fatima','Khalid'])[1 + g % 4] || ' ' || (array['Rahman','Haddad','Nasser'])[1 + g % 3] || ' ' || g, 'client', now() - g * interval '1571 seconds'
+    from generate_series(${from}::int, ${to}::int) as g
+    on conflict do nothing`);
+  process.stderr.write(`seeded accounts up to ${to} in ${Math.round(performance.now() - started)} ms\n`);
+}
 // Fresh statistics for the planner (a sample, quick at any size); autovacuum does the rest as it would in production.
 await db.execute(sql`analyze orders`);
+await db.execute(sql`analyze inquiries`);
+await db.execute(sql`analyze users`);
 const count = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from orders`))[0]!.count;
 await closeAppDatabase();
 console.log(JSON.stringify({ admin, staff, client, orders: count }));

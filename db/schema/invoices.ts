@@ -76,7 +76,8 @@ export const taxDocuments = pgTable(
     uniqueIndex("tax_documents_document_number_key").on(t.documentNumber),
     uniqueIndex("tax_documents_order_invoice_key").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     uniqueIndex("tax_documents_refund_key").on(t.refundId),
-    index("tax_documents_issued_idx").on(t.issuedAt),
+    // The accountant's list and CSV in keyset pages (decision 093): by issue time, the id breaking ties.
+    index("tax_documents_issued_id_idx").on(t.issuedAt, t.id),
   ],
 );
 

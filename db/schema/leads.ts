@@ -33,6 +33,8 @@ export const inquiries = pgTable(
     submissionId: text("submission_id"),
     /** When we first answered (its status left "new"): a check request's retention period counts from it. */
     repliedAt: timestamp("replied_at", { withTimezone: true }),
+    /** What the back office's search matches (name, e-mail, phone), lower-cased; trigram-indexed. */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(full_name || ' ' || email || ' ' || phone)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,9 +43,13 @@ export const inquiries = pgTable(
     check("inquiries_status_check", sql`${t.status} in ('new', 'contacted', 'closed')`),
     check("inquiries_lang_check", sql`${t.lang} in ('en', 'ar')`),
     uniqueIndex("inquiries_submission_key").on(t.submissionId),
-    index("inquiries_created_idx").on(t.createdAt.desc()),
-    index("inquiries_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("inquiries_service_created_idx").on(t.serviceType, t.createdAt.desc()),
+    // The back office's list in keyset pages (decision 093): one index per filter it offers, each in
+    // the list's order (newest first, the id breaking ties), and the search's trigram index.
+    index("inquiries_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("inquiries_status_created_id_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("inquiries_service_created_id_idx").on(t.serviceType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("inquiries_status_service_created_id_idx").on(t.status, t.serviceType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("inquiries_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

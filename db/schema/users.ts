@@ -35,12 +35,18 @@ export const users = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** When the closure job removed the profile (e-mail, name, password, documents, messages). */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /** What the back office's search matches (name and e-mail), lower-cased; trigram-indexed. */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(coalesce(full_name, '') || ' ' || email)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("users_closed_idx").on(t.closedAt).where(sql`${t.closedAt} is not null and ${t.anonymisedAt} is null`),
     uniqueIndex("users_email_key").on(t.email),
+    // The back office's list in keyset pages (decision 093): newest first, by role, and the search.
+    index("users_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_role_created_id_idx").on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("users_role_check", sql`${t.role} in ('client', 'staff', 'admin')`),
     check("users_lang_check", sql`${t.lang} in ('en', 'ar')`),
   ],

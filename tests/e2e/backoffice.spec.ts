@@ -7,7 +7,7 @@ import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, waitFo
 // processing order, and another client.
 type Fixture = {
   password: string;
-  projects: Record<string, { stats: { email: string; orders: string[] }; pages: { email: string; processing: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string } }>;
+  projects: Record<string, { stats: { email: string; orders: string[] }; pages: { email: string; processing: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string }; inquiryPages: { word: string; contacted: string[] } }>;
 };
 
 function fixture() {
@@ -172,7 +172,7 @@ test.describe("admin back office", () => {
     const pageIds = () => rows.evaluateAll((found) => found.map((r) => r.getAttribute("data-order-id")));
     await expect(rows).toHaveCount(25);
     const first = await pageIds();
-    const pagination = page.getByTestId("keyset-pagination");
+    const pagination = page.getByTestId("pagination");
     await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
     await pagination.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/after=/);
@@ -247,6 +247,40 @@ test.describe("inquiries, coupons and users", () => {
     await expect(page.getByText("Inquiry updated").first()).toBeVisible();
     await page.goto("/admin/inquiries?status=closed");
     await expect(page.getByTestId("inquiries").locator("li", { hasText: f.inquiry.name })).toContainText("Closed");
+  });
+
+  test("pages through searched, filtered inquiries with next and previous links, filters kept, each once", async ({ page }) => {
+    test.slow();
+    const f = fixture();
+    await signInAsAdmin(page);
+    await page.goto("/admin/inquiries");
+    // The search and the status filter as a visitor uses them: the form, then its links.
+    await page.getByLabel("Search by name, e-mail or phone").fill(f.inquiryPages.word);
+    await page.getByLabel("Status", { exact: true }).selectOption("contacted");
+    await page.getByRole("button", { name: "Filter" }).click();
+    const rows = page.getByTestId("inquiries").locator("li[data-inquiry-id]");
+    const pageIds = () => rows.evaluateAll((found) => found.map((r) => r.getAttribute("data-inquiry-id")));
+    await expect(rows).toHaveCount(25);
+    await expect(page.getByTestId("inquiry-results")).toHaveText("28 inquiries");
+    const first = await pageIds();
+    const pagination = page.getByTestId("pagination");
+    await expect(pagination.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/after=/);
+    await expect(page).toHaveURL(/status=contacted/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(f.inquiryPages.word);
+    await expect(rows).toHaveCount(3);
+    expect([...first, ...(await pageIds())]).toEqual(f.inquiryPages.contacted);
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("contacted");
+    await expect(page.getByLabel("Search by name, e-mail or phone")).toHaveValue(f.inquiryPages.word);
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/before=/);
+    await expect(rows).toHaveCount(25);
+    expect(await pageIds()).toEqual(first);
+    // A tampered cursor opens the first page.
+    await page.goto(`/admin/inquiries?q=${f.inquiryPages.word}&status=contacted&after=tampered.cursor`);
+    expect(await pageIds()).toEqual(first);
+    await expectAccessible(page);
   });
 
   test("the admin creates a coupon, sees a field error for a duplicate, and deactivates it", async ({ page }, testInfo) => {

@@ -298,9 +298,10 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
       ["/request-check", ["step"], undefined],
       ["/dashboard", ["page"], client],
       [`/orders/${order}/pay`, ["cancelled"], client],
-      ["/admin", ["q", "status", "page"], admin],
-      ["/admin/users", ["q", "page"], admin],
-      ["/admin/inquiries", ["status", "service", "page"], admin],
+      ["/admin", ["q", "status", "view", "due", "after", "before"], admin],
+      ["/admin/users", ["q", "role", "after", "before"], admin],
+      ["/admin/inquiries", ["q", "status", "service", "after", "before"], admin],
+      ["/admin/invoices", ["from", "to", "after", "before"], admin],
       ["/admin/performance", ["metric"], admin],
     ];
     const hostileValue = fc.oneof(
@@ -317,7 +318,7 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
           await response.arrayBuffer();
           expect(response.status, target).toBeLessThan(500);
         }),
-        // Fewer runs per page than per action: 15 pages, each a full render.
+        // Fewer runs per page than per action: 16 pages, each a full render.
         { numRuns: Math.max(5, Math.round(RUNS / 2)) },
       );
     }

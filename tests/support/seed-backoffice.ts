@@ -81,6 +81,8 @@ type ProjectFixture = {
   other: { email: string; order: string };
   refund: { email: string; order: string };
   inquiry: { id: string; name: string };
+  /** 30 inquiries sharing a search word: 28 contacted (newest first in this order), 2 new. */
+  inquiryPages: { word: string; contacted: string[] };
   /** A client the global setup has the first admin promote: an admin without two-factor sign-in yet. */
   newAdmin: { email: string; id: string };
   /** A client whose sessions the sessions-list test signs in and out. */
@@ -118,6 +120,22 @@ for (const project of PROJECTS) {
     .insert(inquiries)
     .values({ fullName: inquiryName, email: `inquiry-${project}-${stamp}@example.com`, phone: "+971509876543", serviceType: "legal-consultation", message: "I need advice on a rental contract.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
     .returning({ id: inquiries.id });
+  // Inquiries to page through: 28 contacted and 2 new, a minute apart, all found by one word.
+  const inquiryWord = `paging${project.replace(/-/g, "")}${stamp}`;
+  const pagedInquiries = await db
+    .insert(inquiries)
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        fullName: `Huda Paging ${i}`,
+        email: `${inquiryWord}-${i}@example.com`,
+        phone: "+971509876500",
+        serviceType: "travel-ban-check",
+        status: i % 15 === 7 ? ("new" as const) : ("contacted" as const),
+        consentAt: new Date(),
+        createdAt: new Date(Date.now() - (2000 + i) * 60_000),
+      })),
+    )
+    .returning({ id: inquiries.id, status: inquiries.status });
   // The case workspace: a member of staff, a paid case assigned to them, a paid one to cancel, an overdue one.
   const staffEmail = `case-staff-${project}-${stamp}@example.com`;
   const staffName = `Salma Staff ${project}`;
@@ -155,6 +173,7 @@ for (const project of PROJECTS) {
     other: { email: otherEmail, order: otherOrder },
     refund: { email: refundEmail, order: refundOrder },
     inquiry: { id: inquiry!.id, name: inquiryName },
+    inquiryPages: { word: inquiryWord, contacted: pagedInquiries.filter((row) => row.status === "contacted").map((row) => row.id) },
     newAdmin: { email: newAdminEmail, id: newAdminId },
     sessions: { email: sessionsEmail },
   };

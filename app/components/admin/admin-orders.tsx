@@ -11,7 +11,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from "../orders/order-status-bad
 import { DueTime } from "../cases/due-badge";
 import { cn } from "../../utils/cn";
 import { StatCards } from "../orders/stat-cards";
-import { KeysetPagination } from "./keyset-pagination";
+import { PageLinks } from "../ui/page-links";
 import { StatusForm } from "./status-form";
 
 /**
@@ -178,7 +178,7 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
             </table>
           </div>
         )}
-        <KeysetPagination links={data.pages} text={text.pagination} />
+        <PageLinks links={data.pages} text={text.pagination} />
       </section>
     </div>
   );

@@ -1,11 +1,10 @@
-import { Link } from "@remix-run/react";
 import { fill } from "../../i18n/fill";
-import { cn } from "../../utils/cn";
-import { buttonClasses } from "../ui/button";
+import { PageLinks } from "../ui/page-links";
 
 /**
- * Previous / next links that keep the other query parameters (search, filter): plain links, so
- * pages can be bookmarked and work without JavaScript.
+ * Numbered previous / next links for a client's own short lists (their orders): the other query
+ * parameters (search, filter) are kept. The back office's lists are keyset pages (PageLinks with
+ * links made on the server).
  */
 export function Pagination({
   page,
@@ -21,7 +20,6 @@ export function Pagination({
   text: { label: string; previous: string; next: string; pageOf: string };
   className?: string;
 }) {
-  if (pageCount <= 1 && page <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
     if (target <= 1) params.delete("page");
@@ -30,30 +28,11 @@ export function Pagination({
     return query ? `?${query}` : "?";
   };
   return (
-    <nav aria-label={text.label} className={cn("flex flex-wrap items-center justify-between gap-3", className)}>
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={buttonClasses("secondary", "sm")} rel="prev" preventScrollReset>
-          <span aria-hidden="true" className="rtl:rotate-180">
-            ←
-          </span>
-          {text.previous}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-slate-700" aria-current="page">
-        {fill(text.pageOf, { page, pages: Math.max(pageCount, page) })}
-      </p>
-      {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={buttonClasses("secondary", "sm")} rel="next" preventScrollReset>
-          {text.next}
-          <span aria-hidden="true" className="rtl:rotate-180">
-            →
-          </span>
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <PageLinks
+      className={className}
+      links={{ previous: page > 1 ? hrefFor(page - 1) : null, next: page < pageCount ? hrefFor(page + 1) : null }}
+      text={text}
+      status={fill(text.pageOf, { page, pages: Math.max(pageCount, page) })}
+    />
   );
 }
