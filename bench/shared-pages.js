@@ -81,11 +81,12 @@ async function startNginx(dir, files) {
   const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.existsSync(candidate));
   if (!nginx) return null;
   const port = await freePort();
-  const locations = files.map(([url, file]) => `location = ${url} { alias ${file}; }`).join("\n");
+  // Exact locations answered with one stored file each (try_files: no index lookup for "/").
+  const locations = files.map(([url, file]) => `location = ${url} { try_files /${path.basename(file)} =404; }`).join("\n");
   const conf = `worker_processes auto; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; default_type "text/html; charset=utf-8";
+  server { listen 127.0.0.1:${port}; root ${dir}; types { } default_type "text/html; charset=utf-8";
     add_header Content-Encoding br; add_header Vary Accept-Encoding; add_header Cache-Control "public, max-age=60";
     ${locations} } }`;
   fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
