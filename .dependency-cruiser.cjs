@@ -4,7 +4,7 @@
 
 /** Code that runs on every request before a route: routes and domains use only its public helpers. */
 const EDGE_INTERNALS =
-  "^app/http/(request-gate|remix-handler|page-cache|database-outage|render-html|document-end|script-priority|plain-page|request-url|request-body|body-limits|same-origin|response-headers|canonical-path)\\.server\\.tsx?$";
+  "^app/http/(request-gate|remix-handler|page-cache|build-assets|database-outage|render-html|document-end|script-priority|plain-page|request-url|request-body|body-limits|same-origin|response-headers|canonical-path)\\.server\\.tsx?$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -11,6 +11,7 @@ import { closeAppDatabase, getDatabaseHandle, migrateAppDatabase } from "./app/d
 import { ConfigError, describeMode, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
 import { redirectToCanonicalPath } from "./app/http/canonical-path.server";
+import { buildAssets } from "./app/http/build-assets.server";
 import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose, RETRY_AFTER_UNAVAILABLE_SECONDS } from "./app/http/database-outage.server";
 import { plainPage } from "./app/http/plain-page.server";
 import { remixRequestHandler } from "./app/http/remix-handler.server";
@@ -105,6 +106,9 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     runWithRequestFacts(facts, next);
   });
 
+  // Fingerprinted build output, compressed at build time (docs/decisions/090): before the
+  // per-request compression, which it never needs.
+  app.use("/build", buildAssets("public/build"));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -146,8 +150,6 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     });
   }
 
-  // Fingerprinted build output never changes under the same name: cache for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
   app.use((_req, res, next) => {

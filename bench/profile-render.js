@@ -5,23 +5,42 @@
 // (default 200) and prints the self time grouped by where the code lives (React's server renderer,
 // Remix, compression, the app's own modules…) and the heaviest functions. The whole profile is
 // written to bench/results/render.cpuprofile (open it in Chrome DevTools › Performance, or speedscope).
+// Signed-in pages: PROFILE_AS=client (a seeded client with two lines in the cart: /dashboard,
+// /checkout) or PROFILE_AS=admin (/admin), e.g. `PROFILE_AS=client node bench/profile-render.js /dashboard /checkout`.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startBenchServer } from "./lib/server.js";
+import { clientWithCart, seedAdmin, Visitor } from "./lib/session.js";
 
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 200);
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/ban-checks/travel-ban-check"];
 
 // PAGE_CACHE=true profiles the cached path instead.
-const server = await startBenchServer({ PAGE_CACHE: process.env.PAGE_CACHE ?? "false" }, { inspect: true });
+const signIn = process.env.PROFILE_AS;
+const dataDir = signIn ? fs.mkdtempSync(path.join(os.tmpdir(), "sanad-profile-")) : null;
+const accounts = dataDir ? seedAdmin(dataDir) : null;
+const server = await startBenchServer({ PAGE_CACHE: process.env.PAGE_CACHE ?? "false", ...(dataDir ? { DATA_DIR: dataDir } : {}) }, { inspect: true });
 let profile;
 const timings = {};
 try {
-  for (const target of paths) for (let i = 0; i < 30; i++) await (await fetch(server.url + target, { headers: { "accept-encoding": "gzip" } })).arrayBuffer();
+  let cookie = "";
+  if (signIn === "client") cookie = (await clientWithCart(server.url, accounts.client)).cookieHeader();
+  else if (signIn === "admin") {
+    const admin = new Visitor(server.url);
+    await admin.logIn(accounts.admin.email, accounts.admin.password, accounts.admin.totpSecret);
+    cookie = admin.cookieHeader();
+  }
+  const headers = { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) };
+  for (const target of paths) {
+    const first = await fetch(server.url + target, { headers, redirect: "manual" });
+    if (first.status !== 200) throw new Error(`${target} answered ${first.status} ${first.headers.get("location") ?? ""}${signIn ? "" : " (signed-in pages need PROFILE_AS)"}`);
+  }
+  for (const target of paths) for (let i = 0; i < 30; i++) await (await fetch(server.url + target, { headers })).arrayBuffer();
   profile = await server.cpuProfile(async () => {
     for (const target of paths) {
       const started = performance.now();
-      for (let i = 0; i < REQUESTS; i++) await (await fetch(server.url + target, { headers: { "accept-encoding": "gzip" } })).arrayBuffer();
+      for (let i = 0; i < REQUESTS; i++) await (await fetch(server.url + target, { headers })).arrayBuffer();
       timings[target] = (performance.now() - started) / REQUESTS;
     }
   });

@@ -15,6 +15,7 @@ import { throwawayPostgres } from "./lib/database.js";
 const EMBEDDED = { BENCH_DATABASE_URL: "", DATABASE_URL: "" };
 const steps = [
   ["server", "bench/server.js"],
+  ["shared-pages", "bench/shared-pages.js"],
   ["soak", "bench/soak.js"],
   ["soak-embedded", "bench/soak.js", EMBEDDED],
   ["front-end", "bench/front-end.js"],

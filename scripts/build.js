@@ -10,6 +10,11 @@ const { cli } = await import("@remix-run/dev");
 // The compiler leaves handles open (as the `remix` command does, this script exits when done).
 await cli.run(["build"]);
 
+// Fingerprinted assets compressed once, at the highest settings (docs/decisions/090).
+const { precompressFolder } = await import("./precompress-assets.js");
+const assets = precompressFolder("public/build");
+console.log(`[info] assets precompressed: ${assets.files} files, ${Math.round(assets.bytes / 1024)} KB, ${Math.round(assets.brotliBytes / 1024)} KB as brotli`);
+
 const { build } = await import("esbuild");
 await build({
   entryPoints: ["server.ts"],

@@ -1,49 +1,56 @@
 import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { langFromPath } from "../i18n/lang";
-import { LANG_COOKIE, rememberedLang, type RequestHeaders } from "../i18n/lang-cookie.server";
-import { visitorShellValues } from "../shell.server";
+import { LANG_COOKIE, langCookieHeader, pageLanguage, rememberedLang, type RequestHeaders } from "../i18n/lang-cookie.server";
+import { chooseEncoding, ifNoneMatchHolds, type Encoding } from "./build-assets.server";
 import { FORM_TOKEN_COOKIES } from "./csrf.server";
 import { isPrivatePath } from "./response-headers.server";
 import { recordPageCache } from "../observability/metrics.server";
 
 /**
- * The anonymous page cache (docs/decisions/054-anonymous-page-cache.md).
+ * The anonymous page cache (docs/decisions/054-anonymous-page-cache.md, 091-shared-anonymous-pages.md).
  *
  * Almost every visitor is anonymous and sees the same bytes for a page, a language and a language
- * suggestion. The first such request renders the page once as a template, with placeholders for
- * what differs per response (CSP nonce, request id, submission key, the visitor's form token);
- * later ones get the template with their own values put in: no loader, no React render.
+ * suggestion. The first such request renders the page once; later ones get the very same bytes,
+ * compressed once (brotli and gzip), with a strong ETag and headers that let a CDN keep them:
+ * no loader, no React render, no compression per request. The shared page carries nothing of one
+ * visitor or one response: no CSP nonce (its inline scripts are allowed by their sha256 hashes,
+ * computed here once), no form token (its forms are sent without one; a browser that says nothing
+ * of where a form comes from confirms it on a private page, decision 091), no request id, and one
+ * submission key for the page.
  *
  * A request is served from here only when it carries nothing that could change the page: GET or
  * HEAD, no query string, not a signed-in or one-time page, and no cookie but the form-token id and
  * the remembered language (which is part of the key). A rendered page is kept only when it is a
  * 200 or 404 HTML page that set no cookie and did not ask to stay private. The cache lives in the
- * process: a new build or configuration is a new process, so it can never serve a stale price;
- * entries also expire after a few minutes, so nothing that depends on the clock stays old for long.
+ * process and is keyed by the build's fingerprint (in the ETag): a new build is a new process and
+ * new tags, so no old page is served with new assets; entries also expire after a few minutes.
  */
-
-/** Per-response values, filled into a template for every visitor. */
-type Slot = "cspNonce" | "requestId" | "formToken" | "csrfToken";
-const SLOTS: Slot[] = ["cspNonce", "requestId", "formToken", "csrfToken"];
-
-/** Cookies that never change a page: the form-token id (its token is a slot) and the remembered language (in the key). */
-const NEUTRAL_COOKIES = new Set<string>([...FORM_TOKEN_COOKIES, LANG_COOKIE]);
 
 const BOT_USER_AGENT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+
+/** Cookies that never change a page: the form-token id (shared pages carry no token) and the remembered language (in the key). */
+const NEUTRAL_COOKIES = new Set<string>([...FORM_TOKEN_COOKIES, LANG_COOKIE]);
+
+/** How long a browser or CDN may use a shared page without asking, and serve it stale while it asks. */
+export const SHARED_PAGE_MAX_AGE_SECONDS = 60;
+export const SHARED_PAGE_STALE_SECONDS = 300;
+export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=${SHARED_PAGE_MAX_AGE_SECONDS}, stale-while-revalidate=${SHARED_PAGE_STALE_SECONDS}`;
+/** What selects a shared page besides its address: the encoding, the remembered and suggested language, crawler or browser. */
+export const SHARED_PAGE_VARY = "Accept-Encoding, Cookie, Accept-Language, User-Agent";
 
 type Template = {
   kind: "page";
   status: number;
   headers: [string, string][];
-  /** The page's bytes split at its placeholders: parts[0] slot[0] parts[1] … parts[n]. Bytes, not
-   * strings: a response is then a concatenation, with no text to check and encode each time. */
-  parts: Buffer[];
-  slots: Slot[];
-  /** A hash of the template's bytes: the same page, build and configuration give the same hash. */
-  hash: string;
+  /** The page's bytes in each encoding, each with its strong tag. */
+  bodies: Record<Encoding, { bytes: Buffer; etag: string }>;
+  /** `'sha256-…'` of each inline script, in the page's order: the script-src the page needs. */
+  scriptHashes: string[];
   bytes: number;
   expiresAt: number;
 };
@@ -56,6 +63,8 @@ const NOT_SHARED_BYTES = 200;
 export type PageCacheOptions = {
   /** Renders a request with a load context (Remix's request handler). */
   render: (request: Request, context: AppLoadContext) => Promise<Response>;
+  /** The build's fingerprint (Remix's assets version): part of every tag, so a new build never confirms an old page. */
+  buildVersion?: string;
   maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
@@ -67,19 +76,43 @@ export type PageCacheOptions = {
  */
 export type VisitorRequest = RequestHeaders & { method: string; url: URL };
 
-/** An answer from the cache, written as it is. */
-export type CachedAnswer = { status: number; headers: Array<[string, string]>; body: Buffer | null };
+/** An answer from the cache, written as it is; `scriptHashes` replace the policy's nonce. */
+export type CachedAnswer = { status: number; headers: Array<[string, string]>; body: Buffer | null; scriptHashes: string[] };
 
-export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
-  // Random per process, so no page text can contain one by chance and no visitor can guess them.
-  const placeholders: Record<Slot, string> = {
-    cspNonce: `pcnonce${crypto.randomBytes(12).toString("hex")}`,
-    requestId: `pcrequest${crypto.randomBytes(12).toString("hex")}`,
-    formToken: `pcform${crypto.randomBytes(12).toString("hex")}`,
-    csrfToken: `pccsrf${crypto.randomBytes(12).toString("hex")}`,
-  };
-  const slotOf = new Map(SLOTS.map((slot) => [placeholders[slot], slot]));
-  const placeholderPattern = new RegExp(`(${SLOTS.map((slot) => placeholders[slot]).join("|")})`);
+const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
+
+/** A page compressed once, at the highest settings, off the main thread (zlib's pool). */
+async function compressPage(bytes: Buffer) {
+  const [br, gzip] = await Promise.all([
+    brotliAsync(bytes, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    gzipAsync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION, memLevel: 9 }),
+  ]);
+  return { br, gzip };
+}
+
+/**
+ * The sha256 sources of a document's inline scripts (those the browser runs: no `src`, and no
+ * type or a script type; JSON-LD data blocks are not run and need none). Hashes cover the text
+ * between the tags exactly as sent.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1]!;
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type !== undefined && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    const source = `'sha256-${crypto.createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`;
+    if (!hashes.includes(source)) hashes.push(source);
+  }
+  return hashes;
+}
+
+export function createPageCache({ render, buildVersion = "dev", maxBytes = 24 * 1024 * 1024, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
+  // Random per process, so no page text can contain it by chance: the nonce attribute the
+  // template is rendered with, removed from the shared page (its scripts go by their hashes).
+  const noncePlaceholder = `pcnonce${crypto.randomBytes(12).toString("hex")}`;
   // Pages found, and the not-found pages of addresses that are no page: those have their own
   // share, so requests for any number of made-up addresses cannot push the site's pages out.
   const pages = boundedMap<Entry>(maxBytes - Math.floor(maxBytes / 8));
@@ -104,13 +137,14 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
     const headers = new Headers({ Accept: "text/html", "User-Agent": variant.bot ? BOT_USER_AGENT : BROWSER_USER_AGENT });
     if (variant.remembered) headers.set("Cookie", `${LANG_COOKIE}=${variant.remembered}`);
     if (variant.suggest) headers.set("Accept-Language", variant.suggest);
-    // Not tied to the visitor's connection: others may be waiting for the same template.
+    // Not tied to the visitor's connection: others may be waiting for the same page.
     const request = new Request(url.href, { method: "GET", headers });
     const response = await render(request, {
       ...context,
-      cspNonce: placeholders.cspNonce,
-      requestId: placeholders.requestId,
-      pageTemplate: { formToken: placeholders.formToken, csrfToken: placeholders.csrfToken },
+      cspNonce: noncePlaceholder,
+      requestId: "",
+      // One submission key for the page (a submission is its key and what was sent, decision 054); no form token.
+      pageTemplate: { formToken: crypto.randomUUID(), csrfToken: "" },
     });
     const expiresAt = now() + ttlMs;
     // An outage or an error is not a property of the page: render normally, try again next time.
@@ -128,28 +162,28 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
       await response.body?.cancel().catch(() => {});
       return { kind: "not-shared", bytes: NOT_SHARED_BYTES, expiresAt };
     }
-    const html = await response.text();
-    const pieces = html.split(placeholderPattern);
-    const parts: Buffer[] = [];
-    const slots: Slot[] = [];
-    pieces.forEach((piece, index) => (index % 2 === 0 ? parts.push(Buffer.from(piece, "utf8")) : slots.push(slotOf.get(piece)!)));
-    // A page without its nonce would be a page whose scripts cannot run: never share that.
-    if (!slots.includes("cspNonce")) return { kind: "not-shared", bytes: NOT_SHARED_BYTES, expiresAt };
-    const kept = [...response.headers].filter(([name]) => !/^(content-length|set-cookie|etag|cache-control|vary)$/i.test(name));
+    const rendered = await response.text();
+    // A page rendered without the nonce is not the shell's page; one that holds it elsewhere than
+    // in a nonce attribute would hand it out: never share either.
+    const withoutNonce = rendered.split(` nonce="${noncePlaceholder}"`).join("");
+    if (withoutNonce === rendered || withoutNonce.includes(noncePlaceholder)) return { kind: "not-shared", bytes: NOT_SHARED_BYTES, expiresAt };
+    const identity = Buffer.from(withoutNonce, "utf8");
+    const { br, gzip } = await compressPage(identity);
+    // The build's fingerprint and the bytes: the same page of the same build has the same tag in every process.
+    const tag = crypto.createHash("sha256").update(`${buildVersion}\0`).update(identity).digest("base64url").slice(0, 22);
+    const kept = [...response.headers].filter(([name]) => !/^(content-length|set-cookie|etag|cache-control|vary|content-encoding)$/i.test(name));
     return {
       kind: "page",
       status: response.status,
       headers: kept,
-      parts,
-      slots,
-      // Placeholders hashed by their names: every process of one build gives a page the same tag.
-      hash: crypto.createHash("sha256").update(pieces.map((piece, index) => (index % 2 === 0 ? piece : `\0${slotOf.get(piece)}\0`)).join("")).digest("base64url").slice(0, 22),
-      bytes: parts.reduce((sum, part) => sum + part.length, 0),
+      bodies: { identity: { bytes: identity, etag: `"${tag}"` }, br: { bytes: br, etag: `"${tag}-br"` }, gzip: { bytes: gzip, etag: `"${tag}-gzip"` } },
+      scriptHashes: inlineScriptHashes(withoutNonce),
+      bytes: identity.length + br.length + gzip.length,
       expiresAt,
     };
   }
 
-  /** The template for a key: from memory, or rendered once however many visitors ask at the same moment. */
+  /** The page for a key: from memory, or rendered once however many visitors ask at the same moment. */
   async function templateFor(key: string, url: URL, variant: Variant, context: AppLoadContext) {
     const stored = lookup(key);
     if (stored) {
@@ -164,13 +198,15 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
           if (entry) remember(key, entry);
           return entry;
         })
-        // A template that failed to render is no answer for anyone: each request renders as usual.
+        // A page that failed to render is no answer for anyone: each request renders as usual.
         .catch(() => null)
         .finally(() => rendering.delete(key));
       rendering.set(key, pending);
     }
     return pending;
   }
+
+  const ALL_ENCODINGS: ReadonlySet<Encoding> = new Set<Encoding>(["br", "gzip", "identity"]);
 
   return {
     /**
@@ -185,21 +221,18 @@ export function createPageCache({ render, maxBytes = 24 * 1024 * 1024, ttlMs = 5
       const template = await templateFor(key, url, variant, context);
       if (!template || template.kind !== "page") return null;
 
-      const values: Record<Slot, string> = { cspNonce: context.cspNonce, requestId: context.requestId, formToken: crypto.randomUUID(), csrfToken: variant.csrfToken };
+      const coding = chooseEncoding(request.headers.get("Accept-Encoding"), ALL_ENCODINGS);
+      const body = template.bodies[coding];
       const headers: Array<[string, string]> = [...template.headers];
       for (const cookie of variant.setCookies) headers.push(["Set-Cookie", cookie]);
-      // The visitor's browser may keep the page and ask again with If-None-Match; a shared cache
-      // never keeps it (per-visitor form token, per-response nonce).
-      headers.push(["Cache-Control", "private, no-cache"], ["Vary", "Cookie, Accept-Language, User-Agent"]);
-      // The same page for the same visitor's form token: a browser's copy carries a token that still works.
-      const etag = `W/"${template.hash}.${crypto.createHash("sha256").update(variant.csrfToken).digest("base64url").slice(0, 10)}"`;
-      headers.push(["ETag", etag]);
-      if (template.status === 200 && matchesEtag(request.headers.get("If-None-Match"), etag)) return { status: 304, headers, body: null };
-      if (request.method === "HEAD") return { status: template.status, headers, body: null };
-      // The values are ASCII (base64, hex, a UUID): their bytes are their characters.
-      const chunks: Buffer[] = [template.parts[0]!];
-      for (let index = 0; index < template.slots.length; index++) chunks.push(Buffer.from(values[template.slots[index]!], "latin1"), template.parts[index + 1]!);
-      return { status: template.status, headers, body: Buffer.concat(chunks) };
+      // An answer that remembers a language sets a cookie: it stays the visitor's (responseHeaderRules makes it private, no-store).
+      headers.push(["Cache-Control", variant.setCookies.length > 0 ? "private, no-cache" : SHARED_PAGE_CACHE_CONTROL], ["Vary", SHARED_PAGE_VARY], ["ETag", body.etag]);
+      if (coding !== "identity") headers.push(["Content-Encoding", coding]);
+      if (template.status === 200 && ifNoneMatchHolds(request.headers.get("If-None-Match") ?? undefined, body.etag)) {
+        return { status: 304, headers: headers.filter(([name]) => name !== "Content-Encoding"), body: null, scriptHashes: template.scriptHashes };
+      }
+      headers.push(["Content-Length", String(body.bytes.length)]);
+      return { status: template.status, headers, body: request.method === "HEAD" ? null : body.bytes, scriptHashes: template.scriptHashes };
     },
     /** For tests and the benchmark: what is held. */
     stats: () => ({ entries: pages.size() + notFound.size(), bytes: pages.bytes() + notFound.bytes() }),
@@ -243,7 +276,7 @@ function boundedMap<T>(maxBytes: number) {
   };
 }
 
-type Variant = { bot: boolean; remembered: "en" | "ar" | null; suggest: "en" | "ar" | null; csrfToken: string; setCookies: string[] };
+type Variant = { bot: boolean; remembered: "en" | "ar" | null; suggest: "en" | "ar" | null; setCookies: string[] };
 
 /** What selects a shared page for this request, or null when the request may change the page. */
 function shareableVariant(request: VisitorRequest): Variant | null {
@@ -256,16 +289,6 @@ function shareableVariant(request: VisitorRequest): Variant | null {
     const name = (at < 0 ? part : part.slice(0, at)).trim();
     if (name && !NEUTRAL_COOKIES.has(name)) return null;
   }
-  const visitor = visitorShellValues(request, langFromPath(url.pathname));
-  return { bot: isbot(request.headers.get("User-Agent") ?? ""), remembered: rememberedLang(request), suggest: visitor.suggest, csrfToken: visitor.csrfToken, setCookies: visitor.setCookies };
-}
-
-/** If-None-Match holds this entity tag (or *), compared weakly as RFC 9110 asks for GET. */
-function matchesEtag(header: string | null, etag: string) {
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => {
-    const candidate = tag.trim();
-    return candidate === "*" || candidate.replace(/^W\//, "") === bare;
-  });
+  const language = pageLanguage(request, langFromPath(url.pathname));
+  return { bot: isbot(request.headers.get("User-Agent") ?? ""), remembered: rememberedLang(request), suggest: language.suggest, setCookies: language.remember ? [langCookieHeader(language.remember)] : [] };
 }

@@ -22,7 +22,7 @@ export function remixRequestHandler({
   pageCache?: boolean;
 }) {
   const handle = createRequestHandler(build, mode);
-  const cache = pageCache ? createPageCache({ render: handle }) : null;
+  const cache = pageCache ? createPageCache({ render: handle, buildVersion: build.assets.version }) : null;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = getLoadContext(req, res);
@@ -65,9 +65,10 @@ function visitorRequest(req: ExpressRequest, res: ExpressResponse): VisitorReque
 function sendCached(res: ExpressResponse, answer: CachedAnswer) {
   res.status(answer.status);
   for (const [name, value] of answer.headers) res.append(name, value);
-  // A 304 lets the browser keep its copy of the page with the headers it came with: that copy's
-  // scripts carry the nonce of its own policy, which a new one would not allow.
-  if (answer.status === 304) res.removeHeader("Content-Security-Policy");
+  // A shared page has no nonce: its policy allows exactly its own inline scripts, by their hashes
+  // (the same policy for every visitor, so a CDN may keep it with the page).
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.replace(/\s*'nonce-[^']*'/, answer.scriptHashes.length > 0 ? ` ${answer.scriptHashes.join(" ")}` : ""));
   res.end(answer.body ?? undefined);
 }
 

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from "express";
 import { bodyRule } from "./body-limits.server";
 import { CSRF_FIELD, isVisitorFormToken, visitorFormToken } from "./csrf.server";
-import { sendPlainPage, type PlainPageKind } from "./plain-page.server";
+import { confirmationPage, sendPlainPage, type PlainPageKind } from "./plain-page.server";
 import { discardUnreadBody, firstMultipartToken, formFields, isMultipartType, readWhole, requestBodyStream } from "./request-body.server";
-import { requestUrl, routePathOf } from "./request-url.server";
+import { isPrivatePath, pathLang, requestUrl, routePathOf } from "./request-url.server";
 import { originVerdict } from "./same-origin.server";
 
 /** What the gate lets through to the application (app/http/remix-handler.server.ts builds the request from it). */
@@ -29,7 +29,9 @@ export function gatedRequest(res: Response): GatedRequest | undefined {
  *    413 as soon as the limit is crossed. Forms are read whole (they are small) and pass the input
  *    boundary; uploads are streamed to the route's own parser;
  * 4. a request that says nothing of where it comes from (no Origin, no Referer: lynx, stripped
- *    headers) must carry the visitor's form token (app/http/csrf.server.ts), or is refused (403).
+ *    headers) must carry the visitor's form token (app/http/csrf.server.ts); without it, an
+ *    anonymous form is confirmed on a private page that carries the token (decision 091), and
+ *    anything else is refused (403).
  * Routes then read an ordinary, bounded, clean request.
  */
 export function requestGate({ siteUrl }: { siteUrl: string }) {
@@ -98,7 +100,13 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
     return true;
   }
   const fields = await formFields(body, contentType);
-  if (verdict === "unknown" && !isVisitorFormToken(req.get("cookie"), fields?.get(CSRF_FIELD))) return refuse(req, res, 403, "missingToken");
+  if (verdict === "unknown" && !isVisitorFormToken(req.get("cookie"), fields?.get(CSRF_FIELD))) {
+    // Shared pages carry no token (decision 091): an anonymous form from one, sent by a browser
+    // that names no origin (lynx, w3m), is confirmed on a private page that carries the token.
+    // Signed-in visitors and account forms never get this step: their pages carry the token.
+    if (fields && !hasSessionCookie(req.get("cookie")) && !isPrivatePath(url.pathname)) return askToConfirm(req, res, url, fields);
+    return refuse(req, res, 403, "missingToken");
+  }
   if (fields) {
     // The token has done its work here; routes never see it (nor echo it into a page or a cookie).
     fields.delete(CSRF_FIELD);
@@ -111,6 +119,25 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
     gated.headers["content-length"] = String(body.byteLength);
   }
   return true;
+}
+
+/** The session cookie (app/auth/session.server.ts): a signed-in visitor, or one signing in. */
+function hasSessionCookie(cookies: string | undefined) {
+  return /(^|;\s*)__session=/.test(cookies ?? "");
+}
+
+/**
+ * The confirmation step: nothing was done; a private page (403, never stored) holds the same
+ * fields and the visitor's form token, so one press of its button sends the form with the token.
+ * Another site can make such a browser send a form here, but not press this button.
+ */
+function askToConfirm(req: Request, res: Response, url: URL, fields: URLSearchParams): false {
+  const { token, setCookie } = visitorFormToken(req.get("cookie"));
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  fields.delete(CSRF_FIELD);
+  res.status(403).setHeader("Cache-Control", "private, no-store");
+  res.type("html").send(confirmationPage(pathLang(url.pathname), url.pathname + url.search, [[CSRF_FIELD, token], ...fields]));
+  return false;
 }
 
 function refuse(req: Request, res: Response, status: number, kind: PlainPageKind): false {

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { RETRY_AFTER_UNAVAILABLE_SECONDS } from "./database-outage.server";
 import { withRefusalWait } from "./refusal-wait.server";
 import { gatedRequest } from "./request-gate.server";
-import { routePathOf } from "./request-url.server";
+import { isPrivatePath } from "./request-url.server";
 
 /** Browser features the site never uses, switched off for it and anything it might embed. */
 export const PERMISSIONS_POLICY = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
@@ -11,8 +11,6 @@ export const PERMISSIONS_POLICY = "accelerometer=(), camera=(), geolocation=(), 
 /** Seconds a client should wait after a 429 that named no time of its own and no limit noted (none does today). */
 export const RETRY_AFTER_TOO_MANY_SECONDS = 60;
 
-/** Pages and files that exist only for a signed-in visitor, or carry a one-time secret in their address. */
-const PRIVATE_ROUTES = /^\/(dashboard|admin|checkout|orders|documents|payment-success|test-checkout|client-login|password-reset|verify-email|setup|dev)(\/|$)/;
 
 /**
  * Headers every answer from the application gets, set just before they are sent (whatever wrote
@@ -64,10 +62,7 @@ function dependsOnVisitor(req: Request, res: Response) {
   return isPrivatePath(gatedRequest(res)?.url.pathname ?? req.path);
 }
 
-/** A signed-in or one-time page (any language): never stored by a cache, never served from one. */
-export function isPrivatePath(pathname: string) {
-  return PRIVATE_ROUTES.test(routePathOf(pathname));
-}
+export { isPrivatePath };
 
 /** Runs `listener` once, right before the status line and headers are written. */
 export function beforeHeaders(res: ServerResponse, listener: () => void) {

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../app/content/public-routes";
-import { decodeEntities, formFields, LynxVisitor, rawRequest } from "../support/raw-http";
+import { decodeEntities, formFields, LYNX_USER_AGENT, LynxVisitor, rawRequest } from "../support/raw-http";
 import { postRoutes } from "../support/route-list";
 import { linkInMail, startFakeSmtp } from "../support/fake-smtp";
 import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
@@ -204,32 +204,73 @@ describe(`the request gate on the production build (${kind})`, () => {
       expect(await settings.text()).not.toContain("Gate ");
     });
 
-    it("accepts a form sent with neither Origin nor Referer only with the visitor's token", async () => {
+    it("runs a form sent with neither Origin nor Referer only with the visitor's token: from a shared page, after a confirmation that carries it", async () => {
       const visitor = new LynxVisitor(server.port);
       const page = await visitor.get("/contact");
+      // A shared page (decision 091): its forms carry no token, and it sets no cookie.
+      expect(page.headers.get("cache-control")?.[0]).toMatch(/^public,/);
+      expect(page.headers.get("set-cookie")).toBeUndefined();
       const fields = formFields(page.text, /\/inquiry/)!;
-      expect(fields._csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const inquiry: Record<string, string> = { ...fields, fullName: "Lynx Visitor", email: `lynx-${unique()}@example.com`, phone: "+971 50 123 4567", country: "UAE", serviceType: "general", message: "Sent from a text browser.", consent: "on" };
-      const { _csrf: token, ...withoutToken } = inquiry;
-      const refused = await visitor.post("/inquiry", withoutToken);
-      expect(refused.status).toBe(403);
-      expect(refused.text).toContain("Please send the form again");
-      expect((await visitor.post("/inquiry", { ...inquiry, _csrf: `${token!.slice(0, -2)}AA` })).status).toBe(403);
-      // Another visitor's token does not fit this visitor's cookie.
+      expect(fields._csrf).toBeUndefined();
+      const email = `lynx-${unique()}@example.com`;
+      const name = `Lynx Visitor ${unique().replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+      /** How often the back office's inquiry list shows this sender (0: nothing was stored). */
+      const inquiryCount = async () => {
+        const list = await (await fetch(`${server.url}/admin/inquiries`, { headers: { Cookie: cookies.admin } })).text();
+        return list.split(`>${name}<`).length - 1;
+      };
+      const inquiry: Record<string, string> = { ...fields, fullName: name, email, phone: "+971 50 123 4567", country: "UAE", serviceType: "general", message: "Sent from a text browser: \"quoted\" <b>.", consent: "on" };
+      // Nothing is run: a private page asks to confirm, with the same fields and the visitor's token first.
+      const asked = await visitor.post("/inquiry", inquiry);
+      expect(asked.status).toBe(403);
+      expect(asked.headers.get("cache-control")?.[0]).toBe("private, no-store");
+      expect(asked.text).toContain("Confirm sending the form");
+      expect(asked.headers.get("set-cookie")?.some((header) => header.startsWith("__Host-csrf="))).toBe(true);
+      const confirmation = formFields(asked.text, /^\/inquiry$/)!;
+      expect(Object.keys(confirmation)[0]).toBe("_csrf");
+      expect(confirmation._csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const { _csrf: token, ...echoed } = confirmation;
+      expect(echoed).toEqual(inquiry);
+      expect(await inquiryCount()).toBe(0);
+      // A wrong token or another visitor's is asked about again, never run.
+      const wrong = await visitor.post("/inquiry", { ...inquiry, _csrf: `${token!.slice(0, -2)}AA` });
+      expect(wrong.status).toBe(403);
+      expect(wrong.text).toContain("Confirm sending the form");
       const other = new LynxVisitor(server.port);
-      const otherToken = formFields((await other.get("/contact")).text, /\/inquiry/)!._csrf!;
+      const otherToken = formFields((await other.post("/inquiry", inquiry)).text, /^\/inquiry$/)!._csrf!;
+      expect(otherToken).not.toBe(token);
       expect((await visitor.post("/inquiry", { ...inquiry, _csrf: otherToken })).status).toBe(403);
-      const accepted = await visitor.post("/inquiry", inquiry);
+      expect(await inquiryCount()).toBe(0);
+      // One press of the confirmation's button.
+      const accepted = await visitor.post("/inquiry", confirmation);
       expect(accepted.status).toBe(303);
       expect(accepted.headers.get("location")?.[0]).toMatch(new RegExp(`^${server.url}/contact#`));
+      expect(await inquiryCount()).toBeGreaterThan(0);
       // The token never overrides a foreign Origin.
       const crossSite = await fetch(`${server.url}/inquiry`, {
         method: "POST",
         headers: { Origin: "https://evil.example", Cookie: visitor.cookieHeader(), "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(inquiry).toString(),
+        body: new URLSearchParams(confirmation).toString(),
         redirect: "manual",
       });
       expect(crossSite.status).toBe(403);
+    });
+
+    it("never offers the confirmation to a signed-in visitor's form or an account form: those are refused without the token", async () => {
+      const signedIn = await rawRequest(server.port, [`POST /dashboard/settings HTTP/1.0`, `Host: 127.0.0.1:${server.port}`, LYNX_USER_AGENT, `Cookie: ${cookies.client}`, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 31"], "intent=profile&fullName=Mallory");
+      expect(signedIn.status).toBe(403);
+      expect(signedIn.text).toContain("Please send the form again");
+      expect(signedIn.text).not.toContain("<form");
+      // A session cookie on a public form's post: refused too, whatever the path.
+      const cart = await rawRequest(server.port, [`POST /cart/update HTTP/1.0`, `Host: 127.0.0.1:${server.port}`, LYNX_USER_AGENT, `Cookie: ${cookies.client}`, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 13"], "intent=remove");
+      expect(cart.status).toBe(403);
+      expect(cart.text).not.toContain("<form");
+      for (const target of ["/client-login", "/client-login?tab=register", "/password-reset", "/ar/client-login"]) {
+        const visitor = new LynxVisitor(server.port);
+        const refused = await visitor.post(target, { intent: "login", email: "someone@example.com", password: "attacker-chosen-2025" });
+        expect(refused.status, target).toBe(403);
+        expect(refused.text, target).not.toContain("<form");
+      }
     });
 
     it("a visitor without the form cookie is refused once, then gets through", async () => {
@@ -434,7 +475,7 @@ describe(`the request gate on the production build (${kind})`, () => {
   });
 
   describe("bytes served", () => {
-    /** Fails on U+0000, U+FFFD or bytes that are not UTF-8; checks every POST form carries the token first. */
+    /** Fails on U+0000, U+FFFD or bytes that are not UTF-8; checks every POST form of a per-visitor page carries the token first, and a shared page none. */
     async function checkPage(target: string, cookie = "") {
       const response = await fetch(`${server.url}${target}`, { headers: cookie ? { Cookie: cookie } : {} });
       const bytes = Buffer.from(await response.arrayBuffer());
@@ -449,16 +490,23 @@ describe(`the request gate on the production build (${kind})`, () => {
       }
       if (text.includes("\ufffd")) problems.push(`${text.split("\ufffd").length - 1} U+FFFD`);
       if ((response.headers.get("content-type") ?? "").includes("text/html")) {
+        // A shared page (decision 091) carries no token at all; a page rendered for one visitor carries it first in every POST form.
+        // (an answer from the page cache has an ETag, even when it also sets the language cookie and so stays private)
+        const shared = response.headers.get("etag") !== null;
         for (const form of text.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
           if (!/method="post"/i.test(form[1]!)) continue;
+          const action = decodeEntities(/action="([^"]*)"/.exec(form[1]!)?.[1] ?? "");
           const first = /<input\b[^>]*>/.exec(form[2]!)?.[0] ?? "";
-          if (!/name="_csrf"/.test(first) || !/value="[A-Za-z0-9_-]{43}"/.test(first)) problems.push(`a POST form (${decodeEntities(/action="([^"]*)"/.exec(form[1]!)?.[1] ?? "")}) without the token first`);
+          if (shared) {
+            if (/name="_csrf"/.test(form[2]!)) problems.push(`a POST form (${action}) of a shared page with a token`);
+          } else if (!/name="_csrf"/.test(first) || !/value="[A-Za-z0-9_-]{43}"/.test(first)) problems.push(`a POST form (${action}) without the token first`);
         }
+        if (shared && /csrfToken\\",\\"[A-Za-z0-9_-]{43}\\"/.test(text)) problems.push("a shared page with a form token in its data");
       }
       return problems.map((problem) => `${target}: ${problem}`);
     }
 
-    it("every public page in both languages: no NUL, no U+FFFD, valid UTF-8, the token in every POST form", async () => {
+    it("every public page in both languages: no NUL, no U+FFFD, valid UTF-8, the token first in every POST form of a per-visitor page, none in a shared one", async () => {
       const extra = ["/client-login", "/client-login?tab=register", "/password-reset", "/cart", "/request-check", "/chat", "/assistant", "/no-such-page-404"];
       const targets = [...publicPaths, ...extra].flatMap((p) => [p, p === "/" ? "/ar" : `/ar${p}`]);
       const problems: string[] = [];

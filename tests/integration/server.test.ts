@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
@@ -35,8 +36,9 @@ describe(`the production server on ${kind}`, () => {
     expect(await ready.json()).toMatchObject({ status: "ready", database: "ok" });
   });
 
-  it("sends a nonce-based CSP whose nonce is on every script tag, and the other security headers", async () => {
-    const response = await fetch(`${server.url}/`);
+  it("sends a page rendered per request a nonce-based CSP whose nonce is on every script tag, and the other security headers", async () => {
+    // An account page is never shared (decision 091): rendered per request, with its own nonce.
+    const response = await fetch(`${server.url}/client-login`);
     expect(response.status).toBe(200);
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -54,8 +56,27 @@ describe(`the production server on ${kind}`, () => {
     expect(response.headers.get("x-powered-by")).toBeNull();
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f]{16}$/);
     // A fresh nonce per request.
-    const again = await fetch(`${server.url}/`);
+    const again = await fetch(`${server.url}/client-login`);
     expect(again.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("sends a shared page a CSP that allows exactly its inline scripts by their hashes, and no nonce", async () => {
+    for (const pathname of ["/", "/ar", "/ban-checks/travel-ban-check"]) {
+      // A returning visitor (the language remembered): nothing to set, so the answer is the shared one.
+      const response = await fetch(`${server.url}${pathname}`, { headers: { Cookie: `lang=${pathname.startsWith("/ar") ? "ar" : "en"}` } });
+      expect(response.headers.get("cache-control"), pathname).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const scriptSrc = (csp.split(";").find((d) => d.trim().startsWith("script-src ")) ?? "").trim().split(/\s+/).slice(1);
+      expect(scriptSrc, pathname).not.toContain("'unsafe-inline'");
+      expect(csp).not.toMatch(/nonce/);
+      const html = await response.text();
+      expect(html).not.toMatch(/\snonce=/);
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=/.test(attributes!) && !/type="application\/ld\+json"/.test(attributes!));
+      expect(inline.length, pathname).toBeGreaterThan(0);
+      const hashes = new Set(inline.map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text!).digest("base64")}'`));
+      expect(new Set(scriptSrc.filter((source) => source.startsWith("'sha256-"))), pathname).toEqual(hashes);
+      expect(scriptSrc.filter((source) => !source.startsWith("'sha256-")), pathname).toEqual(["'self'"]);
+    }
   });
 
   it("renders the not-found page with status 404 for unknown paths, in English and Arabic", async () => {

@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { createPageCache, type VisitorRequest } from "../../app/http/page-cache.server";
+import { createPageCache, inlineScriptHashes, SHARED_PAGE_CACHE_CONTROL, type VisitorRequest } from "../../app/http/page-cache.server";
 
 // The page cache's own rules with a stand-in for Remix's handler (what it is given to render):
-// one render for visitors arriving together, bounded memory, expiry, failures, what it never keeps.
+// one render for visitors arriving together, the same bytes for each (decision 091), compressed
+// once, bounded memory, expiry, failures, what it never keeps.
 // The production build is covered end to end in tests/integration/page-cache.test.ts.
 
 const context = (n: number): AppLoadContext => ({ cspNonce: `nonce${n}`, requestId: `request${n}`, clientAddress: "127.0.0.1" });
@@ -29,7 +32,7 @@ function counter(respond: (request: Request, context: AppLoadContext) => Respons
 const html = (body: string, init: ResponseInit = {}) => new Response(body, { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers as Record<string, string>) } });
 
 describe("the page cache", () => {
-  it("renders once for visitors arriving together and fills in each one's values", async () => {
+  it("renders once for visitors arriving together and gives each the same bytes: no nonce, no token, no request id", async () => {
     const stand = counter(async (_request, ctx) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return html(page(ctx, "Travel ban check"));
@@ -37,12 +40,69 @@ describe("the page cache", () => {
     const cache = createPageCache({ render: stand.render });
     const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => cache.respond(request("/"), context(n))));
     expect(stand.calls).toEqual(["/"]);
-    for (const [n, answer] of answers.entries()) {
+    const first = answers[0]!.body!;
+    for (const answer of answers) {
+      expect(answer!.body!.equals(first)).toBe(true);
       const text = answer!.body!.toString("utf8");
-      expect(text).toContain(`nonce="nonce${n}"`);
-      expect(text).toContain(`"requestId":"request${n}"`);
-      expect(text).not.toMatch(/pc(nonce|request|form|csrf)/);
+      expect(text).not.toMatch(/nonce|request\d|pcnonce/);
+      expect(text).toContain(`"csrfToken":""`);
+      expect(text).toContain(`"requestId":""`);
+      expect(answer!.headers).toContainEqual(["Cache-Control", SHARED_PAGE_CACHE_CONTROL]);
     }
+    // The policy's script sources are the hashes of the page's inline script, computed once.
+    const script = /<script>([\s\S]*?)<\/script>/.exec(first.toString("utf8"))![1]!;
+    expect(answers[0]!.scriptHashes).toEqual([`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`]);
+  });
+
+  it("hashes only the inline scripts a browser runs", () => {
+    const doc = `<script type="module">import "a";</script><script src="/build/x.js"></script><script type="application/ld+json">{"@type":"Thing"}</script><script>window.a=1</script><script>window.a=1</script>`;
+    const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+    expect(inlineScriptHashes(doc)).toEqual([sha(`import "a";`), sha("window.a=1")]);
+  });
+
+  it("sends the page compressed once in brotli or gzip as asked, each with its own strong tag; HEAD and 304 without a body", async () => {
+    const stand = counter((_request, ctx) => html(page(ctx, "Arabic ".repeat(200))));
+    const cache = createPageCache({ render: stand.render, buildVersion: "build-1" });
+    const plain = (await cache.respond(request("/", { "Accept-Encoding": "identity" }), context(1)))!;
+    const header = (answer: { headers: Array<[string, string]> }, name: string) => answer.headers.find(([key]) => key === name)?.[1];
+    expect(header(plain, "Content-Encoding")).toBeUndefined();
+    for (const [accept, coding, decode] of [
+      ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", zlib.gunzipSync],
+      ["*;q=0", undefined, (bytes: Buffer) => bytes],
+      ["nonsense;q=x", undefined, (bytes: Buffer) => bytes],
+    ] as const) {
+      const answer = (await cache.respond(request("/", { "Accept-Encoding": accept }), context(2)))!;
+      expect(header(answer, "Content-Encoding"), accept).toBe(coding);
+      expect(decode(answer.body!).equals(plain.body!), accept).toBe(true);
+      expect(header(answer, "Content-Length")).toBe(String(answer.body!.length));
+      expect(header(answer, "Vary")).toContain("Accept-Encoding");
+      expect(header(answer, "ETag")).toMatch(/^"[\w-]+"$/);
+    }
+    const brotli = (await cache.respond(request("/", { "Accept-Encoding": "br" }), context(3)))!;
+    const head = (await cache.respond(request("/", { "Accept-Encoding": "br" }, "HEAD"), context(3)))!;
+    expect(head.body).toBeNull();
+    expect(header(head, "Content-Length")).toBe(String(brotli.body!.length));
+    const again = (await cache.respond(request("/", { "Accept-Encoding": "br", "If-None-Match": header(brotli, "ETag")! }), context(4)))!;
+    expect(again.status).toBe(304);
+    expect(again.body).toBeNull();
+    // The brotli copy's tag does not confirm the plain one.
+    expect((await cache.respond(request("/", { "If-None-Match": header(brotli, "ETag")! }), context(4)))!.status).toBe(200);
+    expect(stand.calls).toEqual(["/"]);
+    // Another build gives the same bytes another tag: a deploy never confirms an old copy.
+    const other = createPageCache({ render: stand.render, buildVersion: "build-2" });
+    expect(header((await other.respond(request("/"), context(5)))!, "ETag")).not.toBe(header(plain, "ETag"));
+  });
+
+  it("keeps an answer that sets the language cookie the visitor's own", async () => {
+    const stand = counter((_request, ctx) => html(page(ctx, "مرحبا")));
+    const cache = createPageCache({ render: stand.render });
+    const answer = (await cache.respond(request("/ar"), context(1)))!;
+    expect(answer.headers.some(([name, value]) => name === "Set-Cookie" && value.startsWith("lang=ar"))).toBe(true);
+    expect(answer.headers).toContainEqual(["Cache-Control", "private, no-cache"]);
+    const remembered = (await cache.respond(request("/ar", { Cookie: "lang=ar" }), context(2)))!;
+    expect(remembered.headers.some(([name]) => name === "Set-Cookie")).toBe(false);
+    expect(remembered.headers).toContainEqual(["Cache-Control", SHARED_PAGE_CACHE_CONTROL]);
   });
 
   it("forgets the least recently used pages beyond its size, and pages after their time", async () => {
