@@ -27,6 +27,11 @@ export function isConsultationMode(value: unknown): value is ConsultationMode {
   return typeof value === "string" && (CONSULTATION_MODES as readonly string[]).includes(value);
 }
 
+/** The modes at least one consultant offers, in the usual order. */
+export function offeredModes(consultants: readonly ConsultantAvailability[]): ConsultationMode[] {
+  return CONSULTATION_MODES.filter((mode) => consultants.some((c) => c.modes.includes(mode)));
+}
+
 /** Who consults and when: every admin and member of staff, with their settings or the defaults. */
 export async function loadConsultants(q: Queryable = db, from = new Date()): Promise<ConsultantAvailability[]> {
   const office = officeSchedule();

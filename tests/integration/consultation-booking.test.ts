@@ -73,7 +73,7 @@ describe(`booking consultations on ${testDbKind()}`, () => {
   it("books one of twenty parallel requests for the same slot and offers the others the nearest free slots", async () => {
     const startsAt = gst("2026-12-09T10:00:00");
     const clients = await Promise.all(Array.from({ length: 20 }, () => insertUser("client")));
-    const orderIds = [];
+    const orderIds: string[] = [];
     for (const client of clients) orderIds.push(await insertOrder(client));
     const before = await liveCount();
     const results = await Promise.all(clients.map((clientId, i) => bookSession({ orderId: orderIds[i]!, clientId, mode: "video", consultantId: consultant, startsAt: startsAt.getTime(), now: NOW })));
@@ -120,7 +120,7 @@ describe(`booking consultations on ${testDbKind()}`, () => {
     const noSessions = await insertOrder(client, "basic", "labor-ban-check");
     const unpaid = await insertOrder(client, "family", "legal-consultation", "unpaid");
     await t.handle.db.insert(publicHolidays).values({ day: "2026-12-14", nameEn: "Another test holiday", nameAr: "عطلة تجريبية أخرى" });
-    const good = { orderId: order, clientId: client, mode: "video", consultantId: consultant, startsAt: gst("2026-12-15T14:00:00").getTime(), now: NOW };
+    const good: { orderId: string; clientId: string; mode: string; consultantId: string; startsAt: unknown; now: Date } = { orderId: order, clientId: client, mode: "video", consultantId: consultant, startsAt: gst("2026-12-15T14:00:00").getTime(), now: NOW };
     const before = await liveCount();
     const attempt = async (change: Partial<typeof good> & { minutes?: unknown }) => {
       const result = await bookSession({ ...good, ...change });
