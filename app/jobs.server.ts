@@ -3,6 +3,7 @@ import { refundAcceptedCancellations } from "./cases/refund.server";
 import { deleteExpiredSessions } from "./auth/session.server";
 import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
 import "./invoices/mail-attachment.server";
+import "./consultations/booking-mail.server";
 import { issueMissingInvoices } from "./invoices/tax-documents.server";
 import { expireUnpaidOrders } from "./orders/expiry.server";
 import { reconcilePendingRefunds } from "./payments/refunds.server";

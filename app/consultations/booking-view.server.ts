@@ -48,7 +48,7 @@ export function meetingDetails(booking: Pick<ConsultationBooking, "mode" | "room
   return { mode: booking.mode, modeLabel, url: null, text: fill(t.atOffice, { address: lang === "ar" ? env.SUPPLIER_ADDRESS_AR : env.SUPPLIER_ADDRESS }) };
 }
 
-export type BookedSessionView = { id: string; when: string; iso: string; consultant: string; meeting: MeetingDetails };
+export type BookedSessionView = { id: string; when: string; iso: string; consultant: string; meeting: MeetingDetails; invitePath: string };
 
 /** The consultant's name and own video link. */
 export async function consultantOf(consultantId: string, q: Queryable = db) {
@@ -70,5 +70,6 @@ export async function bookedSessionView(booking: ConsultationBooking, lang: Lang
     iso: booking.startsAt.toISOString(),
     consultant: fill(t.sessionWith, { name: `\u2068${consultant.name}\u2069` }),
     meeting: meetingDetails(booking, lang, { phone, consultantVideoUrl: consultant.videoUrl }),
+    invitePath: `/dashboard/orders/${booking.orderId}/sessions/${booking.id}/invite.ics`,
   };
 }

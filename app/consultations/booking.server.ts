@@ -8,6 +8,7 @@ import { officeSchedule } from "../cases/turnaround.server";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { isUuid } from "../utils/ids";
+import { queueBookingConfirmation } from "./booking-mail.server";
 import { sessionCredits } from "./credits.server";
 import { consultantSlots, freeSlots, gulfDate, nearestSlots, officeWeek, type BusyRange, type ConsultantAvailability, type Slot, type SlotRules } from "./slots";
 
@@ -102,6 +103,16 @@ export async function liveBookingsOf(q: Queryable, orderId: string): Promise<Con
     .from(consultationBookings)
     .where(and(eq(consultationBookings.orderId, orderId), ne(consultationBookings.state, "cancelled")))
     .orderBy(asc(consultationBookings.startsAt));
+}
+
+/** One of a client's bookings, of the order named; null for anyone else's or an unknown id. */
+export async function bookingOfClient(bookingId: string, orderId: string, clientId: string, q: Queryable = db): Promise<ConsultationBooking | null> {
+  if (!isUuid(bookingId) || !isUuid(orderId)) return null;
+  const [row] = await q
+    .select()
+    .from(consultationBookings)
+    .where(and(eq(consultationBookings.id, bookingId), eq(consultationBookings.orderId, orderId), eq(consultationBookings.clientId, clientId)));
+  return row ?? null;
 }
 
 export type BookingContext = { order: OrderForBooking; minutes: number; credits: number; unused: number; bookings: ConsultationBooking[] };
@@ -217,6 +228,7 @@ export async function bookSession(request: BookingRequest, q: Queryable = db): P
           submissionKey: request.submissionKey ?? null,
         })
         .returning();
+      await queueBookingConfirmation(tx, inserted!.id);
       return { booking: inserted!, repeated: false };
     });
     return { ok: true, ...booking };

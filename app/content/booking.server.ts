@@ -30,8 +30,20 @@ export type BookingText = {
   sessionWhen: string;
   sessionWith: string;
   joinVideo: string;
+  addToCalendar: string;
   weCallYou: string;
   atOffice: string;
+  mail: {
+    bookedSubject: string;
+    booked: string;
+    calendarNote: string;
+    when: string;
+    how: string;
+    link: string;
+    with: string;
+    orderLink: string;
+    summary: string;
+  };
 };
 
 export const bookingText: Record<Lang, BookingText> = {
@@ -76,8 +88,20 @@ export const bookingText: Record<Lang, BookingText> = {
     sessionWhen: "{day}, {time} Gulf time ({minutes} minutes)",
     sessionWith: "With {name}",
     joinVideo: "Join the video call",
+    addToCalendar: "Add to your calendar (.ics)",
     weCallYou: "We will call you on {phone}.",
     atOffice: "At our office: {address}",
+    mail: {
+      bookedSubject: "Your consultation is booked: {when}",
+      booked: "Your consultation is booked. The details are below.",
+      calendarNote: "The attached invitation adds the session to your calendar. You can see it on your order page at any time.",
+      when: "When",
+      how: "How",
+      link: "Link",
+      with: "Consultant",
+      orderLink: "Open your order",
+      summary: "Consultation with {site}",
+    },
   },
   ar: {
     meta: { title: "احجز استشارتك", description: "اختر طريقة اللقاء بمستشارك وموعده.", noindex: true },
@@ -120,7 +144,19 @@ export const bookingText: Record<Lang, BookingText> = {
     sessionWhen: "{day}، الساعة {time} بتوقيت الخليج ({minutes} دقيقة)",
     sessionWith: "مع {name}",
     joinVideo: "انضم إلى مكالمة الفيديو",
+    addToCalendar: "أضف الموعد إلى تقويمك (ملف ics)",
     weCallYou: "سنتصل بك على الرقم {phone}.",
     atOffice: "في مكتبنا: {address}",
+    mail: {
+      bookedSubject: "تم حجز استشارتك: {when}",
+      booked: "تم حجز استشارتك، وتجد تفاصيلها أدناه.",
+      calendarNote: "تضيف الدعوة المرفقة الجلسة إلى تقويمك، ويمكنك الاطلاع عليها في صفحة طلبك في أي وقت.",
+      when: "الموعد",
+      how: "طريقة اللقاء",
+      link: "الرابط",
+      with: "المستشار",
+      orderLink: "افتح طلبك",
+      summary: "استشارة مع {site}",
+    },
   },
 };

@@ -9,7 +9,8 @@ import { Container } from "../components/ui/section";
 import { availableSlots, bookingContext, bookSession, isConsultationMode, loadConsultants, offeredModes } from "../consultations/booking.server";
 import { slotDays, slotOption, type SlotOptionView } from "../consultations/booking-view.server";
 import { parseSlotValue } from "../consultations/slots";
-import { COMMON_TIME_ZONES, formatDay, formatTime, validTimeZone } from "../consultations/time-zones";
+import { COMMON_TIME_ZONES, validTimeZone } from "../consultations/time-zones";
+import { sessionWhen } from "../consultations/booking-mail.server";
 import { bookingText } from "../content/booking.server";
 import { submissionKeyOf } from "../forms/submission-keys.server";
 import { resilientClientAction } from "../forms/submission-client-action";
@@ -84,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const nearest = result.nearest.map((s) => slotOption(s, lang, timeZone === "Asia/Dubai" ? null : timeZone));
     return data<ActionData>({ error: t.errors[result.error as Exclude<typeof result.error, "not-found">], nearest }, { status: result.error === "taken" ? 409 : 400 });
   }
-  const when = `${formatDay(result.booking.startsAt, lang)}, ${fill(t.gulfTime, { time: formatTime(result.booking.startsAt, lang) })}`;
+  const when = sessionWhen(result.booking, lang);
   return redirectWithToast(localizePath(lang, `/dashboard/orders/${result.booking.orderId}`) + "#consultation", { kind: "success", title: t.booked, description: fill(t.bookedDescription, { when }) }, { status: 303 });
 }
 

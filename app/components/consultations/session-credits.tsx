@@ -5,7 +5,7 @@ import { buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 
 /** The order page's consultation block: the booked sessions, and sessions still to book with the way to book them. */
-export function OrderSessionCredits({ credit, heading, booked = [], bookedText }: { credit: SessionCreditView | null; heading: string; booked?: BookedSessionView[]; bookedText?: { title: string; joinVideo: string } }) {
+export function OrderSessionCredits({ credit, heading, booked = [], bookedText }: { credit: SessionCreditView | null; heading: string; booked?: BookedSessionView[]; bookedText?: { title: string; joinVideo: string; addToCalendar: string } }) {
   if (!credit && booked.length === 0) return null;
   return (
     <Card id="consultation" data-testid="session-credits" className="space-y-3" aria-labelledby="consultation-heading">
@@ -30,6 +30,11 @@ export function OrderSessionCredits({ credit, heading, booked = [], bookedText }
                 </p>
               ) : null}
               {session.meeting.text ? <p className="text-sm text-slate-700">{session.meeting.text}</p> : null}
+              <p>
+                <LocalizedLink to={session.invitePath} reloadDocument className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+                  {bookedText?.addToCalendar}
+                </LocalizedLink>
+              </p>
             </li>
           ))}
         </ul>
