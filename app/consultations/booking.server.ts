@@ -8,6 +8,7 @@ import { officeSchedule } from "../cases/turnaround.server";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { isUuid } from "../utils/ids";
+import type { BookingError } from "./booking-errors";
 import { queueBookingConfirmation } from "./booking-mail.server";
 import { sessionCredits } from "./credits.server";
 import { consultantSlots, freeSlots, gulfDate, nearestSlots, officeWeek, type BusyRange, type ConsultantAvailability, type Slot, type SlotRules } from "./slots";
@@ -135,7 +136,7 @@ export async function availableSlots(mode: ConsultationMode, minutes: number, no
   return freeSlots(consultants, rules, await busyRanges(q, now, rules.latest, exceptBookingId), mode);
 }
 
-export type BookingError = "not-found" | "no-credit" | "mode" | "slot" | "past" | "holiday" | "unavailable" | "consultant" | "wrong-length" | "taken";
+export type { BookingError };
 export type BookingResult = { ok: true; booking: ConsultationBooking; repeated: boolean } | { ok: false; error: BookingError; nearest: Slot[] };
 
 export type BookingRequest = {

@@ -1,5 +1,5 @@
 import type { ConsultationMode } from "../../db/schema/consultations";
-import type { BookingError } from "../consultations/booking.server";
+import type { BookingError } from "../consultations/booking-errors";
 import type { Lang } from "../i18n/lang";
 
 /** The texts of booking a consultation session (the order's booking page and its booked sessions). */
