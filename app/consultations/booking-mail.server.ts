@@ -80,8 +80,10 @@ registerAttachmentRenderer("consultation-invite", async (id) => {
   return text ? { filename: inviteFileName, content: Buffer.from(text, "utf8"), contentType: `text/calendar; charset=utf-8; method=${method}` } : null;
 });
 
-/** Queues the confirmation of a new booking, in the transaction that made it. */
-export async function queueBookingConfirmation(tx: Queryable, bookingId: string) {
+export type BookingMailKind = "booked" | "rescheduled" | "cancelled";
+
+/** Queues the mail of a new, moved or cancelled booking, in the transaction that changed it. */
+export async function queueBookingMail(tx: Queryable, bookingId: string, kind: BookingMailKind = "booked", reason: string | null = null) {
   const parties = await partiesOf(bookingId, tx);
   if (!parties) return;
   const lang = parties.client.lang;
@@ -92,18 +94,24 @@ export async function queueBookingConfirmation(tx: Queryable, bookingId: string)
     [t.mail.when, when],
     [t.mail.how, meeting.modeLabel],
   ];
-  if (meeting.url) details.push([t.mail.link, meeting.url]);
-  if (meeting.text) details.push([t.mail.how, meeting.text]);
-  details.push([t.mail.with, parties.consultant.name]);
+  if (kind !== "cancelled") {
+    if (meeting.url) details.push([t.mail.link, meeting.url]);
+    if (meeting.text) details.push([t.mail.how, meeting.text]);
+    details.push([t.mail.with, parties.consultant.name]);
+  }
+  if (reason) details.push([t.mail.reason, reason]);
+  const subject = { booked: t.mail.bookedSubject, rescheduled: t.mail.rescheduledSubject, cancelled: t.mail.cancelledSubject }[kind];
+  const intro = { booked: t.mail.booked, rescheduled: t.mail.rescheduled, cancelled: t.mail.cancelled }[kind];
   const mail = renderEmail(
     {
-      subject: fill(t.mail.bookedSubject, { when }),
+      subject: fill(subject, { when }),
       greeting: lang === "ar" ? (parties.client.name ? `مرحباً ${parties.client.name}،` : "مرحباً،") : parties.client.name ? `Dear ${parties.client.name},` : "Hello,",
-      paragraphs: [t.mail.booked, t.mail.calendarNote],
+      paragraphs: kind === "booked" ? [intro, t.mail.calendarNote] : [intro],
       details,
       action: { label: t.mail.orderLink, url: getEnv().SITE_URL + localizePath(lang, `/dashboard/orders/${parties.booking.orderId}#consultation`) },
     },
     lang,
   );
-  await queueMail(tx, { to: parties.client.email, ...mail, kind: "consultation-booked", attachments: [{ kind: "consultation-invite", id: `${bookingId}:REQUEST` }] });
+  const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
+  await queueMail(tx, { to: parties.client.email, ...mail, kind: `consultation-${kind}`, attachments: [{ kind: "consultation-invite", id: `${bookingId}:${method}` }] });
 }

@@ -9,7 +9,7 @@ import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { isUuid } from "../utils/ids";
 import type { BookingError } from "./booking-errors";
-import { queueBookingConfirmation } from "./booking-mail.server";
+import { queueBookingMail } from "./booking-mail.server";
 import { sessionCredits } from "./credits.server";
 import { consultantSlots, freeSlots, gulfDate, nearestSlots, officeWeek, type BusyRange, type ConsultantAvailability, type Slot, type SlotRules } from "./slots";
 
@@ -151,13 +151,29 @@ export type BookingRequest = {
   now?: Date;
 };
 
-class Refused extends Error {
+/**
+ * The consultant offers this slot for a session of `minutes` in this mode (bookings aside: the
+ * exclusion constraint judges those): the consultant and the time the booking holds, or Refused.
+ */
+export async function checkSlot(tx: Queryable, slot: { consultantId: unknown; startsAt: Date; mode: ConsultationMode; minutes: number; now: Date }) {
+  const { startsAt, now } = slot;
+  if (startsAt.getTime() <= now.getTime()) throw new Refused("past");
+  const consultant = (await loadConsultants(tx, now)).find((c) => c.id === slot.consultantId);
+  if (!consultant || !consultant.modes.includes(slot.mode)) throw new Refused("consultant");
+  const rules = await slotRules(tx, slot.minutes, now);
+  const offered = consultantSlots(consultant, rules).some((s) => s.startsAt.getTime() === startsAt.getTime());
+  if (!offered) throw new Refused(whyUnavailable(startsAt, now, rules, consultant));
+  const endsAt = new Date(startsAt.getTime() + slot.minutes * 60_000);
+  return { consultant, endsAt, blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * 60_000) };
+}
+
+export class Refused extends Error {
   constructor(readonly reason: BookingError) {
     super(reason);
   }
 }
 
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     const code = (current as { code?: unknown }).code;
@@ -207,14 +223,7 @@ export async function bookSession(request: BookingRequest, q: Queryable = db): P
       mode = request.mode;
       if (!startsAt || Number.isNaN(startsAt.getTime())) throw new Refused("slot");
       if (request.minutes !== undefined && request.minutes !== null && request.minutes !== "" && Number(request.minutes) !== minutes) throw new Refused("wrong-length");
-      if (startsAt.getTime() <= now.getTime()) throw new Refused("past");
-      const consultant = (await loadConsultants(tx, now)).find((c) => c.id === request.consultantId);
-      if (!consultant || !consultant.modes.includes(mode)) throw new Refused("consultant");
-      const rules = await slotRules(tx, minutes, now);
-      const offered = consultantSlots(consultant, rules).some((slot) => slot.startsAt.getTime() === startsAt.getTime());
-      if (!offered) throw new Refused(whyUnavailable(startsAt, now, rules, consultant));
-      const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
-      const blockedUntil = new Date(endsAt.getTime() + rules.bufferMinutes * 60_000);
+      const { consultant, endsAt, blockedUntil } = await checkSlot(tx, { consultantId: request.consultantId, startsAt, mode, minutes, now });
       const [inserted] = await tx
         .insert(consultationBookings)
         .values({
@@ -229,7 +238,7 @@ export async function bookSession(request: BookingRequest, q: Queryable = db): P
           submissionKey: request.submissionKey ?? null,
         })
         .returning();
-      await queueBookingConfirmation(tx, inserted!.id);
+      await queueBookingMail(tx, inserted!.id, "booked");
       return { booking: inserted!, repeated: false };
     });
     return { ok: true, ...booking };
@@ -247,7 +256,7 @@ export async function bookSession(request: BookingRequest, q: Queryable = db): P
   }
 }
 
-async function nearestFree(q: Queryable, mode: ConsultationMode | null, minutes: number, around: Date, now: Date): Promise<Slot[]> {
+export async function nearestFree(q: Queryable, mode: ConsultationMode | null, minutes: number, around: Date, now: Date): Promise<Slot[]> {
   if (!mode || minutes === 0) return [];
   return nearestSlots(await availableSlots(mode, minutes, now, q), around);
 }

@@ -33,7 +33,18 @@ export type BookingText = {
   addToCalendar: string;
   weCallYou: string;
   atOffice: string;
+  reschedule: string;
+  rescheduleTitle: string;
+  cancel: string;
+  cancelled: string;
+  rescheduled: string;
+  changeUntil: string;
   mail: {
+    rescheduledSubject: string;
+    rescheduled: string;
+    cancelledSubject: string;
+    cancelled: string;
+    reason: string;
     bookedSubject: string;
     booked: string;
     calendarNote: string;
@@ -81,6 +92,9 @@ export const bookingText: Record<Lang, BookingText> = {
       slot: "Choose a time.",
       mode: "Choose how you would like to meet.",
       "no-credit": "This order has no session left to book.",
+      "too-late": "A session can be changed or cancelled here until {hours} hours before it starts. Write to us in the order's conversation and we will help.",
+      reason: "Say why the session is changed (the client reads it).",
+      "not-live": "This session has already been cancelled or held.",
     },
     booked: "Your consultation is booked",
     bookedDescription: "{when}. A confirmation is on its way to your e-mail.",
@@ -91,7 +105,18 @@ export const bookingText: Record<Lang, BookingText> = {
     addToCalendar: "Add to your calendar (.ics)",
     weCallYou: "We will call you on {phone}.",
     atOffice: "At our office: {address}",
+    reschedule: "Change the time",
+    rescheduleTitle: "Change the time of your consultation",
+    cancel: "Cancel the session",
+    cancelled: "The session is cancelled; you can book another time",
+    rescheduled: "Your consultation has a new time",
+    changeUntil: "You can change or cancel it until {deadline}.",
     mail: {
+      rescheduledSubject: "Your consultation has a new time: {when}",
+      rescheduled: "Your consultation has a new time. The details are below; the attached invitation updates your calendar.",
+      cancelledSubject: "Your consultation is cancelled: {when}",
+      cancelled: "The session is cancelled and its credit is back on your order: you can book another time from your order page.",
+      reason: "Reason",
       bookedSubject: "Your consultation is booked: {when}",
       booked: "Your consultation is booked. The details are below.",
       calendarNote: "The attached invitation adds the session to your calendar. You can see it on your order page at any time.",
@@ -137,6 +162,9 @@ export const bookingText: Record<Lang, BookingText> = {
       slot: "اختر موعدًا.",
       mode: "اختر طريقة اللقاء.",
       "no-credit": "لم تعد في هذا الطلب جلسة متبقية للحجز.",
+      "too-late": "يمكن تغيير موعد الجلسة أو إلغاؤها من هنا حتى {hours} ساعة قبل بدايتها. راسلنا في محادثة الطلب وسنساعدك.",
+      reason: "اذكر سبب تغيير الجلسة (سيطّلع عليه العميل).",
+      "not-live": "أُلغيت هذه الجلسة أو عُقدت من قبل.",
     },
     booked: "تم حجز استشارتك",
     bookedDescription: "{when}. أرسلنا إليك تأكيدًا بالبريد الإلكتروني.",
@@ -147,7 +175,18 @@ export const bookingText: Record<Lang, BookingText> = {
     addToCalendar: "أضف الموعد إلى تقويمك (ملف ics)",
     weCallYou: "سنتصل بك على الرقم {phone}.",
     atOffice: "في مكتبنا: {address}",
+    reschedule: "غيّر الموعد",
+    rescheduleTitle: "غيّر موعد استشارتك",
+    cancel: "ألغِ الجلسة",
+    cancelled: "أُلغيت الجلسة، ويمكنك حجز موعد آخر",
+    rescheduled: "لاستشارتك موعد جديد",
+    changeUntil: "يمكنك تغيير الموعد أو إلغاؤه حتى {deadline}.",
     mail: {
+      rescheduledSubject: "موعد جديد لاستشارتك: {when}",
+      rescheduled: "لاستشارتك موعد جديد، وتجد تفاصيله أدناه. تحدّث الدعوة المرفقة موعدك في تقويمك.",
+      cancelledSubject: "أُلغيت استشارتك: {when}",
+      cancelled: "أُلغيت الجلسة وعاد رصيدها إلى طلبك، ويمكنك حجز موعد آخر من صفحة طلبك.",
+      reason: "السبب",
       bookedSubject: "تم حجز استشارتك: {when}",
       booked: "تم حجز استشارتك، وتجد تفاصيلها أدناه.",
       calendarNote: "تضيف الدعوة المرفقة الجلسة إلى تقويمك، ويمكنك الاطلاع عليها في صفحة طلبك في أي وقت.",
