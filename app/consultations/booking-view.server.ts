@@ -4,7 +4,8 @@ import { bookingText } from "../content/booking.server";
 import { db, type Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { fill } from "../i18n/fill";
-import type { Lang } from "../i18n/lang";
+import { listComma } from "../i18n/format";
+import { localizePath, type Lang } from "../i18n/lang";
 import { gulfDate, slotValue, type Slot } from "./slots";
 import { formatDay, formatInZone, formatTime, sameAsGulf } from "./time-zones";
 
@@ -48,7 +49,21 @@ export function meetingDetails(booking: Pick<ConsultationBooking, "mode" | "room
   return { mode: booking.mode, modeLabel, url: null, text: fill(t.atOffice, { address: lang === "ar" ? env.SUPPLIER_ADDRESS_AR : env.SUPPLIER_ADDRESS }) };
 }
 
-export type BookedSessionView = { id: string; when: string; iso: string; consultant: string; meeting: MeetingDetails; invitePath: string };
+/** The last moment a client may change a session themselves (CONSULTATION_CHANGE_HOURS before it). */
+export function clientChangeDeadline(booking: Pick<ConsultationBooking, "startsAt">): Date {
+  return new Date(booking.startsAt.getTime() - getEnv().CONSULTATION_CHANGE_HOURS * 3_600_000);
+}
+
+export type BookedSessionView = {
+  id: string;
+  when: string;
+  iso: string;
+  consultant: string;
+  meeting: MeetingDetails;
+  invitePath: string;
+  /** While the client may still change it: until when, and where. */
+  change: { until: string; reschedulePath: string; cancelAction: string } | null;
+};
 
 /** The consultant's name and own video link. */
 export async function consultantOf(consultantId: string, q: Queryable = db) {
@@ -60,7 +75,7 @@ export async function consultantOf(consultantId: string, q: Queryable = db) {
   return { name: row?.name ?? row?.email ?? "", email: row?.email ?? "", videoUrl: row?.videoUrl ?? null };
 }
 
-export async function bookedSessionView(booking: ConsultationBooking, lang: Lang, phone: string | null): Promise<BookedSessionView> {
+export async function bookedSessionView(booking: ConsultationBooking, lang: Lang, phone: string | null, now = new Date()): Promise<BookedSessionView> {
   const t = bookingText[lang];
   const consultant = await consultantOf(booking.consultantId);
   const minutes = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
@@ -71,5 +86,13 @@ export async function bookedSessionView(booking: ConsultationBooking, lang: Lang
     consultant: fill(t.sessionWith, { name: `\u2068${consultant.name}\u2069` }),
     meeting: meetingDetails(booking, lang, { phone, consultantVideoUrl: consultant.videoUrl }),
     invitePath: `/dashboard/orders/${booking.orderId}/sessions/${booking.id}/invite.ics`,
+    change:
+      booking.state === "booked" && now.getTime() <= clientChangeDeadline(booking).getTime()
+        ? {
+            until: fill(t.changeUntil, { deadline: `${formatDay(clientChangeDeadline(booking), lang)}${listComma(lang)}${fill(t.gulfTime, { time: formatTime(clientChangeDeadline(booking), lang) })}` }),
+            reschedulePath: `/dashboard/orders/${booking.orderId}/book?reschedule=${booking.id}`,
+            cancelAction: localizePath(lang, `/dashboard/orders/${booking.orderId}/book`),
+          }
+        : null,
   };
 }

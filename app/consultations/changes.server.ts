@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { consultationBookings, type ConsultationBooking } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
-import { getEnv } from "../env.server";
 import { isUuid } from "../utils/ids";
 import type { BookingError } from "./booking-errors";
 import { queueBookingMail } from "./booking-mail.server";
+import { clientChangeDeadline } from "./booking-view.server";
 import { checkSlot, isConsultationMode, nearestFree, newRoomName, pgCode, Refused } from "./booking.server";
 import type { Slot } from "./slots";
 
@@ -17,10 +17,7 @@ import type { Slot } from "./slots";
 export type ChangeActor = { kind: "client"; clientId: string } | { kind: "staff"; userId: string; reason: unknown };
 export type ChangeResult = { ok: true; booking: ConsultationBooking } | { ok: false; error: BookingError; nearest: Slot[] };
 
-/** The last moment a client may change a session themselves. */
-export function clientChangeDeadline(booking: Pick<ConsultationBooking, "startsAt">): Date {
-  return new Date(booking.startsAt.getTime() - getEnv().CONSULTATION_CHANGE_HOURS * 3_600_000);
-}
+export { clientChangeDeadline };
 
 function staffReason(actor: ChangeActor): string | null {
   if (actor.kind === "client") return null;

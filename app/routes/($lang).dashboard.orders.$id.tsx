@@ -74,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       credit: sessionCreditView({ ...order, bookedSessions: bookings.length }, lang),
       heading: consultationText[lang].heading,
       booked: await Promise.all(bookings.filter((b) => b.state === "booked").map((b) => bookedSessionView(b, lang, order.phone ?? null))),
-      bookedText: { title: bookingText[lang].sessionTitle, joinVideo: bookingText[lang].joinVideo, addToCalendar: bookingText[lang].addToCalendar },
+      bookedText: { title: bookingText[lang].sessionTitle, joinVideo: bookingText[lang].joinVideo, addToCalendar: bookingText[lang].addToCalendar, reschedule: bookingText[lang].reschedule, cancel: bookingText[lang].cancel },
     },
     form: closed ? null : { submissionId: crypto.randomUUID(), accept: ACCEPT_ATTRIBUTE, maxLength: MAX_MESSAGE_LENGTH },
     closedNotice: closed ? fill(casesText[lang].readOnly, { status: t.status[order.status] ?? order.status }) : null,

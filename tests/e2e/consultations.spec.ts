@@ -68,10 +68,29 @@ test.describe("consultation sessions", () => {
     await expect(booked).toContainText("Gulf time (90 minutes)");
     await expect(booked.getByRole("link", { name: "Join the video call" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/sanad-[\w-]{22}$/);
     await expect(credits).not.toContainText("to book");
+    await expect(booked.getByRole("link", { name: "Add to your calendar (.ics)" })).toHaveAttribute("href", /\/sessions\/[0-9a-f-]{36}\/invite\.ics$/);
+
+    // Reschedule: the same page, the current session named; another time, then the order page again.
+    await booked.getByRole("link", { name: "Change the time" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Change the time of your consultation" })).toBeVisible();
+    await expect(page.getByTestId("current-session")).toContainText("Gulf time");
+    await page.getByRole("button", { name: "Show available times" }).click();
+    const newSlots = page.getByTestId("slot-form");
+    const later = newSlots.getByRole("radio").nth(3);
+    const laterTime = await newSlots.locator("time").nth(3).getAttribute("datetime");
+    expect(laterTime).not.toBe(chosen);
+    await later.check();
+    await newSlots.getByRole("button", { name: "Book this time" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}#consultation$/);
+    await expect(page.getByTestId("booked-sessions").locator("time")).toHaveAttribute("datetime", laterTime!);
+
+    // Cancel: the credit is back.
+    await page.getByTestId("booked-sessions").getByRole("button", { name: "Cancel the session" }).click();
+    await expect(page.getByTestId("booked-sessions")).toHaveCount(0);
+    await expect(page.getByTestId("session-credits")).toContainText("One consultation session to book");
 
     await page.goto("/ar/dashboard");
-    // The one session is booked: nothing left to book.
-    await expect(page.getByTestId("sessions-to-book")).toHaveCount(0);
+    await expect(page.getByTestId("sessions-to-book")).toContainText("جلسة استشارية واحدة بانتظار الحجز");
   });
 });
 

@@ -8,7 +8,7 @@ import { inputClasses } from "../ui/field";
 type ModeOption = { value: string; label: string; hint: string };
 
 /** Step one: how to meet (a plain GET form: the choice is in the address, so back and reload keep it). */
-export function ModeChoice({ modes, selected, legend, submit, timeZone }: { modes: ModeOption[]; selected: string | null; legend: string; submit: string; timeZone: string | null }) {
+export function ModeChoice({ modes, selected, legend, submit, timeZone, reschedule }: { modes: ModeOption[]; selected: string | null; legend: string; submit: string; timeZone: string | null; reschedule: string | null }) {
   return (
     <Form method="get" className="space-y-4" data-testid="mode-form">
       <fieldset className="space-y-2">
@@ -26,6 +26,7 @@ export function ModeChoice({ modes, selected, legend, submit, timeZone }: { mode
         ))}
       </fieldset>
       {timeZone ? <input type="hidden" name="tz" value={timeZone} /> : null}
+      {reschedule ? <input type="hidden" name="reschedule" value={reschedule} /> : null}
       <Button type="submit" variant="secondary">
         {submit}
       </Button>
@@ -37,7 +38,7 @@ export function ModeChoice({ modes, selected, legend, submit, timeZone }: { mode
  * The visitor's own zone beside Gulf time: a select sent by GET without JavaScript; with it, the
  * browser's zone is filled in once when the address names none.
  */
-export function TimeZoneChoice({ zones, selected, mode, label, gulfOnly, submit }: { zones: string[]; selected: string | null; mode: string; label: string; gulfOnly: string; submit: string }) {
+export function TimeZoneChoice({ zones, selected, mode, label, gulfOnly, submit, reschedule }: { zones: string[]; selected: string | null; mode: string; label: string; gulfOnly: string; submit: string; reschedule: string | null }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   useEffect(() => {
@@ -52,6 +53,7 @@ export function TimeZoneChoice({ zones, selected, mode, label, gulfOnly, submit 
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" data-testid="zone-form">
       <input type="hidden" name="mode" value={mode} />
+      {reschedule ? <input type="hidden" name="reschedule" value={reschedule} /> : null}
       <div className="space-y-1">
         <label htmlFor="time-zone" className="block text-sm font-semibold text-navy-900">
           {label}
@@ -87,12 +89,13 @@ function SlotRadio({ slot, name }: { slot: SlotOptionView; name: string }) {
 }
 
 /** Step two: the slot, days as headings and times as radio buttons; a plain POST. */
-export function SlotChoice({ days, nearest, nearestTitle, mode, minutes, legend, submit, action }: { days: SlotDayView[]; nearest: SlotOptionView[]; nearestTitle: string; mode: string; minutes: number; legend: string; submit: string; action?: string }) {
+export function SlotChoice({ days, nearest, nearestTitle, mode, minutes, legend, submit, action, reschedule }: { days: SlotDayView[]; nearest: SlotOptionView[]; nearestTitle: string; mode: string; minutes: number; legend: string; submit: string; action?: string; reschedule: string | null }) {
   const navigation = useNavigation();
   return (
     <ResilientForm method="post" action={action} className="space-y-6" data-testid="slot-form">
       <input type="hidden" name="mode" value={mode} />
       <input type="hidden" name="minutes" value={minutes} />
+      {reschedule ? <input type="hidden" name="reschedule" value={reschedule} /> : null}
       <fieldset className="space-y-6">
         <legend className="text-lg font-semibold text-navy-900">{legend}</legend>
         {nearest.length > 0 ? (

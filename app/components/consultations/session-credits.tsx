@@ -1,11 +1,12 @@
 import type { BookedSessionView } from "../../consultations/booking-view.server";
 import type { SessionCreditView } from "../../consultations/credits.server";
 import { LocalizedLink } from "../layout/localized-link";
-import { buttonClasses } from "../ui/button";
+import { ResilientForm } from "../forms/resilient-form";
+import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 
 /** The order page's consultation block: the booked sessions, and sessions still to book with the way to book them. */
-export function OrderSessionCredits({ credit, heading, booked = [], bookedText }: { credit: SessionCreditView | null; heading: string; booked?: BookedSessionView[]; bookedText?: { title: string; joinVideo: string; addToCalendar: string } }) {
+export function OrderSessionCredits({ credit, heading, booked = [], bookedText }: { credit: SessionCreditView | null; heading: string; booked?: BookedSessionView[]; bookedText?: { title: string; joinVideo: string; addToCalendar: string; reschedule: string; cancel: string } }) {
   if (!credit && booked.length === 0) return null;
   return (
     <Card id="consultation" data-testid="session-credits" className="space-y-3" aria-labelledby="consultation-heading">
@@ -35,6 +36,23 @@ export function OrderSessionCredits({ credit, heading, booked = [], bookedText }
                   {bookedText?.addToCalendar}
                 </LocalizedLink>
               </p>
+              {session.change ? (
+                <div className="space-y-2">
+                  <p className="text-sm text-slate-700">{session.change.until}</p>
+                  <div className="flex flex-wrap items-center gap-3">
+                    <LocalizedLink to={session.change.reschedulePath} className={buttonClasses("secondary", "sm")}>
+                      {bookedText?.reschedule}
+                    </LocalizedLink>
+                    <ResilientForm method="post" action={session.change.cancelAction}>
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="booking" value={session.id} />
+                      <Button type="submit" variant="ghost" size="sm">
+                        {bookedText?.cancel}
+                      </Button>
+                    </ResilientForm>
+                  </div>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
