@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from "./auth/session.server";
 import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
 import "./invoices/mail-attachment.server";
 import "./consultations/booking-mail.server";
+import { sendDueReminders } from "./consultations/reminders.server";
 import { issueMissingInvoices } from "./invoices/tax-documents.server";
 import { expireUnpaidOrders } from "./orders/expiry.server";
 import { reconcilePendingRefunds } from "./payments/refunds.server";
@@ -44,6 +45,9 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
   // Accepted cancellations of paid orders whose refund was never asked for (the process stopped on the way).
   const cancellationRefunds = () => refundAcceptedCancellations().catch((error: unknown) => log(`refunds of accepted cancellations failed: ${String(error)}`));
   timers.push(setInterval(cancellationRefunds, 5 * 60 * 1000).unref());
+  // Consultation reminders, 24 hours and 1 hour before (each once across processes: SKIP LOCKED).
+  const reminders = () => sendDueReminders().catch((error: unknown) => log(`consultation reminders failed: ${String(error)}`));
+  timers.push(setInterval(reminders, 60 * 1000).unref());
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 

@@ -40,6 +40,9 @@ export type BookingText = {
   rescheduled: string;
   changeUntil: string;
   mail: {
+    reminderDaySubject: string;
+    reminderHourSubject: string;
+    reminder: string;
     rescheduledSubject: string;
     rescheduled: string;
     cancelledSubject: string;
@@ -112,6 +115,9 @@ export const bookingText: Record<Lang, BookingText> = {
     rescheduled: "Your consultation has a new time",
     changeUntil: "You can change or cancel it until {deadline}.",
     mail: {
+      reminderDaySubject: "Reminder: your consultation tomorrow, {when}",
+      reminderHourSubject: "Reminder: your consultation starts in an hour, {when}",
+      reminder: "This is a reminder of your consultation. The details are below.",
       rescheduledSubject: "Your consultation has a new time: {when}",
       rescheduled: "Your consultation has a new time. The details are below; the attached invitation updates your calendar.",
       cancelledSubject: "Your consultation is cancelled: {when}",
@@ -182,6 +188,9 @@ export const bookingText: Record<Lang, BookingText> = {
     rescheduled: "لاستشارتك موعد جديد",
     changeUntil: "يمكنك تغيير الموعد أو إلغاؤه حتى {deadline}.",
     mail: {
+      reminderDaySubject: "تذكير: استشارتك غدًا، {when}",
+      reminderHourSubject: "تذكير: تبدأ استشارتك بعد ساعة، {when}",
+      reminder: "نذكّرك بموعد استشارتك، وتجد تفاصيلها أدناه.",
       rescheduledSubject: "موعد جديد لاستشارتك: {when}",
       rescheduled: "لاستشارتك موعد جديد، وتجد تفاصيله أدناه. تحدّث الدعوة المرفقة موعدك في تقويمك.",
       cancelledSubject: "أُلغيت استشارتك: {when}",
