@@ -37,24 +37,19 @@ describe(`consultation reminders on ${testDbKind()}`, () => {
 
     // Workers running at once: on PostgreSQL each on its own connection of the pool, as two
     // server processes would be, so their transactions really overlap.
-    const asSecond = (now: Date) => sendDueReminders(now);
-    try {
-      // Monday 7 December 10:00 Gulf time: sessions up to Tuesday 10:00 are within a day.
-      const at = gst("2026-12-07T09:30:00");
-      await Promise.all([sendDueReminders(at), asSecond(at), sendDueReminders(at), asSecond(at)]);
-      const day = await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-day")));
-      const hour = await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-hour")));
-      // Bookings: Mon 10:00, Tue 10:00, Wed 10:00, Mon 12:00, Tue 12:00, Wed 12:00. At Mon 09:30 the
-      // 10:00 session is within the hour (its reminder only), 12:00 within the day, Tue 10:00 24.5 h away.
-      expect(day).toEqual([0, 0, 0, 1, 0, 0]);
-      expect(hour).toEqual([1, 0, 0, 0, 0, 0]);
-      await Promise.all([sendDueReminders(gst("2026-12-07T11:00:00")), asSecond(gst("2026-12-07T11:00:00"))]);
-      // At Mon 11:00: Tue 10:00 is within the day, Mon 12:00 within the hour; nothing is sent twice.
-      expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-day")))).toEqual([0, 1, 0, 1, 0, 0]);
-      expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-hour")))).toEqual([1, 0, 0, 1, 0, 0]);
-      expect((await t.handle.db.select().from(outbox).where(like(outbox.kind, "consultation-reminder%"))).every((mail) => mail.attachments.length === 0)).toBe(true);
-    } finally {
-      // Nothing to close: the workers share the test database's pool.
-    }
+    // Monday 7 December 10:00 Gulf time: sessions up to Tuesday 10:00 are within a day.
+    const at = gst("2026-12-07T09:30:00");
+    await Promise.all([sendDueReminders(at), sendDueReminders(at), sendDueReminders(at), sendDueReminders(at)]);
+    const day = await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-day")));
+    const hour = await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-hour")));
+    // Bookings: Mon 10:00, Tue 10:00, Wed 10:00, Mon 12:00, Tue 12:00, Wed 12:00. At Mon 09:30 the
+    // 10:00 session is within the hour (its reminder only), 12:00 within the day, Tue 10:00 24.5 h away.
+    expect(day).toEqual([0, 0, 0, 1, 0, 0]);
+    expect(hour).toEqual([1, 0, 0, 0, 0, 0]);
+    await Promise.all([sendDueReminders(gst("2026-12-07T11:00:00")), sendDueReminders(gst("2026-12-07T11:00:00"))]);
+    // At Mon 11:00: Tue 10:00 is within the day, Mon 12:00 within the hour; nothing is sent twice.
+    expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-day")))).toEqual([0, 1, 0, 1, 0, 0]);
+    expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-hour")))).toEqual([1, 0, 0, 1, 0, 0]);
+    expect((await t.handle.db.select().from(outbox).where(like(outbox.kind, "consultation-reminder%"))).every((mail) => mail.attachments.length === 0)).toBe(true);
   });
 });
