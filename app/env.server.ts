@@ -95,6 +95,17 @@ const schema = z.object({
     .string()
     .refine((value) => parseOpeningHours(value) !== undefined, "must be an opening such as 09:00-18:00 (24-hour clock, closing after opening)")
     .default("09:00-18:00"),
+  /** Free minutes kept after every consultation before the consultant's next one. */
+  CONSULTATION_BUFFER_MINUTES: z.coerce.number({ message: "must be a whole number of minutes" }).int().min(0).max(240).default(15),
+  /** The earliest a session can be booked: this many office hours from now. */
+  CONSULTATION_NOTICE_OFFICE_HOURS: z.coerce.number({ message: "must be a number of hours" }).min(0).max(72).default(4),
+  /** Clients may reschedule or cancel a session until this many hours before it (staff at any time). */
+  CONSULTATION_CHANGE_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(0).max(336).default(24),
+  /** The video meeting link of a session; {room} becomes an unguessable room name. */
+  CONSULTATION_VIDEO_URL: z
+    .string()
+    .refine((value) => value.includes("{room}") && URL.canParse(value.replace("{room}", "room")), "must be an https URL containing {room}")
+    .default("https://meet.jit.si/{room}"),
   STAFF_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
   SMTP_URL: z
     .string()

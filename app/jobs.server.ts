@@ -3,6 +3,8 @@ import { refundAcceptedCancellations } from "./cases/refund.server";
 import { deleteExpiredSessions } from "./auth/session.server";
 import { DEFAULT_SUPPLIER, getEnv } from "./env.server";
 import "./invoices/mail-attachment.server";
+import "./consultations/booking-mail.server";
+import { sendDueReminders } from "./consultations/reminders.server";
 import { issueMissingInvoices } from "./invoices/tax-documents.server";
 import { expireUnpaidOrders } from "./orders/expiry.server";
 import { reconcilePendingRefunds } from "./payments/refunds.server";
@@ -56,6 +58,8 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
   every(2 * 60 * 1000, job("refund-reconciliation", () => reconcilePendingRefunds()));
   // Accepted cancellations of paid orders whose refund was never asked for (the process stopped on the way).
   every(5 * 60 * 1000, job("cancellation-refunds", () => refundAcceptedCancellations()));
+  // Consultation reminders, 24 hours and 1 hour before (each once across processes: SKIP LOCKED).
+  every(60 * 1000, job("consultation-reminders", () => sendDueReminders()));
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -70,8 +71,9 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if ("dataDir" in target) initEmbeddedDatabase(target.dataDir);
   // Smaller shared buffers than PostgreSQL's 128 MB default: the embedded database serves a
   // laptop or a small install, and its WebAssembly memory never shrinks (~180 MB RSS instead of ~290).
-  // pg_trgm backs the admin order search (the migrations create the extension).
-  const options = { postgresqlconf: ["shared_buffers=32MB"], extensions: { pg_trgm } };
+  // pg_trgm backs the admin order search, btree_gist the exclusion constraint that keeps a
+  // consultant from being booked twice (the migrations create both extensions).
+  const options = { postgresqlconf: ["shared_buffers=32MB"], extensions: { pg_trgm, btree_gist } };
   const client = "dataDir" in target ? new PGlite(ensureDir(target.dataDir), options) : new PGlite({ ...options, loadDataDir: target.snapshot });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -542,3 +542,9 @@ export function planListView(list: PlanListKey, lang: Lang): PlanListView {
 export function sessionCreditsOfLine(serviceKey: string, tierId: string, quantity: number): number {
   return (findTierOfService(serviceKey, tierId)?.sessions ?? 0) * quantity;
 }
+
+/** The length of each session a line gives, in minutes (0 when it gives none). */
+export function sessionMinutesOfLine(serviceKey: string, tierId: string): number {
+  const tier = findTierOfService(serviceKey, tierId);
+  return tier?.sessions ? (tier.sessionMinutes ?? DEFAULT_SESSION_MINUTES) : 0;
+}

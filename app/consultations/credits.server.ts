@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import { orderItems, orders } from "../../db/schema";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { consultationBookings, orderItems, orders } from "../../db/schema";
 import { sessionCreditsOfLine } from "../catalogue";
 import { consultationText } from "../content/consultations.server";
-import { db } from "../db.server";
+import { db, type Queryable } from "../db.server";
 import { fill } from "../i18n/fill";
 import type { Lang } from "../i18n/lang";
 
@@ -14,6 +14,8 @@ import type { Lang } from "../i18n/lang";
  */
 type CreditOrder = {
   status: string;
+  /** Live (not cancelled) bookings of the order's sessions. */
+  bookedSessions?: number;
   paymentStatus: string;
   items: readonly { serviceKey: string; tierId: string; quantity: number }[];
 };
@@ -27,9 +29,20 @@ export function sessionCredits(order: CreditOrder): number {
   return order.items.reduce((sum, item) => sum + sessionCreditsOfLine(item.serviceKey, item.tierId, item.quantity), 0);
 }
 
-/** Sessions booked so far are none: booking is arranged in the order's conversation. */
+/** Credits minus the order's live bookings (a cancelled booking gives its credit back). */
 export function unusedSessionCredits(order: CreditOrder): number {
-  return sessionCredits(order);
+  return Math.max(0, sessionCredits(order) - (order.bookedSessions ?? 0));
+}
+
+/** How many live bookings each order has. */
+export async function bookedSessionCounts(orderIds: readonly string[], q: Queryable = db): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await q
+    .select({ orderId: consultationBookings.orderId, count: sql<number>`count(*)::int` })
+    .from(consultationBookings)
+    .where(and(inArray(consultationBookings.orderId, [...orderIds]), ne(consultationBookings.state, "cancelled")))
+    .groupBy(consultationBookings.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.count)]));
 }
 
 export type SessionCreditView = { orderId: string; orderLabel: string; unused: number; title: string; text: string; bookLabel: string; bookPath: string };
@@ -45,7 +58,7 @@ export function sessionCreditView(order: CreditOrder & { id: string }, lang: Lan
     title: fill(unused === 1 ? t.oneSession : unused === 2 ? t.twoSessions : unused <= 10 ? t.fewSessions : t.manySessions, { count: unused }),
     text: t.howToBook,
     bookLabel: t.book,
-    bookPath: `/dashboard/orders/${order.id}#consultation`,
+    bookPath: `/dashboard/orders/${order.id}/book`,
   };
 }
 
@@ -62,5 +75,6 @@ export async function sessionsToBook(userId: string, lang: Lang): Promise<Sessio
     const order = byOrder.get(row.id) ?? { id: row.id, status: row.status, paymentStatus: row.paymentStatus, items: [] };
     byOrder.set(row.id, { ...order, items: [...order.items, row] });
   }
-  return [...byOrder.values()].flatMap((order) => sessionCreditView(order, lang) ?? []);
+  const booked = await bookedSessionCounts([...byOrder.keys()]);
+  return [...byOrder.values()].flatMap((order) => sessionCreditView({ ...order, bookedSessions: booked.get(order.id) ?? 0 }, lang) ?? []);
 }

@@ -9,7 +9,7 @@ export const consultationText: Record<Lang, { heading: string; oneSession: strin
     fewSessions: "{count} consultation sessions to book",
     manySessions: "{count} consultation sessions to book",
     howToBook:
-      "Tell us in this order's conversation which times suit you (Gulf time, Sunday to Thursday office hours) and whether you prefer video, phone or in person; we confirm the session there.",
+      "Choose video, phone or in person and a time that suits you in the next 14 days (Gulf time, Sunday to Thursday).",
     book: "Book your consultation",
     order: "Order {id}",
   },
@@ -20,7 +20,7 @@ export const consultationText: Record<Lang, { heading: string; oneSession: strin
     fewSessions: "{count} جلسات استشارية بانتظار الحجز",
     manySessions: "{count} جلسة استشارية بانتظار الحجز",
     howToBook:
-      "أخبرنا في محادثة هذا الطلب بالأوقات التي تناسبك (بتوقيت الخليج، خلال ساعات العمل من الأحد إلى الخميس) وهل تفضّل الفيديو أو الهاتف أو اللقاء الحضوري، ونؤكد لك الجلسة هناك.",
+      "اختر مكالمة فيديو أو مكالمة هاتفية أو لقاءً حضوريًا، وموعدًا يناسبك خلال الأيام الأربعة عشر القادمة (بتوقيت الخليج، من الأحد إلى الخميس).",
     book: "احجز استشارتك",
     order: "الطلب {id}",
   },

@@ -21,6 +21,10 @@ import { TeamAccessList } from "../components/privacy/team-access-list";
 import { privacyText } from "../content/privacy.server";
 import { consultationText } from "../content/consultations.server";
 import { sessionCreditView } from "../consultations/credits.server";
+import { liveBookingsOf } from "../consultations/booking.server";
+import { bookedSessionView } from "../consultations/booking-view.server";
+import { bookingText } from "../content/booking.server";
+import { db } from "../db.server";
 import { fill } from "../i18n/fill";
 import { formatDateTime } from "../i18n/format";
 import { teamAccessToOrder } from "../privacy/access-log.server";
@@ -47,12 +51,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const order = await getClientOrder(params.id ?? "", user.id);
   if (!order) notFound();
-  const [thread, open, version, taxDocuments, teamAccess] = await Promise.all([
+  const [thread, open, version, taxDocuments, teamAccess, bookings] = await Promise.all([
     loadThread(order.id, "client"),
     openRequests(order.id),
     caseVersion(order.id, "client"),
     taxDocumentsOfOrder(order.id),
     teamAccessToOrder(order.id),
+    liveBookingsOf(db, order.id),
   ]);
   const accessText = privacyText[lang].access;
   const t = backofficeText[lang];
@@ -65,7 +70,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     caseText: caseComponentText(lang),
     thread: threadView(thread, { viewer: user, audience: "client", lang }),
     turnaround: turnaroundView(order, lang),
-    consultation: { credit: sessionCreditView(order, lang), heading: consultationText[lang].heading },
+    consultation: {
+      credit: sessionCreditView({ ...order, bookedSessions: bookings.length }, lang),
+      heading: consultationText[lang].heading,
+      booked: await Promise.all(bookings.filter((b) => b.state === "booked").map((b) => bookedSessionView(b, lang, order.phone ?? null))),
+      bookedText: { title: bookingText[lang].sessionTitle, joinVideo: bookingText[lang].joinVideo, addToCalendar: bookingText[lang].addToCalendar, reschedule: bookingText[lang].reschedule, cancel: bookingText[lang].cancel },
+    },
     form: closed ? null : { submissionId: crypto.randomUUID(), accept: ACCEPT_ATTRIBUTE, maxLength: MAX_MESSAGE_LENGTH },
     closedNotice: closed ? fill(casesText[lang].readOnly, { status: t.status[order.status] ?? order.status }) : null,
     requests: {
@@ -129,7 +139,7 @@ export default function ClientOrderPage() {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <OrderSessionCredits credit={consultation.credit} heading={consultation.heading} />
+          <OrderSessionCredits credit={consultation.credit} heading={consultation.heading} booked={consultation.booked} bookedText={consultation.bookedText} />
           <CaseThread thread={thread} text={caseText} audience="client" form={form} refusal={refusal} closedNotice={closedNotice} />
           <CaseRequests view={requests} text={caseText} refusal={refusal} />
           <OrderLines order={order} text={text} />

@@ -6,3 +6,4 @@ export * from "./platform";
 export * from "./invoices";
 export * from "./privacy";
 export * from "./office";
+export * from "./consultations";

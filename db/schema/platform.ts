@@ -17,8 +17,11 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
 );
 
-/** An attachment rendered at sending time: a tax invoice or credit note by id. */
-export type MailAttachmentRef = { kind: "tax-document"; id: string };
+/**
+ * An attachment rendered at sending time: a tax invoice or credit note by id; a consultation's
+ * calendar invite by "<booking id>:<REQUEST|CANCEL>" (its current times and SEQUENCE).
+ */
+export type MailAttachmentRef = { kind: "tax-document" | "consultation-invite"; id: string };
 
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

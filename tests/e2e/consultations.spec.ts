@@ -36,17 +36,61 @@ test.describe("consultation sessions", () => {
     await page.goto("/dashboard");
     const reminder = page.getByTestId("sessions-to-book");
     await expect(reminder).toContainText("One consultation session to book");
-    await reminder.getByRole("link", { name: "Book your consultation" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}#consultation$/);
+    await expect(reminder.getByRole("link", { name: "Book your consultation" })).toHaveAttribute("href", /\/dashboard\/orders\/[0-9a-f-]{36}\/book$/);
+    await page.goto((await reminder.getByRole("link", { name: "Book your consultation" }).getAttribute("href"))!.replace(/\/book$/, ""));
     const credits = page.getByTestId("session-credits");
     await expect(credits).toContainText("One consultation session to book");
-    await expect(credits.getByRole("link", { name: "Book your consultation" })).toHaveAttribute("href", "#conversation");
     await expect(page.getByTestId("order-lines").or(page.locator("body"))).toContainText("Family Consultation");
     await expectAccessible(page);
 
+    // Booking: the way to meet, then a time (days as headings, Gulf time), confirmed by a POST.
+    await credits.getByRole("link", { name: "Book your consultation" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}\/book$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Book your consultation" })).toBeVisible();
+    await page.getByRole("radio", { name: /Video call/ }).check();
+    await page.getByRole("button", { name: "Show available times" }).click();
+    const slots = page.getByTestId("slot-form");
+    await expect(slots.getByRole("radio").first()).toBeVisible();
+    await expect(slots.locator("h3").first()).toHaveText(/^(Sunday|Monday|Tuesday|Wednesday|Thursday) \d{1,2} \w+$/);
+    await expect(slots.getByRole("radio").first()).toHaveAccessibleName(/\d{2}:\d{2} Gulf time/);
+    await expectAccessible(page);
+    // The visitor's own zone beside Gulf time (chosen in the select; detected with JavaScript).
+    await page.getByLabel("Also show the times in").selectOption("Europe/London");
+    await page.getByTestId("zone-form").getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/tz=Europe%2FLondon/);
+    await expect(slots.getByRole("radio").first()).toHaveAccessibleName(/Gulf time.*(GMT|BST) your time/);
+    const chosen = await slots.locator("time").first().getAttribute("datetime");
+    await slots.getByRole("radio").first().check();
+    await slots.getByRole("button", { name: "Book this time" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}#consultation$/);
+    const booked = page.getByTestId("booked-sessions");
+    await expect(booked.locator("time")).toHaveAttribute("datetime", chosen!);
+    await expect(booked).toContainText("Gulf time (90 minutes)");
+    await expect(booked.getByRole("link", { name: "Join the video call" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/sanad-[\w-]{22}$/);
+    await expect(credits).not.toContainText("to book");
+    await expect(booked.getByRole("link", { name: "Add to your calendar (.ics)" })).toHaveAttribute("href", /\/sessions\/[0-9a-f-]{36}\/invite\.ics$/);
+
+    // Reschedule: the same page, the current session named; another time, then the order page again.
+    await booked.getByRole("link", { name: "Change the time" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Change the time of your consultation" })).toBeVisible();
+    await expect(page.getByTestId("current-session")).toContainText("Gulf time");
+    await page.getByRole("button", { name: "Show available times" }).click();
+    const newSlots = page.getByTestId("slot-form");
+    const later = newSlots.getByRole("radio").nth(3);
+    const laterTime = await newSlots.locator("time").nth(3).getAttribute("datetime");
+    expect(laterTime).not.toBe(chosen);
+    await later.check();
+    await newSlots.getByRole("button", { name: "Book this time" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}#consultation$/);
+    await expect(page.getByTestId("booked-sessions").locator("time")).toHaveAttribute("datetime", laterTime!);
+
+    // Cancel: the credit is back.
+    await page.getByTestId("booked-sessions").getByRole("button", { name: "Cancel the session" }).click();
+    await expect(page.getByTestId("booked-sessions")).toHaveCount(0);
+    await expect(page.getByTestId("session-credits")).toContainText("One consultation session to book");
+
     await page.goto("/ar/dashboard");
     await expect(page.getByTestId("sessions-to-book")).toContainText("جلسة استشارية واحدة بانتظار الحجز");
-    await expect(page.getByTestId("sessions-to-book").getByRole("link", { name: "احجز استشارتك" })).toBeVisible();
   });
 });
 

@@ -155,6 +155,18 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "POST", path: "/dashboard/orders/:order", form: { intent: "message", body: " " }, expect: { anonymous: "login", client: 400, otherClient: 404, staff: 404, otherStaff: 404, admin: 404 } },
     { method: "POST", path: "/dashboard/orders/:order?intent=message", form: { body: "" }, expect: { client: 400, otherClient: 404 } },
   ],
+  // Booking a session of the order: the owner only. The seeded order includes no session: its page
+  // is 404 like any order without one, and a booking is refused with the reason (no credit).
+  "($lang).dashboard.orders.$id_.book.tsx": [
+    { method: "GET", path: "/dashboard/orders/:order/book", expect: { anonymous: "login", client: 404, otherClient: 404, staff: 404, admin: 404 } },
+    { method: "GET", path: "/dashboard/orders/not-a-uuid/book", expect: { client: 404 } },
+    { method: "POST", path: "/dashboard/orders/:order/book", form: { mode: "video", slot: "x" }, expect: { anonymous: "login", client: 400, otherClient: 404, staff: 404, otherStaff: 404, admin: 404 } },
+    { method: "POST", path: "/dashboard/orders/:order/book", form: { intent: "cancel", booking: crypto.randomUUID() }, expect: { client: 404, otherClient: 404 } },
+  ],
+  // A booked session's calendar invite: the client's own sessions only (an unknown id is 404).
+  "($lang).dashboard.orders.$id_.sessions.$booking.invite[.ics].tsx": [
+    { method: "GET", path: `/dashboard/orders/:order/sessions/${crypto.randomUUID()}/invite.ics`, expect: { anonymous: "login", client: 404, otherClient: 404, staff: 404, admin: 404 } },
+  ],
   "documents.$id.tsx": [
     { method: "GET", path: "/documents/:document", expect: { anonymous: "login", client: 200, otherClient: 404, staff: 200, otherStaff: 404, admin: 200 } },
     // A document of a staff-only note: never the client's.

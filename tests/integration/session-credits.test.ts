@@ -59,7 +59,7 @@ describe(`session credits on ${testDbKind()}`, () => {
       [consultation, 1, "One consultation session to book"],
       [bundle, 4, "4 consultation sessions to book"],
     ]);
-    expect(toBook[0]!.bookPath).toBe(`/dashboard/orders/${consultation}#consultation`);
+    expect(toBook[0]!.bookPath).toBe(`/dashboard/orders/${consultation}/book`);
     expect((await sessionsToBook(client, "ar")).map((credit) => credit.title)).toEqual(["جلسة استشارية واحدة بانتظار الحجز", "4 جلسات استشارية بانتظار الحجز"]);
     expect((await sessionsToBook(other, "en")).map((credit) => credit.unused)).toEqual([1]);
 
