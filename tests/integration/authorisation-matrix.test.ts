@@ -198,6 +198,13 @@ const MATRIX: Record<string, Probe[]> = {
     // An empty status change: refused with a notice, back to the list.
     { method: "POST", path: "/admin", form: {}, expect: { anonymous: "login", client: 403, otherClient: 403, staff: { redirect: "/admin" } } },
   ],
+  // "My agenda": staff and admins; a session that is not the viewer's (or does not exist) is 404.
+  "($lang).admin.agenda.tsx": [
+    { method: "GET", path: "/admin/agenda", expect: { ...adminOnly, staff: 200, otherStaff: 200 } },
+    { method: "GET", path: "/ar/admin/agenda", expect: { anonymous: "login", client: { redirect: "/ar/dashboard" }, staff: 200, admin: 200 } },
+    { method: "POST", path: "/admin/agenda", form: { intent: "cancel", booking: crypto.randomUUID(), reason: "Not mine" }, expect: { anonymous: "login", client: 403, otherClient: 403, staff: 404, otherStaff: 404, admin: 404 } },
+    { method: "POST", path: "/admin/agenda", form: { intent: "held", booking: crypto.randomUUID() }, expect: { client: 403, staff: { redirect: "/admin/agenda" }, admin: { redirect: "/admin/agenda" } } },
+  ],
   "($lang).admin.coupons.tsx": [
     { method: "GET", path: "/admin/coupons", expect: adminOnly },
     { method: "POST", path: "/admin/coupons", form: {}, expect: adminOnlyPost },

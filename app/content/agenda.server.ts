@@ -1,0 +1,136 @@
+import type { AgendaError } from "../consultations/agenda.server";
+import type { Lang } from "../i18n/lang";
+import type { PageMeta } from "../seo/meta";
+
+/** "My agenda" in the back office: a consultant's sessions of today and the week. */
+export type AgendaText = {
+  meta: PageMeta;
+  title: string;
+  intro: string;
+  introAdmin: string;
+  zoneNote: string;
+  today: string;
+  week: string;
+  none: string;
+  noneToday: string;
+  time: string;
+  client: string;
+  order: string;
+  mode: string;
+  notes: string;
+  consultant: string;
+  state: Record<"booked" | "held" | "missed", string>;
+  markHeld: string;
+  markMissed: string;
+  marked: string;
+  change: string;
+  reason: string;
+  reasonHint: string;
+  newTime: string;
+  newTimeHint: string;
+  reschedule: string;
+  cancel: string;
+  rescheduled: string;
+  cancelled: string;
+  failed: string;
+  errors: Record<AgendaError, string>;
+};
+
+export const agendaText: Record<Lang, AgendaText> = {
+  en: {
+    meta: { title: "My agenda", description: "Your consultation sessions of today and this week.", noindex: true },
+    title: "My agenda",
+    intro: "Your consultation sessions of today and the next six days.",
+    introAdmin: "Every consultant's sessions of today and the next six days.",
+    zoneNote: "All times are Gulf time (UTC+4, Asia/Dubai).",
+    today: "Today",
+    week: "Later this week",
+    none: "No sessions booked for the rest of the week.",
+    noneToday: "No sessions today.",
+    time: "Time (Gulf time)",
+    client: "Client",
+    order: "Order",
+    mode: "Mode",
+    notes: "Notes",
+    consultant: "Consultant",
+    state: { booked: "Booked", held: "Held", missed: "Missed" },
+    markHeld: "Mark held",
+    markMissed: "Mark missed",
+    marked: "The session is marked.",
+    change: "Reschedule or cancel",
+    reason: "Reason (the client reads it)",
+    reasonHint: "Between 3 and 500 characters.",
+    newTime: "New time (Gulf time)",
+    newTimeHint: "Needed only to reschedule; the session keeps its length and consultant.",
+    reschedule: "Reschedule",
+    cancel: "Cancel the session",
+    rescheduled: "The session is moved and the client has been mailed an updated invite.",
+    cancelled: "The session is cancelled and the client has been mailed; their credit is back.",
+    failed: "Nothing was changed.",
+    errors: {
+      "not-found": "This session is not in your agenda.",
+      "not-started": "A session can be marked only once it has started.",
+      outcome: "Choose held or missed.",
+      "not-live": "This session was already cancelled or marked.",
+      reason: "Give a reason of 3 to 500 characters; the client reads it.",
+      slot: "Enter the new time as a date and time, such as 2026-12-09 10:00.",
+      past: "That time has already passed.",
+      holiday: "The office is closed that day for a public holiday.",
+      unavailable: "That time is outside the consultant's hours or on a day off.",
+      consultant: "The consultant does not take sessions in this mode.",
+      "wrong-length": "The session does not fit at that time.",
+      taken: "The consultant already has a session at that time.",
+      mode: "The consultant does not take sessions in this mode.",
+      "no-credit": "The order has no session left.",
+      "too-late": "It is too late to change this session.",
+    },
+  },
+  ar: {
+    meta: { title: "مواعيدي", description: "جلسات الاستشارة الخاصة بك اليوم وخلال هذا الأسبوع.", noindex: true },
+    title: "مواعيدي",
+    intro: "جلسات الاستشارة الخاصة بك اليوم وخلال الأيام الستة التالية.",
+    introAdmin: "جلسات جميع المستشارين اليوم وخلال الأيام الستة التالية.",
+    zoneNote: "جميع الأوقات بتوقيت الخليج (UTC+4، آسيا/دبي).",
+    today: "اليوم",
+    week: "بقية الأسبوع",
+    none: "لا توجد جلسات محجوزة لبقية الأسبوع.",
+    noneToday: "لا توجد جلسات اليوم.",
+    time: "الوقت (بتوقيت الخليج)",
+    client: "العميل",
+    order: "الطلب",
+    mode: "طريقة الجلسة",
+    notes: "ملاحظات",
+    consultant: "المستشار",
+    state: { booked: "محجوزة", held: "عُقدت", missed: "فائتة" },
+    markHeld: "تسجيل أنها عُقدت",
+    markMissed: "تسجيل أنها فاتت",
+    marked: "تم تسجيل حالة الجلسة.",
+    change: "تغيير الموعد أو الإلغاء",
+    reason: "السبب (يطّلع عليه العميل)",
+    reasonHint: "من 3 إلى 500 حرف.",
+    newTime: "الموعد الجديد (بتوقيت الخليج)",
+    newTimeHint: "مطلوب لتغيير الموعد فقط؛ تحتفظ الجلسة بمدتها وبمستشارها.",
+    reschedule: "تغيير الموعد",
+    cancel: "إلغاء الجلسة",
+    rescheduled: "تم نقل الجلسة وأُرسلت إلى العميل دعوة محدّثة بالبريد.",
+    cancelled: "تم إلغاء الجلسة وإبلاغ العميل بالبريد، وأُعيد إليه رصيد الجلسة.",
+    failed: "لم يتغير شيء.",
+    errors: {
+      "not-found": "هذه الجلسة ليست ضمن مواعيدك.",
+      "not-started": "لا يمكن تسجيل حالة الجلسة إلا بعد بدئها.",
+      outcome: "اختر «عُقدت» أو «فاتت».",
+      "not-live": "هذه الجلسة أُلغيت أو سُجّلت حالتها من قبل.",
+      reason: "اكتب سببًا من 3 إلى 500 حرف؛ سيطّلع عليه العميل.",
+      slot: "أدخل الموعد الجديد تاريخًا ووقتًا، مثل 2026-12-09 10:00.",
+      past: "هذا الوقت قد مضى.",
+      holiday: "المكتب مغلق في ذلك اليوم بسبب عطلة رسمية.",
+      unavailable: "هذا الوقت خارج ساعات عمل المستشار أو في يوم إجازته.",
+      consultant: "المستشار لا يقدّم الجلسات بهذه الطريقة.",
+      "wrong-length": "لا تتسع الجلسة في هذا الوقت.",
+      taken: "لدى المستشار جلسة أخرى في هذا الوقت.",
+      mode: "المستشار لا يقدّم الجلسات بهذه الطريقة.",
+      "no-credit": "لم يعد في الطلب رصيد جلسات.",
+      "too-late": "فات أوان تغيير هذه الجلسة.",
+    },
+  },
+};

@@ -1,0 +1,122 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consultationBookings, orderItems, orders, outbox, users } from "../../db/schema";
+import { useDatabaseForTests } from "../../app/db.server";
+import { resetEnvForTests } from "../../app/env.server";
+import { bookSession } from "../../app/consultations/booking.server";
+import { agendaSessions, changeFromAgenda, markSession, parseGulfLocal, type AgendaViewer } from "../../app/consultations/agenda.server";
+import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+
+const gst = (local: string) => new Date(`${local}+04:00`);
+// A Sunday morning, Gulf time: the agenda runs to Saturday 12 December.
+const NOW = gst("2026-12-06T08:00:00");
+
+describe(`the consultants' agenda on ${testDbKind()}`, () => {
+  let t: TestDatabase;
+  let staff: AgendaViewer;
+  let otherStaff: AgendaViewer;
+  let admin: AgendaViewer;
+
+  async function user(role: "staff" | "admin" | "client") {
+    const [row] = await t.handle.db
+      .insert(users)
+      .values({ email: `agenda-${role}-${crypto.randomUUID()}@example.com`, fullName: `Agenda ${role}`, passwordHash: "x", role })
+      .returning({ id: users.id, role: users.role, email: users.email });
+    return row!;
+  }
+
+  beforeAll(async () => {
+    process.env.SITE_URL = "https://sanad.example";
+    resetEnvForTests();
+    t = await createTestDatabase();
+    useDatabaseForTests(t.handle);
+    staff = await user("staff");
+    otherStaff = await user("staff");
+    admin = await user("admin");
+  });
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    await t.drop();
+  });
+
+  async function bookedSession(consultantId: string, start: string, mode: "video" | "phone" = "video") {
+    const client = await user("client");
+    // Contract review Premium: two 60-minute sessions.
+    const [order] = await t.handle.db
+      .insert(orders)
+      .values({ userId: client.id, amount: 90_000, subtotal: 90_000, status: "processing", paymentStatus: "paid", paidAt: NOW, serviceType: "Contract Review", tierName: "Premium", phone: "+971 50 123 4567" })
+      .returning({ id: orders.id });
+    await t.handle.db.insert(orderItems).values({ orderId: order!.id, serviceKey: "contract-review", tierId: "premium", tierName: "Premium", unitPrice: 90_000, quantity: 1 });
+    const booked = await bookSession({ orderId: order!.id, clientId: client.id, mode, consultantId, startsAt: gst(start).getTime(), now: NOW });
+    if (!booked.ok) throw new Error(booked.error);
+    return { booking: booked.booking, client, orderId: order!.id };
+  }
+
+  it("shows staff only their own sessions of today and the week, admins everyone's, clients nothing", async () => {
+    const mine = await bookedSession(staff.id, "2026-12-07T10:00:00", "phone");
+    const theirs = await bookedSession(otherStaff.id, "2026-12-07T10:00:00");
+    const nextWeek = await bookedSession(staff.id, "2026-12-14T10:00:00");
+    const cancelled = await bookedSession(staff.id, "2026-12-08T10:00:00");
+    await t.handle.db.update(consultationBookings).set({ state: "cancelled" }).where(eq(consultationBookings.id, cancelled.booking.id));
+
+    const forStaff = await agendaSessions(staff, NOW);
+    expect(forStaff.map((s) => s.id)).toEqual([mine.booking.id]);
+    expect(forStaff[0]).toMatchObject({ orderId: mine.orderId, clientEmail: mine.client.email, clientName: "Agenda client", mode: "phone", phone: "+971 50 123 4567", state: "booked" });
+    expect(forStaff[0]!.startsAt).toEqual(gst("2026-12-07T10:00:00"));
+
+    const forAdmin = (await agendaSessions(admin, NOW)).map((s) => s.id);
+    expect(forAdmin).toContain(mine.booking.id);
+    expect(forAdmin).toContain(theirs.booking.id);
+    expect(forAdmin).not.toContain(nextWeek.booking.id);
+    expect(forAdmin).not.toContain(cancelled.booking.id);
+    // A week later the next week's session is today's.
+    expect((await agendaSessions(staff, gst("2026-12-14T00:00:00"))).map((s) => s.id)).toEqual([nextWeek.booking.id]);
+
+    expect(await agendaSessions({ id: mine.client.id, role: "client" }, NOW)).toEqual([]);
+  });
+
+  it("marks a session held or missed only once it has started, and only the consultant or an admin", async () => {
+    const { booking } = await bookedSession(staff.id, "2026-12-09T10:00:00");
+    expect(await markSession(staff, booking.id, "held", NOW)).toEqual({ ok: false, error: "not-started" });
+    const started = gst("2026-12-09T10:05:00");
+    expect(await markSession(otherStaff, booking.id, "held", started)).toEqual({ ok: false, error: "not-found" });
+    expect(await markSession(staff, booking.id, "cancelled", started)).toEqual({ ok: false, error: "outcome" });
+    expect(await markSession(staff, "not-a-uuid", "held", started)).toEqual({ ok: false, error: "not-found" });
+    expect(await markSession(staff, booking.id, "held", started)).toEqual({ ok: true });
+    expect(await markSession(staff, booking.id, "missed", started)).toEqual({ ok: false, error: "not-live" });
+    const [row] = await t.handle.db.select().from(consultationBookings).where(eq(consultationBookings.id, booking.id));
+    expect(row!.state).toBe("held");
+
+    const other = await bookedSession(otherStaff.id, "2026-12-09T12:00:00");
+    expect(await markSession(admin, other.booking.id, "missed", gst("2026-12-09T13:00:00"))).toEqual({ ok: true });
+  });
+
+  it("lets the consultant move or cancel a session with a reason, mailing the client; others find nothing", async () => {
+    const { booking, client } = await bookedSession(staff.id, "2026-12-10T10:00:00");
+    const request = { intent: "reschedule", bookingId: booking.id, reason: "Court hearing moved", startsAt: "2026-12-10T14:00" };
+    expect(await changeFromAgenda(otherStaff, request, NOW)).toMatchObject({ ok: false, error: "not-found" });
+    expect(await changeFromAgenda({ id: client.id, role: "client" }, request, NOW)).toMatchObject({ ok: false, error: "not-found" });
+    expect(await changeFromAgenda(staff, { ...request, reason: "" }, NOW)).toMatchObject({ ok: false, error: "reason" });
+    expect(await changeFromAgenda(staff, { ...request, startsAt: "tomorrow" }, NOW)).toMatchObject({ ok: false, error: "slot" });
+    expect(await changeFromAgenda(staff, { ...request, startsAt: "2026-12-11T10:00" }, NOW)).toMatchObject({ ok: false, error: "unavailable" }); // a Friday
+
+    const moved = await changeFromAgenda(staff, request, NOW);
+    if (!moved.ok) throw new Error(moved.error);
+    expect(moved.booking).toMatchObject({ consultantId: staff.id, sequence: 1, changeReason: "Court hearing moved" });
+    expect(moved.booking.startsAt).toEqual(gst("2026-12-10T14:00:00"));
+    expect(await t.handle.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.kind, "consultation-rescheduled")))).toHaveLength(1);
+
+    const cancelled = await changeFromAgenda(admin, { intent: "cancel", bookingId: booking.id, reason: "Client asked by phone" }, NOW);
+    expect(cancelled).toMatchObject({ ok: true, booking: { state: "cancelled", sequence: 2 } });
+    expect(await t.handle.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.kind, "consultation-cancelled")))).toHaveLength(1);
+    expect(await changeFromAgenda(staff, { intent: "cancel", bookingId: booking.id, reason: "Again" }, NOW)).toMatchObject({ ok: false, error: "not-live" });
+  });
+
+  it("reads a datetime-local value as Gulf time and refuses anything else", () => {
+    expect(parseGulfLocal("2026-12-10T14:00")).toEqual(gst("2026-12-10T14:00:00"));
+    expect(parseGulfLocal("2026-02-30T14:00")).toBeNull();
+    expect(parseGulfLocal("2026-12-10 14:00")).toBeNull();
+    expect(parseGulfLocal(null)).toBeNull();
+  });
+});
