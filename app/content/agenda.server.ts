@@ -134,3 +134,76 @@ export const agendaText: Record<Lang, AgendaText> = {
     },
   },
 };
+
+/** The admins' list of every booking. */
+export type BookingsListText = {
+  meta: PageMeta;
+  title: string;
+  intro: string;
+  consultant: string;
+  anyConsultant: string;
+  from: string;
+  to: string;
+  state: string;
+  anyState: string;
+  states: Record<"booked" | "held" | "missed" | "cancelled", string>;
+  show: string;
+  none: string;
+  count: string;
+  more: string;
+  columns: { when: string; consultant: string; client: string; mode: string; state: string; order: string };
+  errors: Record<string, string>;
+};
+
+export const bookingsListText: Record<Lang, BookingsListText> = {
+  en: {
+    meta: { title: "Consultation bookings", description: "Every consultation session booked, by consultant, date and state.", noindex: true },
+    title: "Consultation bookings",
+    intro: "Every session booked, filtered by consultant, dates (Gulf time, both days included) and state.",
+    consultant: "Consultant",
+    anyConsultant: "Every consultant",
+    from: "From",
+    to: "To",
+    state: "State",
+    anyState: "Every state",
+    states: { booked: "Booked", held: "Held", missed: "Missed", cancelled: "Cancelled" },
+    show: "Show",
+    none: "No sessions match.",
+    count: "{count} sessions",
+    more: "Only the first {count} sessions are shown: narrow the dates or choose a consultant.",
+    columns: { when: "When (Gulf time)", consultant: "Consultant", client: "Client", mode: "Mode", state: "State", order: "Order" },
+    errors: {
+      consultant: "Choose a consultant from the list.",
+      from: "Enter the first day as a date, such as 2026-12-01.",
+      to: "Enter the last day as a date, such as 2026-12-31.",
+      order: "The last day must not be before the first day.",
+      span: "Choose a period of at most 92 days.",
+      state: "Choose a state from the list.",
+    },
+  },
+  ar: {
+    meta: { title: "حجوزات الاستشارات", description: "جميع جلسات الاستشارة المحجوزة حسب المستشار والتاريخ والحالة.", noindex: true },
+    title: "حجوزات الاستشارات",
+    intro: "جميع الجلسات المحجوزة، مع التصفية حسب المستشار والتواريخ (بتوقيت الخليج، مع احتساب اليومين) والحالة.",
+    consultant: "المستشار",
+    anyConsultant: "جميع المستشارين",
+    from: "من",
+    to: "إلى",
+    state: "الحالة",
+    anyState: "جميع الحالات",
+    states: { booked: "محجوزة", held: "عُقدت", missed: "فائتة", cancelled: "ملغاة" },
+    show: "عرض",
+    none: "لا توجد جلسات مطابقة.",
+    count: "{count} جلسة",
+    more: "تُعرض أول {count} جلسة فقط: ضيّق نطاق التواريخ أو اختر مستشارًا.",
+    columns: { when: "الموعد (بتوقيت الخليج)", consultant: "المستشار", client: "العميل", mode: "الطريقة", state: "الحالة", order: "الطلب" },
+    errors: {
+      consultant: "اختر مستشارًا من القائمة.",
+      from: "أدخل اليوم الأول تاريخًا، مثل 2026-12-01.",
+      to: "أدخل اليوم الأخير تاريخًا، مثل 2026-12-31.",
+      order: "يجب ألا يسبق اليوم الأخير اليوم الأول.",
+      span: "اختر فترة لا تتجاوز 92 يومًا.",
+      state: "اختر حالة من القائمة.",
+    },
+  },
+};

@@ -205,6 +205,10 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "POST", path: "/admin/agenda", form: { intent: "cancel", booking: crypto.randomUUID(), reason: "Not mine" }, expect: { anonymous: "login", client: 403, otherClient: 403, staff: 404, otherStaff: 404, admin: 404 } },
     { method: "POST", path: "/admin/agenda", form: { intent: "held", booking: crypto.randomUUID() }, expect: { client: 403, staff: { redirect: "/admin/agenda" }, admin: { redirect: "/admin/agenda" } } },
   ],
+  "($lang).admin.bookings.tsx": [
+    { method: "GET", path: "/admin/bookings", expect: adminOnly },
+    { method: "GET", path: "/admin/bookings?from=2026-02-30&to=x&consultant=1", expect: { admin: 400 } },
+  ],
   "($lang).admin.coupons.tsx": [
     { method: "GET", path: "/admin/coupons", expect: adminOnly },
     { method: "POST", path: "/admin/coupons", form: {}, expect: adminOnlyPost },

@@ -6,6 +6,7 @@ import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { bookSession } from "../../app/consultations/booking.server";
 import { agendaSessions, changeFromAgenda, markSession, parseGulfLocal, type AgendaViewer } from "../../app/consultations/agenda.server";
+import { bookingsFilterSchema, listBookings } from "../../app/consultations/bookings-list.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
@@ -111,6 +112,35 @@ describe(`the consultants' agenda on ${testDbKind()}`, () => {
     expect(cancelled).toMatchObject({ ok: true, booking: { state: "cancelled", sequence: 2 } });
     expect(await t.handle.db.select().from(outbox).where(and(eq(outbox.toAddress, client.email), eq(outbox.kind, "consultation-cancelled")))).toHaveLength(1);
     expect(await changeFromAgenda(staff, { intent: "cancel", bookingId: booking.id, reason: "Again" }, NOW)).toMatchObject({ ok: false, error: "not-live" });
+  });
+
+  it("lists every booking for admins by consultant, Gulf-time dates and state, and refuses a filter it cannot read", async () => {
+    const early = await bookedSession(otherStaff.id, "2026-12-13T09:00:00");
+    const late = await bookedSession(otherStaff.id, "2026-12-13T16:00:00");
+    await changeFromAgenda(otherStaff, { intent: "cancel", bookingId: late.booking.id, reason: "Consultant away" }, NOW);
+    const filter = (query: Record<string, string>) => {
+      const parsed = bookingsFilterSchema.safeParse(query);
+      if (!parsed.success) throw new Error(parsed.error.message);
+      return parsed.data;
+    };
+    const ids = async (query: Record<string, string>) => (await listBookings(filter(query))).rows.map((r) => r.id);
+    // The day runs from Gulf-time midnight to midnight.
+    expect(await ids({ consultant: otherStaff.id, from: "2026-12-13", to: "2026-12-13" })).toEqual([early.booking.id, late.booking.id]);
+    expect(await ids({ consultant: otherStaff.id, from: "2026-12-13", to: "2026-12-13", state: "cancelled" })).toEqual([late.booking.id]);
+    expect(await ids({ consultant: otherStaff.id, from: "2026-12-13", to: "2026-12-13", state: "booked" })).toEqual([early.booking.id]);
+    expect(await ids({ consultant: staff.id, from: "2026-12-13", to: "2026-12-13" })).toEqual([]);
+    expect(await ids({ from: "2026-12-14", to: "2026-12-20" })).not.toContain(early.booking.id);
+    const [row] = (await listBookings(filter({ from: "2026-12-13", to: "2026-12-13", state: "booked" }))).rows;
+    expect(row).toMatchObject({ orderId: early.orderId, clientName: "Agenda client", consultantName: "Agenda staff", mode: "video" });
+
+    const errors = (query: Record<string, string>) => {
+      const parsed = bookingsFilterSchema.safeParse(query);
+      return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}:${i.message}`);
+    };
+    expect(errors({ from: "2026-02-30", to: "2026-03-01" })).toEqual(["from:from"]);
+    expect(errors({ from: "2026-12-10", to: "2026-12-01" })).toEqual(["to:order"]);
+    expect(errors({ from: "2026-01-01", to: "2026-12-31" })).toEqual(["to:span"]);
+    expect(errors({ from: "2026-12-01", to: "2026-12-02", consultant: "1 or 1=1", state: "lost" })).toEqual(["consultant:consultant", "state:state"]);
   });
 
   it("reads a datetime-local value as Gulf time and refuses anything else", () => {
