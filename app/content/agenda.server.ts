@@ -207,3 +207,107 @@ export const bookingsListText: Record<Lang, BookingsListText> = {
     },
   },
 };
+
+/** The admins' page of a consultant's hours, days off and modes. */
+export type ConsultantSettingsText = {
+  meta: PageMeta;
+  title: string;
+  intro: string;
+  choose: string;
+  open: string;
+  settings: string;
+  consults: string;
+  modes: string;
+  weekdays: string[];
+  hoursLegend: string;
+  hoursHint: string;
+  start: string;
+  end: string;
+  videoUrl: string;
+  videoUrlHint: string;
+  save: string;
+  saved: string;
+  daysOff: string;
+  noDaysOff: string;
+  addDayOff: string;
+  day: string;
+  add: string;
+  remove: string;
+  dayAdded: string;
+  dayRemoved: string;
+  dayInvalid: string;
+  errors: Record<string, string>;
+};
+
+export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
+  en: {
+    meta: { title: "Consultants", description: "Consultants' weekly hours, days off and modes.", noindex: true },
+    title: "Consultants",
+    intro: "Every member of staff and admin consults, with the office's opening hours and in every mode, until you change it here. Hours are Gulf time (UTC+4).",
+    choose: "Consultant",
+    open: "Open",
+    settings: "Hours and modes",
+    consults: "Takes consultation sessions",
+    modes: "Modes offered",
+    weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+    hoursLegend: "Weekly hours (Gulf time)",
+    hoursHint: "Leave both times empty on a day without sessions.",
+    start: "From",
+    end: "Until",
+    videoUrl: "Own video meeting link (optional)",
+    videoUrlHint: "An https address; without it each session gets its own room.",
+    save: "Save",
+    saved: "The consultant's hours and modes are saved.",
+    daysOff: "Days off",
+    noDaysOff: "No days off ahead.",
+    addDayOff: "Add a day off",
+    day: "Day",
+    add: "Add",
+    remove: "Remove",
+    dayAdded: "The day off is added.",
+    dayRemoved: "The day off is removed.",
+    dayInvalid: "Enter a date from today on, such as 2026-12-24.",
+    errors: {
+      time: "Enter a time such as 09:00 (24-hour clock).",
+      pair: "Enter both times, or neither on a day without sessions.",
+      order: "The end must be after the start.",
+      modes: "Choose at least one mode.",
+      videoUrl: "Enter an https address, or leave it empty.",
+    },
+  },
+  ar: {
+    meta: { title: "المستشارون", description: "ساعات عمل المستشارين الأسبوعية وأيام إجازاتهم وطرق الجلسات.", noindex: true },
+    title: "المستشارون",
+    intro: "يقدّم كل موظف ومسؤول الاستشارات خلال ساعات عمل المكتب وبجميع الطرق، إلى أن تغيّر ذلك هنا. الساعات بتوقيت الخليج (UTC+4).",
+    choose: "المستشار",
+    open: "فتح",
+    settings: "الساعات والطرق",
+    consults: "يستقبل جلسات الاستشارة",
+    modes: "الطرق المتاحة",
+    weekdays: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
+    hoursLegend: "ساعات العمل الأسبوعية (بتوقيت الخليج)",
+    hoursHint: "اترك الوقتين فارغين في اليوم الذي لا جلسات فيه.",
+    start: "من",
+    end: "إلى",
+    videoUrl: "رابط اجتماع الفيديو الخاص (اختياري)",
+    videoUrlHint: "عنوان يبدأ بـ https؛ وبدونه تحصل كل جلسة على غرفة خاصة بها.",
+    save: "حفظ",
+    saved: "تم حفظ ساعات المستشار وطرق جلساته.",
+    daysOff: "أيام الإجازة",
+    noDaysOff: "لا توجد أيام إجازة قادمة.",
+    addDayOff: "إضافة يوم إجازة",
+    day: "اليوم",
+    add: "إضافة",
+    remove: "حذف",
+    dayAdded: "تمت إضافة يوم الإجازة.",
+    dayRemoved: "تم حذف يوم الإجازة.",
+    dayInvalid: "أدخل تاريخًا من اليوم فصاعدًا، مثل 2026-12-24.",
+    errors: {
+      time: "أدخل وقتًا مثل 09:00 (بنظام 24 ساعة).",
+      pair: "أدخل الوقتين معًا، أو اتركهما فارغين في اليوم الذي لا جلسات فيه.",
+      order: "يجب أن يكون وقت الانتهاء بعد وقت البدء.",
+      modes: "اختر طريقة واحدة على الأقل.",
+      videoUrl: "أدخل عنوانًا يبدأ بـ https، أو اتركه فارغًا.",
+    },
+  },
+};

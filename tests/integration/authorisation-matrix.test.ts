@@ -209,6 +209,11 @@ const MATRIX: Record<string, Probe[]> = {
     { method: "GET", path: "/admin/bookings", expect: adminOnly },
     { method: "GET", path: "/admin/bookings?from=2026-02-30&to=x&consultant=1", expect: { admin: 400 } },
   ],
+  "($lang).admin.consultants.tsx": [
+    { method: "GET", path: "/admin/consultants", expect: adminOnly },
+    { method: "GET", path: `/admin/consultants?consultant=${crypto.randomUUID()}`, expect: { admin: 404 } },
+    { method: "POST", path: "/admin/consultants", form: {}, expect: { ...adminOnlyPost, admin: 404 } },
+  ],
   "($lang).admin.coupons.tsx": [
     { method: "GET", path: "/admin/coupons", expect: adminOnly },
     { method: "POST", path: "/admin/coupons", form: {}, expect: adminOnlyPost },

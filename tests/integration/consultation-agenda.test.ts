@@ -7,6 +7,8 @@ import { resetEnvForTests } from "../../app/env.server";
 import { bookSession } from "../../app/consultations/booking.server";
 import { agendaSessions, changeFromAgenda, markSession, parseGulfLocal, type AgendaViewer } from "../../app/consultations/agenda.server";
 import { bookingsFilterSchema, listBookings } from "../../app/consultations/bookings-list.server";
+import { addDayOff, consultantSettingsOf, consultantSettingsSchema, removeDayOff, saveConsultantSettings } from "../../app/consultations/consultant-settings.server";
+import { loadConsultants } from "../../app/consultations/booking.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
@@ -141,6 +143,39 @@ describe(`the consultants' agenda on ${testDbKind()}`, () => {
     expect(errors({ from: "2026-12-10", to: "2026-12-01" })).toEqual(["to:order"]);
     expect(errors({ from: "2026-01-01", to: "2026-12-31" })).toEqual(["to:span"]);
     expect(errors({ from: "2026-12-01", to: "2026-12-02", consultant: "1 or 1=1", state: "lost" })).toEqual(["consultant:consultant", "state:state"]);
+  });
+
+  it("keeps a consultant's hours, modes and days off as an admin sets them; the slots follow", async () => {
+    const consultant = await user("staff");
+    const fresh = await consultantSettingsOf(consultant.id, NOW);
+    expect(fresh?.values).toMatchObject({ consults: true, modes: ["video", "phone", "in_person"], start0: "09:00", end0: "18:00", start5: "", end5: "" });
+    expect(await consultantSettingsOf((await user("client")).id, NOW)).toBeNull();
+
+    const errors = (input: Record<string, unknown>) => {
+      const parsed = consultantSettingsSchema.safeParse(input);
+      return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}:${i.message}`);
+    };
+    expect(errors({ consults: true, modes: [], start1: "10:00" })).toEqual(["end1:pair", "modes:modes"]);
+    expect(errors({ consults: true, modes: ["video"], start1: "14:00", end1: "10:00", start2: "25:00", end2: "26:00", videoUrl: "http://x" })).toEqual(["videoUrl:videoUrl", "start2:time", "end2:time", "end1:order"]);
+    expect(errors({ consults: true, modes: ["chat"] })).toEqual(["modes.0:modes"]);
+
+    // Phone only, Mondays 14:00-16:00: what the slots are computed from.
+    const availability = async () => (await loadConsultants(t.handle.db, NOW)).find((c) => c.id === consultant.id);
+    const parsed = consultantSettingsSchema.parse({ consults: true, modes: ["phone"], start1: "14:00", end1: "16:00" });
+    await saveConsultantSettings(consultant.id, parsed);
+    expect((await consultantSettingsOf(consultant.id, NOW))?.values).toMatchObject({ modes: ["phone"], start0: "", start1: "14:00", end1: "16:00", videoUrl: "" });
+    expect(await availability()).toMatchObject({ modes: ["phone"], weeklyHours: [{ weekday: 1, startMinute: 14 * 60, endMinute: 16 * 60 }] });
+
+    expect(await addDayOff(consultant.id, "2026-12-14", NOW)).toBe(true);
+    expect(await addDayOff(consultant.id, "2026-12-01", NOW)).toBe(false);
+    expect(await addDayOff(consultant.id, "2026-02-30", NOW)).toBe(false);
+    expect((await consultantSettingsOf(consultant.id, NOW))?.daysOff).toEqual(["2026-12-14"]);
+    expect([...(await availability())!.daysOff]).toEqual(["2026-12-14"]);
+    expect(await removeDayOff(consultant.id, "2026-12-14")).toBe(true);
+    expect(await removeDayOff(consultant.id, "2026-12-14")).toBe(false);
+
+    await saveConsultantSettings(consultant.id, consultantSettingsSchema.parse({ modes: ["phone"] }));
+    expect(await availability()).toBeUndefined();
   });
 
   it("reads a datetime-local value as Gulf time and refuses anything else", () => {

@@ -3,7 +3,7 @@ import { stripLangPrefix } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { LocalizedLink } from "../layout/localized-link";
 
-export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; agenda: string; bookings: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string; privacy: string; holidays: string };
+export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; agenda: string; bookings: string; consultants: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string; privacy: string; holidays: string };
 
 /**
  * Links between the back-office pages: admins get every page, staff their cases (the list of
@@ -21,6 +21,7 @@ export function AdminNav({ text, role = "admin" }: { text: AdminNavText; role?: 
   if (role === "admin") {
     for (const [to, label] of [
       ["/admin/bookings", text.bookings],
+      ["/admin/consultants", text.consultants],
       ["/admin/inquiries", text.inquiries],
       ["/admin/coupons", text.coupons],
       ["/admin/invoices", text.invoices],
