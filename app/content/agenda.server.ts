@@ -34,6 +34,7 @@ export type AgendaText = {
   cancelled: string;
   failed: string;
   errors: Record<AgendaError, string>;
+  feed: { title: string; none: string; active: string; create: string; renew: string; revoke: string; revoked: string; once: string; address: string };
 };
 
 export const agendaText: Record<Lang, AgendaText> = {
@@ -84,6 +85,17 @@ export const agendaText: Record<Lang, AgendaText> = {
       "no-credit": "The order has no session left.",
       "too-late": "It is too late to change this session.",
     },
+    feed: {
+      title: "Calendar feed",
+      none: "Subscribe to your sessions from your calendar app with a private address. You have none yet.",
+      active: "Your private calendar address works. Renew it if it may have been seen by someone else; revoke it to stop it.",
+      create: "Create my calendar address",
+      renew: "Renew the address",
+      revoke: "Revoke the address",
+      revoked: "The calendar address no longer works.",
+      once: "Copy this address into your calendar app now: it is shown only once. Anyone with it can read your sessions.",
+      address: "Your private calendar address",
+    },
   },
   ar: {
     meta: { title: "مواعيدي", description: "جلسات الاستشارة الخاصة بك اليوم وخلال هذا الأسبوع.", noindex: true },
@@ -131,6 +143,17 @@ export const agendaText: Record<Lang, AgendaText> = {
       mode: "المستشار لا يقدّم الجلسات بهذه الطريقة.",
       "no-credit": "لم يعد في الطلب رصيد جلسات.",
       "too-late": "فات أوان تغيير هذه الجلسة.",
+    },
+    feed: {
+      title: "رابط التقويم",
+      none: "اشترك في جلساتك من تطبيق التقويم عبر رابط خاص. لم تُنشئ رابطًا بعد.",
+      active: "رابط تقويمك الخاص يعمل. جدّده إن كان قد اطّلع عليه غيرك، أو ألغِه لإيقافه.",
+      create: "إنشاء رابط تقويمي",
+      renew: "تجديد الرابط",
+      revoke: "إلغاء الرابط",
+      revoked: "لم يعد رابط التقويم يعمل.",
+      once: "انسخ هذا الرابط إلى تطبيق التقويم الآن، فلن يُعرض مرة أخرى. يستطيع كل من يملكه الاطلاع على جلساتك.",
+      address: "رابط تقويمك الخاص",
     },
   },
 };

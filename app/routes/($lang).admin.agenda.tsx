@@ -5,6 +5,7 @@ import { AdminNav } from "../components/admin/admin-nav";
 import { AgendaSessionCard, type AgendaSessionView } from "../components/consultations/agenda-session";
 import { Container } from "../components/ui/section";
 import { agendaSessions, agendaWindow, changeFromAgenda, markSession, type AgendaSession } from "../consultations/agenda.server";
+import { hasFeed, renewFeedToken, revokeFeedToken } from "../consultations/feed.server";
 import { gulfDate } from "../consultations/slots";
 import { formatDay, formatTime } from "../consultations/time-zones";
 import { agendaText } from "../content/agenda.server";
@@ -14,6 +15,10 @@ import { resilientClientAction } from "../forms/submission-client-action";
 import { redirectWithToast } from "../forms/toast.server";
 import { formOrEmpty, langParam } from "../http/http.server";
 import { localizePath, type Lang } from "../i18n/lang";
+import { getEnv } from "../env.server";
+import { ResilientForm } from "../components/forms/resilient-form";
+import { Button } from "../components/ui/button";
+import { Card } from "../components/ui/card";
 import { metaFromLoader } from "../seo/meta";
 import { pageHead } from "../seo/page-head.server";
 
@@ -59,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nav: { text: backofficeText[lang].admin.nav, role: viewer.role },
     text: t,
     isAdmin: viewer.role === "admin",
+    feed: await hasFeed(viewer.id),
     todayHeading: `${t.today} · ${formatDay(from, lang)}`,
     today: sessions.filter((s) => s.today).map((s) => s.view),
     later: sessions.filter((s) => !s.today).map((s) => s.view),
@@ -69,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
-export type AgendaActionData = { failed: { bookingId: string; message: string; reason: string; startsAt: string } };
+export type AgendaActionData = { failed?: { bookingId: string; message: string; reason: string; startsAt: string }; feedUrl?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
@@ -78,6 +84,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = localizePath(lang, "/admin/agenda");
   const form = await formOrEmpty(request);
   const intent = form.get("intent");
+  // The feed's secret address is shown once, in this answer; only its hash is kept.
+  if (intent === "feed-renew") return data<AgendaActionData>({ feedUrl: new URL(`/calendar/${await renewFeedToken(viewer.id)}.ics`, getEnv().SITE_URL).toString() }, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "feed-revoke") {
+    await revokeFeedToken(viewer.id);
+    return redirectWithToast(back, { kind: "success", title: t.feed.revoked }, { status: 303 });
+  }
   const bookingId = String(form.get("booking") ?? "");
   if (intent === "held" || intent === "missed") {
     const result = await markSession(viewer, bookingId, intent);
@@ -93,12 +105,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminAgenda() {
-  const { nav, text, isAdmin, todayHeading, today, later } = useLoaderData<typeof loader>();
+  const { nav, text, isAdmin, feed, todayHeading, today, later } = useLoaderData<typeof loader>();
   const actionData = useActionData<AgendaActionData>();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? String(navigation.formData?.get("booking") ?? "") + ":" + String(navigation.formData?.get("intent") ?? "") : null;
   const card = (session: AgendaSessionView) => (
-    <AgendaSessionCard key={session.id} session={session} text={text} failed={actionData?.failed.bookingId === session.id ? actionData.failed : null} pending={pending} />
+    <AgendaSessionCard key={session.id} session={session} text={text} failed={actionData?.failed?.bookingId === session.id ? actionData.failed : null} pending={pending} />
   );
   return (
     <Container className="space-y-6 py-10">
@@ -120,6 +132,32 @@ export default function AdminAgenda() {
         </h2>
         {later.length === 0 ? <p className="text-slate-700">{text.none}</p> : <ul className="space-y-3">{later.map(card)}</ul>}
       </section>
+      <Card className="space-y-3" data-testid="agenda-feed">
+        <h2 className="text-lg font-bold text-navy-900">{text.feed.title}</h2>
+        <p className="text-slate-700">{actionData?.feedUrl || feed ? text.feed.active : text.feed.none}</p>
+        {actionData?.feedUrl ? (
+          <div role="status" className="space-y-1">
+            <p className="font-semibold text-navy-900">{text.feed.once}</p>
+            <input readOnly aria-label={text.feed.address} value={actionData.feedUrl} dir="ltr" className="block w-full rounded-lg border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm" data-testid="feed-url" />
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <ResilientForm method="post">
+            <input type="hidden" name="intent" value="feed-renew" />
+            <Button type="submit" size="sm" variant="secondary">
+              {feed || actionData?.feedUrl ? text.feed.renew : text.feed.create}
+            </Button>
+          </ResilientForm>
+          {feed || actionData?.feedUrl ? (
+            <ResilientForm method="post">
+              <input type="hidden" name="intent" value="feed-revoke" />
+              <Button type="submit" size="sm" variant="destructive">
+                {text.feed.revoke}
+              </Button>
+            </ResilientForm>
+          ) : null}
+        </div>
+      </Card>
     </Container>
   );
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consultationBookings, orderItems, orders, outbox, users } from "../../db/schema";
@@ -9,6 +10,8 @@ import { agendaSessions, changeFromAgenda, markSession, parseGulfLocal, type Age
 import { bookingsFilterSchema, listBookings } from "../../app/consultations/bookings-list.server";
 import { addDayOff, consultantSettingsOf, consultantSettingsSchema, removeDayOff, saveConsultantSettings } from "../../app/consultations/consultant-settings.server";
 import { loadConsultants } from "../../app/consultations/booking.server";
+import { consultantFeed, hasFeed, renewFeedToken, revokeFeedToken } from "../../app/consultations/feed.server";
+import { consultantSettings } from "../../db/schema";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
@@ -176,6 +179,43 @@ describe(`the consultants' agenda on ${testDbKind()}`, () => {
 
     await saveConsultantSettings(consultant.id, consultantSettingsSchema.parse({ modes: ["phone"] }));
     expect(await availability()).toBeUndefined();
+  });
+
+  it("serves a consultant's upcoming sessions on a secret address that can be renewed and revoked", async () => {
+    const consultant = await user("staff");
+    const phone = await bookedSession(consultant.id, "2026-12-08T11:00:00", "phone");
+    const gone = await bookedSession(consultant.id, "2026-12-09T11:00:00");
+    await changeFromAgenda({ id: consultant.id, role: "staff" }, { intent: "cancel", bookingId: gone.booking.id, reason: "Away that day" }, NOW);
+    await bookedSession(otherStaff.id, "2026-12-08T11:00:00");
+    expect(await hasFeed(consultant.id)).toBe(false);
+
+    const token = await renewFeedToken(consultant.id);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.handle.db.select().from(consultantSettings).where(eq(consultantSettings.userId, consultant.id));
+    expect(row!.feedTokenHash).not.toContain(token);
+    expect(row!.weeklyHours).toBeNull(); // the feed leaves the consultant's defaults as they were
+
+    const text = await consultantFeed(token, NOW);
+    const calendar = new ICAL.Component(ICAL.parse(text!));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(events.map((e) => e.uid)).toEqual([`${phone.booking.id}@sanad.example`]);
+    expect(events[0]!.startDate.toJSDate()).toEqual(gst("2026-12-08T11:00:00"));
+    expect(events[0]!.endDate.toJSDate()).toEqual(gst("2026-12-08T12:00:00"));
+    expect(events[0]!.summary).toContain("Agenda client");
+    expect(events[0]!.description).toContain("+971 50 123 4567");
+    expect(events[0]!.description).toContain(`/admin/orders/${phone.orderId}`);
+    // Past sessions leave the feed a day after they end.
+    expect(await consultantFeed(token, gst("2026-12-10T12:00:00"))).not.toContain(phone.booking.id);
+
+    const renewed = await renewFeedToken(consultant.id);
+    expect(await consultantFeed(token, NOW)).toBeNull();
+    expect(await consultantFeed(renewed, NOW)).toContain(phone.booking.id);
+    await revokeFeedToken(consultant.id);
+    expect(await hasFeed(consultant.id)).toBe(false);
+    expect(await consultantFeed(renewed, NOW)).toBeNull();
+    expect(await consultantFeed("", NOW)).toBeNull();
+    expect(await consultantFeed("x".repeat(43), NOW)).toBeNull();
   });
 
   it("reads a datetime-local value as Gulf time and refuses anything else", () => {
