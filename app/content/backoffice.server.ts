@@ -84,7 +84,7 @@ const en = {
   admin: {
     meta: { title: "Admin Dashboard", description: "Orders, inquiries, coupons and users.", noindex: true } satisfies PageMeta,
     title: "Admin Dashboard",
-    nav: { label: "Back office", orders: "Orders", cases: "Cases", myCases: "My cases", inquiries: "Inquiries", coupons: "Coupons", invoices: "Invoices", users: "Users", performance: "Performance", privacy: "Privacy", holidays: "Holidays" },
+    nav: { label: "Back office", orders: "Orders", cases: "Cases", myCases: "My cases", agenda: "My agenda", bookings: "Bookings", consultants: "Consultants", inquiries: "Inquiries", coupons: "Coupons", invoices: "Invoices", users: "Users", performance: "Performance", privacy: "Privacy", holidays: "Holidays" },
     stats: { totalOrders: "Total Orders", pending: "Pending Orders", completed: "Completed", totalRevenue: "Total Revenue" },
     statsLabel: "Orders at a glance",
     management: "Order Management",
@@ -384,7 +384,7 @@ const ar: BackofficeText = {
   admin: {
     meta: { title: "لوحة الإدارة", description: "الطلبات والاستفسارات والقسائم والمستخدمون.", noindex: true },
     title: "لوحة الإدارة",
-    nav: { label: "المكتب الخلفي", orders: "الطلبات", cases: "القضايا", myCases: "قضاياي", inquiries: "الاستفسارات", coupons: "القسائم", invoices: "الفواتير", users: "المستخدمون", performance: "الأداء", privacy: "الخصوصية", holidays: "العطلات الرسمية" },
+    nav: { label: "المكتب الخلفي", orders: "الطلبات", cases: "القضايا", myCases: "قضاياي", agenda: "مواعيدي", bookings: "الحجوزات", consultants: "المستشارون", inquiries: "الاستفسارات", coupons: "القسائم", invoices: "الفواتير", users: "المستخدمون", performance: "الأداء", privacy: "الخصوصية", holidays: "العطلات الرسمية" },
     stats: { totalOrders: "إجمالي الطلبات", pending: "الطلبات المعلقة", completed: "المكتملة", totalRevenue: "إجمالي الإيرادات" },
     statsLabel: "نظرة سريعة على الطلبات",
     management: "إدارة الطلبات",

@@ -25,9 +25,10 @@ async function buyFamilyConsultation(page: Page) {
 }
 
 test.describe("consultation sessions", () => {
-  // A whole purchase on one page: sign-up, cart, checkout, payment, dashboard (a shared machine is slow).
-  test.describe.configure({ timeout: 120_000 });
-  test("a paid consultation gives a session to book on the dashboard and the order page", async ({ page }) => {
+  // A whole purchase on one page: sign-up, cart, checkout, payment, dashboard, then the admin's
+  // sign-in (which may wait for a fresh two-factor step) and agenda: a shared machine is slow.
+  test.describe.configure({ timeout: 180_000 });
+  test("a paid consultation gives a session to book on the dashboard and the order page", async ({ page, browser }, testInfo) => {
     await signUpVerified(page);
     await expect(page.getByTestId("sessions-to-book")).toHaveCount(0);
 
@@ -69,6 +70,26 @@ test.describe("consultation sessions", () => {
     await expect(booked.getByRole("link", { name: "Join the video call" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/sanad-[\w-]{22}$/);
     await expect(credits).not.toContainText("to book");
     await expect(booked.getByRole("link", { name: "Add to your calendar (.ics)" })).toHaveAttribute("href", /\/sessions\/[0-9a-f-]{36}\/invite\.ics$/);
+
+    // The consultant's side: an admin (in another browser) finds the session in "My agenda", in Gulf time.
+    const bookingId = (await booked.getByRole("link", { name: "Add to your calendar (.ics)" }).getAttribute("href"))!.match(/sessions\/([0-9a-f-]{36})\//)![1]!;
+    const team = await browser.newContext({ ...PIXEL_7, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, baseURL: process.env.E2E_BASE_URL });
+    const admin = await team.newPage();
+    await signInAsAdmin(admin);
+    await admin.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "My agenda" }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: "My agenda" })).toBeVisible();
+    await expect(admin.getByTestId("agenda-zone")).toContainText("Gulf time (UTC+4, Asia/Dubai)");
+    const entry = admin.locator(`[data-session="${bookingId}"]`);
+    await expect(entry.locator("time")).toHaveAttribute("datetime", chosen!);
+    await expect(entry).toContainText("Video call");
+    await expect(entry.getByRole("link", { name: /^#[0-9a-f]{8}$/ })).toHaveAttribute("href", /\/admin\/orders\/[0-9a-f-]{36}$/);
+    // Not started yet: nothing to mark; a change needs a reason (the client's session stays as it is).
+    await expect(entry.getByRole("button", { name: "Mark held" })).toHaveCount(0);
+    await expectAccessible(admin);
+    await admin.goto("/ar/admin/agenda");
+    await expect(admin.getByRole("heading", { level: 1, name: "مواعيدي" })).toBeVisible();
+    await expect(admin.locator(`[data-session="${bookingId}"]`)).toContainText("مكالمة فيديو");
+    await team.close();
 
     // Reschedule: the same page, the current session named; another time, then the order page again.
     await booked.getByRole("link", { name: "Change the time" }).click();

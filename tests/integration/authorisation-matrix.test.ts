@@ -198,6 +198,28 @@ const MATRIX: Record<string, Probe[]> = {
     // An empty status change: refused with a notice, back to the list.
     { method: "POST", path: "/admin", form: {}, expect: { anonymous: "login", client: 403, otherClient: 403, staff: { redirect: "/admin" } } },
   ],
+  // "My agenda": staff and admins; a session that is not the viewer's (or does not exist) is 404.
+  // A consultant's calendar feed: the secret in the address is the key; a wrong one is 404 for everyone.
+  "calendar.$file.tsx": [
+    { method: "GET", path: `/calendar/${"A".repeat(43)}.ics`, expect: all(404) },
+    { method: "GET", path: "/calendar/not-a-feed", expect: all(404) },
+  ],
+  "($lang).admin.agenda.tsx": [
+    { method: "GET", path: "/admin/agenda", expect: { ...adminOnly, staff: 200, otherStaff: 200 } },
+    { method: "GET", path: "/ar/admin/agenda", expect: { anonymous: "login", client: { redirect: "/ar/dashboard" }, staff: 200, admin: 200 } },
+    { method: "POST", path: "/admin/agenda", form: { intent: "cancel", booking: crypto.randomUUID(), reason: "Not mine" }, expect: { anonymous: "login", client: 403, otherClient: 403, staff: 404, otherStaff: 404, admin: 404 } },
+    { method: "POST", path: "/admin/agenda", form: { intent: "held", booking: crypto.randomUUID() }, expect: { client: 403, staff: { redirect: "/admin/agenda" }, admin: { redirect: "/admin/agenda" } } },
+    { method: "POST", path: "/admin/agenda", form: { intent: "feed-revoke" }, expect: { anonymous: "login", client: 403, otherClient: 403, staff: { redirect: "/admin/agenda" } } },
+  ],
+  "($lang).admin.bookings.tsx": [
+    { method: "GET", path: "/admin/bookings", expect: adminOnly },
+    { method: "GET", path: "/admin/bookings?from=2026-02-30&to=x&consultant=1", expect: { admin: 400 } },
+  ],
+  "($lang).admin.consultants.tsx": [
+    { method: "GET", path: "/admin/consultants", expect: adminOnly },
+    { method: "GET", path: `/admin/consultants?consultant=${crypto.randomUUID()}`, expect: { admin: 404 } },
+    { method: "POST", path: "/admin/consultants", form: {}, expect: { ...adminOnlyPost, admin: 404 } },
+  ],
   "($lang).admin.coupons.tsx": [
     { method: "GET", path: "/admin/coupons", expect: adminOnly },
     { method: "POST", path: "/admin/coupons", form: {}, expect: adminOnlyPost },

@@ -3,11 +3,11 @@ import { stripLangPrefix } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { LocalizedLink } from "../layout/localized-link";
 
-export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string; privacy: string; holidays: string };
+export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; agenda: string; bookings: string; consultants: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string; privacy: string; holidays: string };
 
 /**
  * Links between the back-office pages: admins get every page, staff their cases (the list of
- * their cases and the queue, and "My cases"). "My cases" is the case list filtered to the viewer.
+ * their cases and the queue, and "My cases") and their agenda. "My cases" is the case list filtered to the viewer.
  */
 export function AdminNav({ text, role = "admin" }: { text: AdminNavText; role?: "staff" | "admin" | "client" }) {
   const location = useLocation();
@@ -16,9 +16,12 @@ export function AdminNav({ text, role = "admin" }: { text: AdminNavText; role?: 
   const links: Array<{ to: string; label: string; active: boolean }> = [
     { to: "/admin", label: role === "admin" ? text.orders : text.cases, active: path === "/admin" && !mine },
     { to: "/admin?view=mine", label: text.myCases, active: mine },
+    { to: "/admin/agenda", label: text.agenda, active: path === "/admin/agenda" },
   ];
   if (role === "admin") {
     for (const [to, label] of [
+      ["/admin/bookings", text.bookings],
+      ["/admin/consultants", text.consultants],
       ["/admin/inquiries", text.inquiries],
       ["/admin/coupons", text.coupons],
       ["/admin/invoices", text.invoices],

@@ -1,0 +1,116 @@
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import * as z from "zod";
+import { CONSULTATION_MODES, consultantDaysOff, consultantSettings, users, type ConsultationMode, type WeeklyHours } from "../../db/schema";
+import { officeSchedule } from "../cases/turnaround.server";
+import { db, type Queryable } from "../db.server";
+import { isUuid } from "../utils/ids";
+import { gulfDate, gulfInstant, officeWeek } from "./slots";
+
+/**
+ * What an admin sets for a consultant (decision 087): whether they consult, their modes, one
+ * stretch of hours per weekday (Gulf time) and their own video link; days off are single dates.
+ * Saving writes the `consultant_settings` row; until then the defaults hold.
+ */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const minuteOf = (value: string) => {
+  const match = TIME.exec(value)!;
+  return Number(match[1]) * 60 + Number(match[2]);
+};
+const timeField = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => !v || TIME.test(v), "time");
+
+const dayShape = Object.fromEntries(WEEKDAYS.flatMap((d) => [[`start${d}`, timeField], [`end${d}`, timeField]])) as Record<`start${number}` | `end${number}`, typeof timeField>;
+
+export const consultantSettingsSchema = z
+  .object({
+    consults: z.boolean().optional(),
+    modes: z.array(z.enum(CONSULTATION_MODES, { message: "modes" })).optional(),
+    videoUrl: z
+      .string()
+      .trim()
+      .max(500, "videoUrl")
+      .optional()
+      .refine((v) => !v || (URL.canParse(v) && new URL(v).protocol === "https:"), "videoUrl"),
+    ...dayShape,
+  })
+  .superRefine((value, ctx) => {
+    const record = value as Record<string, string | undefined>;
+    for (const day of WEEKDAYS) {
+      const start = record[`start${day}`];
+      const end = record[`end${day}`];
+      if (!start !== !end) ctx.addIssue({ code: "custom", path: [start ? `end${day}` : `start${day}`], message: "pair" });
+      else if (start && end && TIME.test(start) && TIME.test(end) && minuteOf(end) <= minuteOf(start)) ctx.addIssue({ code: "custom", path: [`end${day}`], message: "order" });
+    }
+    if (value.consults && !value.modes?.length) ctx.addIssue({ code: "custom", path: ["modes"], message: "modes" });
+  });
+
+export type ConsultantSettingsInput = z.infer<typeof consultantSettingsSchema>;
+
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+
+/** The members of staff and admins, who consult unless an admin says otherwise. */
+export async function consultantList(q: Queryable = db) {
+  const rows = await q.select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(inArray(users.role, ["staff", "admin"])).orderBy(asc(users.fullName), asc(users.email));
+  return rows.map((r) => ({ id: r.id, name: r.name ?? r.email }));
+}
+
+/** The form's values as they stand (the defaults when nothing was saved). */
+export async function consultantSettingsOf(userId: string, now = new Date(), q: Queryable = db) {
+  if (!isUuid(userId)) return null;
+  const [user] = await q.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  if (!user || (user.role !== "staff" && user.role !== "admin")) return null;
+  const [row] = await q.select().from(consultantSettings).where(eq(consultantSettings.userId, userId));
+  const office = officeSchedule();
+  const hours: WeeklyHours = row?.weeklyHours ?? officeWeek(office.openMinute, office.closeMinute, office.days);
+  const days: Record<string, string> = {};
+  for (const day of WEEKDAYS) {
+    const stretch = hours.find((h) => h.weekday === day);
+    days[`start${day}`] = stretch ? hhmm(stretch.startMinute) : "";
+    days[`end${day}`] = stretch ? hhmm(stretch.endMinute) : "";
+  }
+  const daysOff = await q
+    .select({ day: consultantDaysOff.day })
+    .from(consultantDaysOff)
+    .where(and(eq(consultantDaysOff.userId, userId), gte(consultantDaysOff.day, gulfDate(now))))
+    .orderBy(asc(consultantDaysOff.day));
+  return {
+    values: { consults: row?.consults ?? true, modes: (row?.modes ?? [...CONSULTATION_MODES]) as ConsultationMode[], videoUrl: row?.videoUrl ?? "", ...days },
+    daysOff: daysOff.map((d) => d.day),
+  };
+}
+
+export async function saveConsultantSettings(userId: string, value: ConsultantSettingsInput, q: Queryable = db) {
+  const record = value as Record<string, string | undefined>;
+  const weeklyHours: WeeklyHours = WEEKDAYS.flatMap((day) => {
+    const start = record[`start${day}`];
+    const end = record[`end${day}`];
+    return start && end ? [{ weekday: day, startMinute: minuteOf(start), endMinute: minuteOf(end) }] : [];
+  });
+  const set = { consults: value.consults ?? false, modes: value.modes ?? [], weeklyHours, videoUrl: value.videoUrl || null, updatedAt: new Date() };
+  await q
+    .insert(consultantSettings)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: consultantSettings.userId, set });
+}
+
+const isRealDate = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && gulfDate(gulfInstant(value, 0)) === value;
+
+/** Adds a day off (a Gulf-time date, today or later); false when the date cannot be read or is past. */
+export async function addDayOff(userId: string, day: unknown, now = new Date(), q: Queryable = db): Promise<boolean> {
+  if (!isRealDate(day) || day < gulfDate(now)) return false;
+  await q.insert(consultantDaysOff).values({ userId, day }).onConflictDoNothing();
+  return true;
+}
+
+export async function removeDayOff(userId: string, day: unknown, q: Queryable = db): Promise<boolean> {
+  if (!isRealDate(day)) return false;
+  const removed = await q
+    .delete(consultantDaysOff)
+    .where(and(eq(consultantDaysOff.userId, userId), eq(consultantDaysOff.day, day)))
+    .returning({ day: consultantDaysOff.day });
+  return removed.length > 0;
+}
