@@ -16,6 +16,7 @@ import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfter
 import { plainPage } from "./app/http/plain-page.server";
 import { remixRequestHandler } from "./app/http/remix-handler.server";
 import { requestGate } from "./app/http/request-gate.server";
+import { doorAnswer, writeDoorAnswer } from "./app/http/shared-page-door.server";
 import { pathLang } from "./app/http/request-url.server";
 import { responseHeaderRules } from "./app/http/response-headers.server";
 import { configureLogger, logger, resolveLogFormat } from "./app/observability/log.server";
@@ -57,8 +58,8 @@ async function main() {
   }
 
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(env, build);
-  const server = app.listen(env.PORT, () => {
+  const { app, handle } = createApp(env, build);
+  const server = http.createServer(handle).listen(env.PORT, () => {
     log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}), ${describeMode(env)}`);
   });
   // The start line (address and mode, as the README promises) comes first; the jobs' own lines,
@@ -80,6 +81,17 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     log(message);
   });
   const templates = routeTemplates(serverBuild.routes);
+  const remix = remixRequestHandler({
+    build,
+    // Only a development server shows error details; test runs behave as production does.
+    mode: env.NODE_ENV === "development" ? "development" : "production",
+    pageCache: env.PAGE_CACHE,
+    getLoadContext: (req, res) => ({
+      cspNonce: String(res.locals.cspNonce),
+      requestId: String(res.locals.requestId),
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    }),
+  });
   const app = express();
   const state: AppState = { shuttingDown: false };
   app.locals.state = state;
@@ -89,20 +101,9 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   // Request id, metrics and one log line per request: method, route pattern (never the path: it
   // may hold ids and tokens), status, duration, the signed-in user's id (docs/decisions/096).
   app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    const requestId = crypto.randomBytes(8).toString("hex");
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
+    const facts = trackRequest(req, res, () => routeOf(req, res.statusCode, templates), env.LOG_REQUESTS);
+    res.setHeader("X-Request-Id", facts.requestId);
     if (state.shuttingDown) res.setHeader("Connection", "close");
-    const facts: RequestFacts = {};
-    metrics().inFlight.inc();
-    res.once("close", () => {
-      metrics().inFlight.dec();
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(req, res.statusCode, templates);
-      recordRequest(req.method, route, res.statusCode, seconds);
-      if (env.LOG_REQUESTS) logger().request({ requestId, method: req.method, route, status: res.statusCode, durationMs: seconds * 1000, userId: facts.userId });
-    });
     runWithRequestFacts(facts, next);
   });
 
@@ -164,20 +165,7 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
 
   app.use(redirectToCanonicalPath(serverBuild.routes));
 
-  app.all(
-    "*",
-    remixRequestHandler({
-      build,
-      // Only a development server shows error details; test runs behave as production does.
-      mode: env.NODE_ENV === "development" ? "development" : "production",
-      pageCache: env.PAGE_CACHE,
-      getLoadContext: (req, res) => ({
-        cspNonce: String(res.locals.cspNonce),
-        requestId: String(res.locals.requestId),
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      }),
-    }),
-  );
+  app.all("*", remix);
 
   // Errors outside Remix (Remix renders its own error pages).
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -198,7 +186,35 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     res.status(500).type("html").send(plainPage("serverError", lang, String(res.locals.requestId)));
   });
 
-  return app;
+  // Shared pages already held are answered at the door, before Express and every step above:
+  // those steps ran for the page's first answer, whose headers are repeated (decision 104).
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const answer = state.shuttingDown ? null : doorAnswer(req, remix.answerAtTheDoor);
+    if (!answer) return app(req, res);
+    const requestId = trackRequest(req, res, () => routePatternOf(req.url ?? "/", templates), env.LOG_REQUESTS).requestId;
+    writeDoorAnswer(res, answer, [["x-request-id", requestId]]);
+  };
+  return { app, handle };
+}
+
+/**
+ * Counts a request (in flight, then by route pattern and status class with its duration) and
+ * logs its line once it closes; gives it an id, sent as X-Request-Id.
+ */
+function trackRequest(req: http.IncomingMessage, res: http.ServerResponse & { locals?: Record<string, unknown> }, route: () => string, logRequests: boolean): RequestFacts & { requestId: string } {
+  const started = process.hrtime.bigint();
+  const requestId = crypto.randomBytes(8).toString("hex");
+  if (res.locals) res.locals.requestId = requestId;
+  const facts: RequestFacts & { requestId: string } = { requestId };
+  metrics().inFlight.inc();
+  res.once("close", () => {
+    metrics().inFlight.dec();
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const pattern = route();
+    recordRequest(req.method ?? "GET", pattern, res.statusCode, seconds);
+    if (logRequests) logger().request({ requestId, method: req.method ?? "GET", route: pattern, status: res.statusCode, durationMs: seconds * 1000, userId: facts.userId });
+  });
+  return facts;
 }
 
 /** The route pattern a request is counted and logged under: Express's own routes, Remix's patterns, or static files. */

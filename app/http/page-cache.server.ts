@@ -53,6 +53,12 @@ type Template = {
   scriptHashes: string[];
   bytes: number;
   expiresAt: number;
+  /**
+   * The headers the whole server sent with this page in each compressed encoding (the edge's own
+   * headers included: policy, permissions, HSTS), recorded from the first answer through every
+   * step, so later answers can be written at the door without passing those steps again.
+   */
+  sent: Partial<Record<"br" | "gzip", Array<[string, string]>>>;
 };
 /** A page that cannot be shared (a redirect, a file, a private answer): rendered as usual until it expires. */
 type NotShared = { kind: "not-shared"; bytes: number; expiresAt: number };
@@ -77,7 +83,17 @@ export type PageCacheOptions = {
 export type VisitorRequest = RequestHeaders & { method: string; url: URL };
 
 /** An answer from the cache, written as it is; `scriptHashes` replace the policy's nonce. */
-export type CachedAnswer = { status: number; headers: Array<[string, string]>; body: Buffer | null; scriptHashes: string[] };
+export type CachedAnswer = {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer | null;
+  scriptHashes: string[];
+  /** Given once the answer is written: the headers it went out with, kept for answers at the door. */
+  keepSentHeaders?: (sent: Record<string, number | string | string[] | undefined>) => void;
+};
+
+/** Headers of one answer only, never repeated from a recorded answer. */
+const PER_ANSWER_HEADERS = new Set(["x-request-id", "connection", "keep-alive", "date", "content-length", "transfer-encoding"]);
 
 const gzipAsync = promisify(zlib.gzip);
 const brotliAsync = promisify(zlib.brotliCompress);
@@ -180,6 +196,7 @@ export function createPageCache({ render, buildVersion = "dev", maxBytes = 24 * 
       scriptHashes: inlineScriptHashes(withoutNonce),
       bytes: identity.length + br.length + gzip.length,
       expiresAt,
+      sent: {},
     };
   }
 
@@ -217,8 +234,7 @@ export function createPageCache({ render, buildVersion = "dev", maxBytes = 24 * 
       const url = request.url;
       const variant = shareableVariant(request);
       if (!variant) return null;
-      const key = `${variant.bot ? "bot" : "browser"}|${variant.remembered ?? "-"}|${variant.suggest ?? "-"}|${url.pathname}`;
-      const template = await templateFor(key, url, variant, context);
+      const template = await templateFor(keyOf(variant, url), url, variant, context);
       if (!template || template.kind !== "page") return null;
 
       const coding = chooseEncoding(request.headers.get("Accept-Encoding"), ALL_ENCODINGS);
@@ -232,7 +248,43 @@ export function createPageCache({ render, buildVersion = "dev", maxBytes = 24 * 
         return { status: 304, headers: headers.filter(([name]) => name !== "Content-Encoding"), body: null, scriptHashes: template.scriptHashes };
       }
       headers.push(["Content-Length", String(body.bytes.length)]);
-      return { status: template.status, headers, body: request.method === "HEAD" ? null : body.bytes, scriptHashes: template.scriptHashes };
+      const answer: CachedAnswer = { status: template.status, headers, body: request.method === "HEAD" ? null : body.bytes, scriptHashes: template.scriptHashes };
+      // A full compressed answer that sets nothing for this visitor is every such visitor's answer:
+      // its headers as sent are kept for the door (an identity answer may still be compressed on the way).
+      if (request.method === "GET" && coding !== "identity" && variant.setCookies.length === 0 && !template.sent[coding]) {
+        answer.keepSentHeaders = (sent) => {
+          if (sent["set-cookie"] !== undefined || String(sent["content-encoding"] ?? "") !== coding) return;
+          const kept: Array<[string, string]> = [];
+          for (const [name, value] of Object.entries(sent)) {
+            if (value === undefined || PER_ANSWER_HEADERS.has(name)) continue;
+            for (const item of Array.isArray(value) ? value : [value]) kept.push([name, String(item)]);
+          }
+          template.sent[coding] = kept;
+        };
+      }
+      return answer;
+    },
+    /**
+     * The answer for this request if the page is held and has been sent whole once in the
+     * request's encoding: written at the door, before any other step of the server (each of those
+     * steps already ran for this very page, and their headers are repeated). Null otherwise: the
+     * request takes the usual way. Never renders.
+     */
+    answerAtTheDoor(request: VisitorRequest): CachedAnswer | null {
+      const variant = shareableVariant(request);
+      if (!variant || variant.setCookies.length > 0) return null;
+      const entry = lookup(keyOf(variant, request.url));
+      if (!entry || entry.kind !== "page") return null;
+      const coding = chooseEncoding(request.headers.get("Accept-Encoding"), ALL_ENCODINGS);
+      if (coding === "identity") return null;
+      const sent = entry.sent[coding];
+      if (!sent) return null;
+      recordPageCache("hit");
+      const body = entry.bodies[coding];
+      if (entry.status === 200 && ifNoneMatchHolds(request.headers.get("If-None-Match") ?? undefined, body.etag)) {
+        return { status: 304, headers: sent.filter(([name]) => name !== "content-encoding"), body: null, scriptHashes: entry.scriptHashes };
+      }
+      return { status: entry.status, headers: [...sent, ["content-length", String(body.bytes.length)]], body: request.method === "HEAD" ? null : body.bytes, scriptHashes: entry.scriptHashes };
     },
     /** For tests and the benchmark: what is held. */
     stats: () => ({ entries: pages.size() + notFound.size(), bytes: pages.bytes() + notFound.bytes() }),
@@ -274,6 +326,10 @@ function boundedMap<T>(maxBytes: number) {
     size: () => items.size,
     bytes: () => total,
   };
+}
+
+function keyOf(variant: Variant, url: URL) {
+  return `${variant.bot ? "bot" : "browser"}|${variant.remembered ?? "-"}|${variant.suggest ?? "-"}|${url.pathname}`;
 }
 
 type Variant = { bot: boolean; remembered: "en" | "ar" | null; suggest: "en" | "ar" | null; setCookies: string[] };

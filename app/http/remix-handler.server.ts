@@ -23,7 +23,7 @@ export function remixRequestHandler({
 }) {
   const handle = createRequestHandler(build, mode);
   const cache = pageCache ? createPageCache({ render: handle, buildVersion: build.assets.version }) : null;
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = getLoadContext(req, res);
       const cached = cache ? await cache.respond(visitorRequest(req, res), context) : null;
@@ -43,6 +43,10 @@ export function remixRequestHandler({
       next(error);
     }
   };
+  return Object.assign(handler, {
+    /** A held shared page answered at the server's door (app/http/shared-page-door.server.ts), or null. */
+    answerAtTheDoor: (request: VisitorRequest): CachedAnswer | null => cache?.answerAtTheDoor(request) ?? null,
+  });
 }
 
 /** The page cache's view of the request: the gate's URL and the headers, without building a fetch Request. */
@@ -70,6 +74,7 @@ function sendCached(res: ExpressResponse, answer: CachedAnswer) {
   const policy = res.getHeader("Content-Security-Policy");
   if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.replace(/\s*'nonce-[^']*'/, answer.scriptHashes.length > 0 ? ` ${answer.scriptHashes.join(" ")}` : ""));
   res.end(answer.body ?? undefined);
+  if (res.statusCode === answer.status) answer.keepSentHeaders?.(res.getHeaders());
 }
 
 /** What the request gate let through; every request handled here went through it. */

@@ -225,6 +225,30 @@ describe(`the anonymous page cache (${kind})`, () => {
     expect(head.headers.get("etag")).toBe(etag);
   });
 
+  it("answers a held page at the door with the very headers and bytes of its first, full answer: GET, HEAD and 304", async () => {
+    const pathname = "/startup-uae/company-formation";
+    const asked = { "Accept-Encoding": "gzip, br", Cookie: "lang=en" };
+    const comparable = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "x-request-id", "connection", "keep-alive"].includes(name)));
+    // The first br answer renders (or takes the held page) the full way; later ones come from the door.
+    const answers = [];
+    for (let n = 0; n < 4; n++) answers.push(await rawGet(server, pathname, asked));
+    for (const answer of answers.slice(1)) {
+      expect(answer.status).toBe(200);
+      expect(comparable(answer.headers)).toEqual(comparable(answers[0]!.headers));
+      expect(answer.body.equals(answers[0]!.body)).toBe(true);
+      expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f]{16}$/);
+    }
+    expect(answers[0]!.headers["content-security-policy"]).toMatch(/'sha256-/);
+    expect(answers[0]!.headers["permissions-policy"]).toBeTruthy();
+    expect(new Set(answers.map((answer) => answer.headers["x-request-id"])).size).toBe(answers.length);
+    const head = await new Promise<http.IncomingMessage>((resolve, reject) => http.request(`${server.url}${pathname}`, { method: "HEAD", headers: asked }, resolve).on("error", reject).end());
+    expect(comparable(head.headers)).toEqual(comparable(answers[0]!.headers));
+    const notModified = await rawGet(server, pathname, { ...asked, "If-None-Match": String(answers[0]!.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers["content-security-policy"]).toBe(answers[0]!.headers["content-security-policy"]);
+  });
+
   it("renders a page once for many visitors arriving together, and each gets the whole page", async () => {
     const pathname = "/about";
     const pages = await Promise.all(Array.from({ length: 24 }, () => get(server, pathname)));

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import type { IncomingMessage } from "node:http";
 import { createPageCache, inlineScriptHashes, SHARED_PAGE_CACHE_CONTROL, type VisitorRequest } from "../../app/http/page-cache.server";
+import { doorAnswer } from "../../app/http/shared-page-door.server";
 
 // The page cache's own rules with a stand-in for Remix's handler (what it is given to render):
 // one render for visitors arriving together, the same bytes for each (decision 091), compressed
@@ -182,5 +184,44 @@ describe("the page cache", () => {
     expect(stand.calls).toEqual([]);
     // The form-token id and the remembered language do not change a page (the language is in the key).
     expect(await cache.respond(request("/", { Cookie: "lang=en; csrf=" + "a".repeat(43) }), context(1))).not.toBeNull();
+  });
+
+  it("answers at the door only a held page already sent whole once in the asked encoding, with the headers it went out with", async () => {
+    const stand = counter((_request, ctx) => html(page(ctx, "Company formation")));
+    const cache = createPageCache({ render: stand.render });
+    const raw = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) }) as unknown as IncomingMessage;
+    const atDoor = (url: string, headers: Record<string, string> = {}, method = "GET") => doorAnswer(raw(url, headers, method), (request) => cache.answerAtTheDoor(request));
+
+    // Not held yet: the usual way, which renders and is written by the server.
+    expect(atDoor("/", { "Accept-Encoding": "br" })).toBeNull();
+    const first = (await cache.respond(request("/", { "Accept-Encoding": "br" }), context(1)))!;
+    expect(atDoor("/", { "Accept-Encoding": "br" })).toBeNull();
+    // What the server's other steps added on the way out is recorded with the page (a request id is not).
+    const sent: Record<string, string> = { "x-request-id": "abc", "content-security-policy": "script-src 'self' 'sha256-x'" };
+    for (const [name, value] of first.headers) sent[name.toLowerCase()] = value;
+    first.keepSentHeaders!(sent);
+    expect(stand.calls).toEqual(["/"]);
+
+    const door = atDoor("/", { "Accept-Encoding": "gzip, br" })!;
+    expect(door.status).toBe(200);
+    expect(door.body!.equals(first.body!)).toBe(true);
+    const names = door.headers.map(([name]) => name);
+    expect(names).toContain("content-security-policy");
+    expect(names).not.toContain("x-request-id");
+    expect(Object.fromEntries(door.headers)).toMatchObject({ "content-encoding": "br", etag: Object.fromEntries(first.headers).ETag, "content-length": String(first.body!.length) });
+    expect(atDoor("/", { "Accept-Encoding": "br" }, "HEAD")!.body).toBeNull();
+    const notModified = atDoor("/", { "Accept-Encoding": "br", "If-None-Match": Object.fromEntries(first.headers).ETag! })!;
+    expect([notModified.status, notModified.body, notModified.headers.some(([name]) => name === "content-encoding")]).toEqual([304, null, false]);
+
+    // Another encoding has not been sent yet; identity never comes from the door (compression may still apply on the way).
+    expect(atDoor("/", { "Accept-Encoding": "gzip" })).toBeNull();
+    expect(atDoor("/", {})).toBeNull();
+    // Whatever may change the page or needs the gate takes the usual way.
+    expect(atDoor("/?utm=1", { "Accept-Encoding": "br" })).toBeNull();
+    expect(atDoor("/%2e%2e/", { "Accept-Encoding": "br" })).toBeNull();
+    expect(atDoor("/", { "Accept-Encoding": "br", Cookie: "__session=abc" })).toBeNull();
+    expect(atDoor("/", { "Accept-Encoding": "br", "Content-Length": "5" })).toBeNull();
+    expect(atDoor("/", { "Accept-Encoding": "br" }, "POST")).toBeNull();
+    expect(stand.calls).toEqual(["/"]);
   });
 });
