@@ -10,7 +10,7 @@ import type { Toast } from "../forms/toast";
 import { toastHeaders } from "../forms/toast.server";
 import { issueDeviceCookie } from "./device-cookies.server";
 import { requiresTwoFactor } from "./roles";
-import { noteSignedInUser } from "../observability/request-context.server";
+import { noteSignedInUser, oncePerRequest } from "../observability/request-context.server";
 
 /** The signed-in user as the rest of the app sees it (never the password hash or a secret). */
 export type SessionUser = {
@@ -72,14 +72,17 @@ export function toSessionUser(user: User): SessionUser {
 
 type CurrentSession = { sessionId: string; stage: SessionStage; user: User };
 
-// The root loader and the route's loader both ask about the same request: one query.
+// The root loader and the route's loader both ask about the same request: one query. Remix gives
+// each loader its own Request object, so a page's loaders share the read through the request's
+// store; a form's action and the loaders after it read again (the action may sign in or out).
 const sessionOfRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+const SESSION_READ = "session";
 
 /** The unexpired session row named by the request's cookie, with its user: one indexed read. */
 function currentSession(request: Request): Promise<CurrentSession | null> {
   let pending = sessionOfRequest.get(request);
   if (!pending) {
-    pending = readSession(request);
+    pending = request.method === "GET" || request.method === "HEAD" ? oncePerRequest(`${SESSION_READ}|${request.headers.get("Cookie") ?? ""}`, () => readSession(request)) : readSession(request);
     sessionOfRequest.set(request, pending);
   }
   return pending;

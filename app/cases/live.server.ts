@@ -45,7 +45,12 @@ export async function dashboardVersion(userId: string): Promise<string> {
     .select({ orders: count(), last: sql<string | null>`max(${orders.updatedAt})::text` })
     .from(orders)
     .where(eq(orders.userId, userId));
-  return digest([row?.orders ?? 0, row?.last ?? null]);
+  return dashboardVersionOf(row?.orders ?? 0, row?.last ?? null);
+}
+
+/** The dashboard's version from its number of orders and their last change (also read with the dashboard's figures). */
+export function dashboardVersionOf(orderCount: number, lastUpdated: string | null): string {
+  return digest([orderCount, lastUpdated]);
 }
 
 /** How often a visible page asks, and the longest wait after failures (it backs off). */

@@ -14,10 +14,13 @@ import { clientOrderStats } from "./order-stats.server";
  */
 export async function clientDashboardOrders(userId: string, lang: Lang, url: URL) {
   const t = backofficeText[lang];
-  const [stats, list] = await Promise.all([clientOrderStats(userId), listClientOrders(userId, { page: url.searchParams.get("page") })]);
+  const figures = clientOrderStats(userId);
+  const [stats, list] = await Promise.all([figures, listClientOrders(userId, { page: url.searchParams.get("page"), total: figures.then((f) => f.totalOrders) })]);
   // Service and package names in the reader's language (the orders table keeps them in English).
   const items = lang === "en" ? new Map() : await orderItemRefs(list.rows.map((order) => order.id));
   return {
+    // What the dashboard's live version is made of (app/cases/live.server.ts), read with the figures.
+    changes: { orderCount: stats.totalOrders, lastUpdated: stats.lastUpdated },
     stats: [
       { key: "total", label: t.dashboard.stats.totalOrders, value: String(stats.totalOrders) },
       { key: "completed", label: t.dashboard.stats.completed, value: String(stats.completed) },

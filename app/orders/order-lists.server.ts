@@ -46,7 +46,8 @@ export type ClientOrderRow = {
 };
 
 /** A client's own orders, newest first, one page at a time. */
-export async function listClientOrders(userId: string, options: { page?: unknown; pageSize?: number } = {}): Promise<Page<ClientOrderRow>> {
+/** `total`: the client's number of orders when the caller has it already (the dashboard's figures), so it is not counted twice. */
+export async function listClientOrders(userId: string, options: { page?: unknown; pageSize?: number; total?: Promise<number> } = {}): Promise<Page<ClientOrderRow>> {
   const pageSize = options.pageSize ?? CLIENT_PAGE_SIZE;
   const page = pageOf(options.page);
   const where = eq(orders.userId, userId);
@@ -69,7 +70,7 @@ export async function listClientOrders(userId: string, options: { page?: unknown
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(orders).where(where),
+    options.total?.then((total) => [{ total }]) ?? db.select({ total: count() }).from(orders).where(where),
   ]);
   const total = totalRow?.total ?? 0;
   return { rows, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };

@@ -16,7 +16,8 @@ export const OVERDUE_COUNT_LIMIT = 1000;
 /** Above this many delta rows, a read folds them together (the work of compactOrderStats). */
 const COMPACT_AFTER_ROWS = 500;
 
-export type ClientOrderStats = { totalOrders: number; completed: number; pending: number; totalSpent: number };
+/** `lastUpdated`: the latest change to any of the client's orders (part of the dashboard's live version). */
+export type ClientOrderStats = { totalOrders: number; completed: number; pending: number; totalSpent: number; lastUpdated: string | null };
 
 /** Money kept from an order: what was paid less what was refunded (zero for unpaid orders). */
 const netPaid = sql`coalesce(sum(${orders.amount} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)`;
@@ -29,10 +30,11 @@ export async function clientOrderStats(userId: string, q: Queryable = db): Promi
       completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
       pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
       totalSpent: sql<number>`${netPaid}`.mapWith(Number),
+      lastUpdated: sql<string | null>`max(${orders.updatedAt})::text`,
     })
     .from(orders)
     .where(eq(orders.userId, userId));
-  return row ?? { totalOrders: 0, completed: 0, pending: 0, totalSpent: 0 };
+  return row ?? { totalOrders: 0, completed: 0, pending: 0, totalSpent: 0, lastUpdated: null };
 }
 
 export type Counted = { count: number; exact: boolean };

@@ -7,7 +7,7 @@ import { DashboardSessionCredits } from "../components/consultations/session-cre
 import { ClientOrders } from "../components/orders/client-orders";
 import { Container } from "../components/ui/section";
 import { requireUser } from "../auth/session.server";
-import { dashboardVersion, LIVE_POLL } from "../cases/live.server";
+import { dashboardVersionOf, LIVE_POLL } from "../cases/live.server";
 import { accountText } from "../content/accounts.server";
 import { consultationText } from "../content/consultations.server";
 import { sessionsToBook } from "../consultations/credits.server";
@@ -28,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (user.role !== "client") throw redirect(localizePath(lang, "/admin"));
   const t = accountText[lang];
   const card = t.verificationCard;
-  const [orders, version, sessions] = await Promise.all([clientDashboardOrders(user.id, lang, new URL(request.url)), dashboardVersion(user.id), sessionsToBook(user.id, lang)]);
+  const [orders, sessions] = await Promise.all([clientDashboardOrders(user.id, lang, new URL(request.url)), sessionsToBook(user.id, lang)]);
+  const version = dashboardVersionOf(orders.changes.orderCount, orders.changes.lastUpdated);
   return {
     orders,
     sessions: { credits: sessions, heading: consultationText[lang].heading },

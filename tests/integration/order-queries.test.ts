@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { dashboardVersion, dashboardVersionOf } from "../../app/cases/live.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderDocuments, orderEvents, orders, outbox, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
@@ -99,9 +100,13 @@ describe(`order queries on ${testDbKind()}`, () => {
   });
 
   it("computes a client's figures: paid orders only in Total Spent", async () => {
-    expect(await clientOrderStats(alice)).toEqual({ totalOrders: 3, completed: 1, pending: 1, totalSpent: 125_000 + 85_050 });
-    expect(await clientOrderStats(bob)).toEqual({ totalOrders: 2, completed: 0, pending: 1, totalSpent: 40_000 });
-    expect(await clientOrderStats(admin)).toEqual({ totalOrders: 0, completed: 0, pending: 0, totalSpent: 0 });
+    expect(await clientOrderStats(alice)).toMatchObject({ totalOrders: 3, completed: 1, pending: 1, totalSpent: 125_000 + 85_050 });
+    expect(await clientOrderStats(bob)).toMatchObject({ totalOrders: 2, completed: 0, pending: 1, totalSpent: 40_000 });
+    expect(await clientOrderStats(admin)).toEqual({ totalOrders: 0, completed: 0, pending: 0, totalSpent: 0, lastUpdated: null });
+    // The dashboard's live version is made from the same figures as the live endpoint's own read.
+    const figures = await clientOrderStats(alice);
+    expect(dashboardVersionOf(figures.totalOrders, figures.lastUpdated)).toBe(await dashboardVersion(alice));
+    expect(figures.lastUpdated).not.toBeNull();
   });
 
   it("computes the admin figures over every order", async () => {
