@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The dependency patches npm install applies (patch-package; docs/decisions/104).
+COPY patches ./patches
 # `npm install`, not `npm ci`: see docs/decisions/006-npm-install.md
 RUN npm install --no-audit --no-fund --loglevel=error
 COPY . .
