@@ -4,6 +4,7 @@ import { CONSULTATION_MODES, consultantDaysOff, consultantSettings, users, type 
 import { officeSchedule } from "../cases/turnaround.server";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
+import { endField, startField, STRETCHES, STRETCHES_PER_DAY, WEEKDAYS } from "./hours-fields";
 import { gulfDate, gulfInstant, officeWeek } from "./slots";
 
 /**
@@ -12,12 +13,7 @@ import { gulfDate, gulfInstant, officeWeek } from "./slots";
  * video link; days off are single dates.
  * Saving writes the `consultant_settings` row; until then the defaults hold.
  */
-export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-/** Rows of hours the form offers each weekday (e.g. 09:00–13:00 and 14:00–18:00); empty rows are ignored. */
-export const STRETCHES_PER_DAY = 3;
-export const STRETCHES = Array.from({ length: STRETCHES_PER_DAY }, (_, n) => n);
-export const startField = (day: number, n: number) => `start${day}_${n}`;
-export const endField = (day: number, n: number) => `end${day}_${n}`;
+export { endField, startField, STRETCHES, STRETCHES_PER_DAY, WEEKDAYS };
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const minuteOf = (value: string) => {
