@@ -15,6 +15,8 @@ import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 const RUNS = testDbKind() === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
 
 const MINUTE = 60_000;
+const CONSULTANTS = 10;
+const PER_KIND = 100;
 const RUN = crypto.randomBytes(4).toString("hex");
 
 describe.runIf(RUNS)("consultation reminders with two server processes on one PostgreSQL", () => {
@@ -41,24 +43,28 @@ describe.runIf(RUNS)("consultation reminders with two server processes on one Po
     const opened = await openServerDatabase("sanad-reminders-");
     databaseUrl = opened.databaseUrl!;
     handle = opened.handle;
-    const [consultant] = await handle.db.insert(users).values({ email: `reminders-consultant-${RUN}@example.com`, passwordHash: "x", role: "staff" }).returning({ id: users.id });
+    const consultants = await handle.db
+      .insert(users)
+      .values(Array.from({ length: CONSULTANTS }, (_, i) => ({ email: `reminders-consultant-${RUN}-${i}@example.com`, passwordHash: "x", role: "staff" as const })))
+      .returning({ id: users.id });
     const now = Date.now();
-    // Due for the day's reminder (between 3 and 7 hours away) and for the hour's (20 to 40 minutes
-    // away: booked within the hour, so the hour's reminder only); one a day and a half away and a
-    // cancelled one within the hour get none.
-    for (let i = 0; i < 12; i++) {
-      const email = `day-${RUN}-${i}@example.com`;
-      dayDue.push(email);
-      await booking(email, new Date(now + 3 * 60 * MINUTE + i * 20 * MINUTE), 15, consultant!.id);
-    }
-    for (let i = 0; i < 12; i++) {
-      const email = `hour-${RUN}-${i}@example.com`;
-      hourDue.push(email);
-      await booking(email, new Date(now + 20 * MINUTE + i * 90_000), 1, consultant!.id);
+    // Enough due bookings that a round of either process takes a while (batches of 50), so the two
+    // processes' rounds overlap. Due for the day's reminder (3 to 6 hours away) and for the hour's
+    // (20 to 40 minutes away: booked within the hour, so the hour's reminder only); one a day and a
+    // half away and a cancelled one within the hour get none.
+    for (let i = 0; i < PER_KIND; i++) {
+      const consultant = consultants[i % CONSULTANTS]!.id;
+      const round = Math.floor(i / CONSULTANTS);
+      const day = `day-${RUN}-${i}@example.com`;
+      dayDue.push(day);
+      await booking(day, new Date(now + 3 * 60 * MINUTE + round * 20 * MINUTE), 15, consultant);
+      const hour = `hour-${RUN}-${i}@example.com`;
+      hourDue.push(hour);
+      await booking(hour, new Date(now + 20 * MINUTE + round * 2 * MINUTE), 1, consultant);
     }
     notDue.push(`later-${RUN}@example.com`, `cancelled-${RUN}@example.com`);
-    await booking(notDue[0]!, new Date(now + 36 * 60 * MINUTE), 30, consultant!.id);
-    await booking(notDue[1]!, new Date(now + 50 * MINUTE), 30, consultant!.id, "cancelled");
+    await booking(notDue[0]!, new Date(now + 36 * 60 * MINUTE), 30, consultants[0]!.id);
+    await booking(notDue[1]!, new Date(now + 50 * MINUTE), 30, consultants[0]!.id, "cancelled");
 
     smtp = await startFakeSmtp();
     const env = {
