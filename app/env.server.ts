@@ -101,6 +101,8 @@ const schema = z.object({
   CONSULTATION_NOTICE_OFFICE_HOURS: z.coerce.number({ message: "must be a number of hours" }).min(0).max(72).default(4),
   /** Clients may reschedule or cancel a session until this many hours before it (staff at any time). */
   CONSULTATION_CHANGE_HOURS: z.coerce.number({ message: "must be a whole number of hours" }).int().min(0).max(336).default(24),
+  /** How often each server process looks for consultation reminders that are due. */
+  CONSULTATION_REMINDER_INTERVAL_SECONDS: z.coerce.number({ message: "must be a whole number of seconds" }).int().min(1).max(3600).default(60),
   /** The video meeting link of a session; {room} becomes an unguessable room name. */
   CONSULTATION_VIDEO_URL: z
     .string()

@@ -59,7 +59,7 @@ export async function startBackgroundJobs({ log }: { log: Logger }) {
   // Accepted cancellations of paid orders whose refund was never asked for (the process stopped on the way).
   every(5 * 60 * 1000, job("cancellation-refunds", () => refundAcceptedCancellations()));
   // Consultation reminders, 24 hours and 1 hour before (each once across processes: SKIP LOCKED).
-  every(60 * 1000, job("consultation-reminders", () => sendDueReminders()));
+  every(getEnv().CONSULTATION_REMINDER_INTERVAL_SECONDS * 1000, job("consultation-reminders", () => sendDueReminders()));
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 

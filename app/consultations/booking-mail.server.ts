@@ -80,7 +80,7 @@ registerAttachmentRenderer("consultation-invite", async (id) => {
   return text ? { filename: inviteFileName, content: Buffer.from(text, "utf8"), contentType: `text/calendar; charset=utf-8; method=${method}` } : null;
 });
 
-export type BookingMailKind = "booked" | "rescheduled" | "cancelled" | "reminder-day" | "reminder-hour";
+export type BookingMailKind = "booked" | "rescheduled" | "cancelled" | "refund-cancelled" | "reminder-day" | "reminder-hour";
 
 /** Queues the mail of a new, moved or cancelled booking, in the transaction that changed it. */
 export async function queueBookingMail(tx: Queryable, bookingId: string, kind: BookingMailKind = "booked", reason: string | null = null) {
@@ -94,14 +94,14 @@ export async function queueBookingMail(tx: Queryable, bookingId: string, kind: B
     [t.mail.when, when],
     [t.mail.how, meeting.modeLabel],
   ];
-  if (kind !== "cancelled") {
+  if (kind !== "cancelled" && kind !== "refund-cancelled") {
     if (meeting.url) details.push([t.mail.link, meeting.url]);
     if (meeting.text) details.push([t.mail.how, meeting.text]);
     details.push([t.mail.with, parties.consultant.name]);
   }
   if (reason) details.push([t.mail.reason, reason]);
-  const subject = { booked: t.mail.bookedSubject, rescheduled: t.mail.rescheduledSubject, cancelled: t.mail.cancelledSubject, "reminder-day": t.mail.reminderDaySubject, "reminder-hour": t.mail.reminderHourSubject }[kind];
-  const intro = { booked: t.mail.booked, rescheduled: t.mail.rescheduled, cancelled: t.mail.cancelled, "reminder-day": t.mail.reminder, "reminder-hour": t.mail.reminder }[kind];
+  const subject = { booked: t.mail.bookedSubject, rescheduled: t.mail.rescheduledSubject, cancelled: t.mail.cancelledSubject, "refund-cancelled": t.mail.cancelledSubject, "reminder-day": t.mail.reminderDaySubject, "reminder-hour": t.mail.reminderHourSubject }[kind];
+  const intro = { booked: t.mail.booked, rescheduled: t.mail.rescheduled, cancelled: t.mail.cancelled, "refund-cancelled": t.mail.refundCancelled, "reminder-day": t.mail.reminder, "reminder-hour": t.mail.reminder }[kind];
   const mail = renderEmail(
     {
       subject: fill(subject, { when }),
@@ -112,7 +112,7 @@ export async function queueBookingMail(tx: Queryable, bookingId: string, kind: B
     },
     lang,
   );
-  const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
+  const method = kind === "cancelled" || kind === "refund-cancelled" ? "CANCEL" : "REQUEST";
   // Reminders carry no invite: the calendar already has the event.
   const attachments = kind.startsWith("reminder") ? [] : [{ kind: "consultation-invite" as const, id: `${bookingId}:${method}` }];
   await queueMail(tx, { to: parties.client.email, ...mail, kind: `consultation-${kind}`, attachments });

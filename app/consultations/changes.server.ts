@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { consultationBookings, type ConsultationBooking } from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
@@ -36,17 +36,42 @@ async function lockForChange(tx: Queryable, bookingId: string, actor: ChangeActo
   return { booking, reason: staffReason(actor) };
 }
 
+/** The one way a booking becomes cancelled: SEQUENCE + 1 and the METHOD:CANCEL mail, in the caller's transaction. */
+async function markCancelled(tx: Queryable, bookingId: string, reason: string | null, now: Date, kind: "cancelled" | "refund-cancelled", mailReason: string | null = reason) {
+  const [updated] = await tx
+    .update(consultationBookings)
+    .set({ state: "cancelled", cancelledAt: now, changeReason: reason, sequence: sql`${consultationBookings.sequence} + 1`, updatedAt: now })
+    .where(eq(consultationBookings.id, bookingId))
+    .returning();
+  await queueBookingMail(tx, bookingId, kind, mailReason);
+  return updated!;
+}
+
+export const REFUND_CANCEL_REASON = "Order refunded in full";
+
+/**
+ * A full refund takes the order's sessions back (decision 100): its sessions still to come are
+ * cancelled in the refund's own transaction, each with a cancellation the client's calendar
+ * understands. Sessions already started, held or missed stay as they are.
+ */
+export async function cancelSessionsOfRefundedOrder(tx: Queryable, orderId: string, now = new Date()): Promise<ConsultationBooking[]> {
+  const live = await tx
+    .select({ id: consultationBookings.id })
+    .from(consultationBookings)
+    .where(and(eq(consultationBookings.orderId, orderId), eq(consultationBookings.state, "booked"), gt(consultationBookings.startsAt, now)))
+    .orderBy(asc(consultationBookings.startsAt))
+    .for("update");
+  const cancelled: ConsultationBooking[] = [];
+  // The mail's intro says why; the stored reason is for staff.
+  for (const { id } of live) cancelled.push(await markCancelled(tx, id, REFUND_CANCEL_REASON, now, "refund-cancelled", null));
+  return cancelled;
+}
+
 export async function cancelBooking(bookingId: string, actor: ChangeActor, now = new Date(), q: Queryable = db): Promise<ChangeResult> {
   try {
     const booking = await q.transaction(async (tx) => {
       const { reason } = await lockForChange(tx, bookingId, actor, now);
-      const [updated] = await tx
-        .update(consultationBookings)
-        .set({ state: "cancelled", cancelledAt: now, changeReason: reason, sequence: sql`${consultationBookings.sequence} + 1`, updatedAt: now })
-        .where(eq(consultationBookings.id, bookingId))
-        .returning();
-      await queueBookingMail(tx, bookingId, "cancelled", reason);
-      return updated!;
+      return markCancelled(tx, bookingId, reason, now, "cancelled");
     });
     return { ok: true, booking };
   } catch (error) {

@@ -4,26 +4,47 @@ import { CONSULTATION_MODES, consultantDaysOff, consultantSettings, users, type 
 import { officeSchedule } from "../cases/turnaround.server";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
+import { endField, startField, STRETCHES, STRETCHES_PER_DAY, WEEKDAYS } from "./hours-fields";
 import { gulfDate, gulfInstant, officeWeek } from "./slots";
 
 /**
- * What an admin sets for a consultant (decision 087): whether they consult, their modes, one
- * stretch of hours per weekday (Gulf time) and their own video link; days off are single dates.
+ * What an admin sets for a consultant (decisions 087, 100): whether they consult, their modes, up
+ * to STRETCHES_PER_DAY stretches of hours per weekday (Gulf time, not overlapping) and their own
+ * video link; days off are single dates.
  * Saving writes the `consultant_settings` row; until then the defaults hold.
  */
-export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+export { endField, startField, STRETCHES, STRETCHES_PER_DAY, WEEKDAYS };
+
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const minuteOf = (value: string) => {
   const match = TIME.exec(value)!;
   return Number(match[1]) * 60 + Number(match[2]);
 };
+/** An end of 00:00 (or 24:00, typed without a time picker) is midnight at the end of the day. */
+const endMinuteOf = (value: string) => (value === "24:00" ? 1440 : minuteOf(value) || 1440);
 const timeField = z
   .string()
   .trim()
   .optional()
   .refine((v) => !v || TIME.test(v), "time");
+const endTimeField = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => !v || v === "24:00" || TIME.test(v), "time");
 
-const dayShape = Object.fromEntries(WEEKDAYS.flatMap((d) => [[`start${d}`, timeField], [`end${d}`, timeField]])) as Record<`start${number}` | `end${number}`, typeof timeField>;
+const dayShape = Object.fromEntries(WEEKDAYS.flatMap((d) => STRETCHES.flatMap((n) => [[startField(d, n), timeField], [endField(d, n), endTimeField]]))) as Record<string, typeof timeField>;
+
+type Stretch = { n: number; startMinute: number; endMinute: number };
+
+/** A day's filled rows, read (only those whose times are both valid). */
+function stretchesOf(record: Record<string, string | undefined>, day: number): Stretch[] {
+  return STRETCHES.flatMap((n) => {
+    const start = record[startField(day, n)];
+    const end = record[endField(day, n)];
+    return start && end && TIME.test(start) && (end === "24:00" || TIME.test(end)) ? [{ n, startMinute: minuteOf(start), endMinute: endMinuteOf(end) }] : [];
+  });
+}
 
 export const consultantSettingsSchema = z
   .object({
@@ -40,17 +61,27 @@ export const consultantSettingsSchema = z
   .superRefine((value, ctx) => {
     const record = value as Record<string, string | undefined>;
     for (const day of WEEKDAYS) {
-      const start = record[`start${day}`];
-      const end = record[`end${day}`];
-      if (!start !== !end) ctx.addIssue({ code: "custom", path: [start ? `end${day}` : `start${day}`], message: "pair" });
-      else if (start && end && TIME.test(start) && TIME.test(end) && minuteOf(end) <= minuteOf(start)) ctx.addIssue({ code: "custom", path: [`end${day}`], message: "order" });
+      for (const n of STRETCHES) {
+        const start = record[startField(day, n)];
+        const end = record[endField(day, n)];
+        if (!start !== !end) ctx.addIssue({ code: "custom", path: [start ? endField(day, n) : startField(day, n)], message: "pair" });
+      }
+      const stretches = stretchesOf(record, day);
+      for (const s of stretches) if (s.endMinute <= s.startMinute) ctx.addIssue({ code: "custom", path: [endField(day, s.n)], message: "order" });
+      // Two stretches of one day may touch (13:00 and 13:00) but not overlap; the later one is marked.
+      const ordered = stretches.filter((s) => s.endMinute > s.startMinute).sort((a, b) => a.startMinute - b.startMinute || a.n - b.n);
+      for (let i = 1; i < ordered.length; i++) {
+        const overlapping = ordered.slice(0, i).some((earlier) => earlier.endMinute > ordered[i]!.startMinute);
+        if (overlapping) ctx.addIssue({ code: "custom", path: [startField(day, ordered[i]!.n)], message: "overlap" });
+      }
     }
     if (value.consults && !value.modes?.length) ctx.addIssue({ code: "custom", path: ["modes"], message: "modes" });
   });
 
 export type ConsultantSettingsInput = z.infer<typeof consultantSettingsSchema>;
 
-const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+// Midnight at the end of a day is shown as 00:00, as a time picker can say it.
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 
 /** The members of staff and admins, who consult unless an admin says otherwise. */
 export async function consultantList(q: Queryable = db) {
@@ -68,9 +99,12 @@ export async function consultantSettingsOf(userId: string, now = new Date(), q: 
   const hours: WeeklyHours = row?.weeklyHours ?? officeWeek(office.openMinute, office.closeMinute, office.days);
   const days: Record<string, string> = {};
   for (const day of WEEKDAYS) {
-    const stretch = hours.find((h) => h.weekday === day);
-    days[`start${day}`] = stretch ? hhmm(stretch.startMinute) : "";
-    days[`end${day}`] = stretch ? hhmm(stretch.endMinute) : "";
+    const stretches = hours.filter((h) => h.weekday === day).sort((a, b) => a.startMinute - b.startMinute);
+    for (const n of STRETCHES) {
+      const stretch = stretches[n];
+      days[startField(day, n)] = stretch ? hhmm(stretch.startMinute) : "";
+      days[endField(day, n)] = stretch ? hhmm(stretch.endMinute) : "";
+    }
   }
   const daysOff = await q
     .select({ day: consultantDaysOff.day })
@@ -85,11 +119,11 @@ export async function consultantSettingsOf(userId: string, now = new Date(), q: 
 
 export async function saveConsultantSettings(userId: string, value: ConsultantSettingsInput, q: Queryable = db) {
   const record = value as Record<string, string | undefined>;
-  const weeklyHours: WeeklyHours = WEEKDAYS.flatMap((day) => {
-    const start = record[`start${day}`];
-    const end = record[`end${day}`];
-    return start && end ? [{ weekday: day, startMinute: minuteOf(start), endMinute: minuteOf(end) }] : [];
-  });
+  const weeklyHours: WeeklyHours = WEEKDAYS.flatMap((day) =>
+    stretchesOf(record, day)
+      .sort((a, b) => a.startMinute - b.startMinute)
+      .map(({ startMinute, endMinute }) => ({ weekday: day, startMinute, endMinute })),
+  );
   const set = { consults: value.consults ?? false, modes: value.modes ?? [], weeklyHours, videoUrl: value.videoUrl || null, updatedAt: new Date() };
   await q
     .insert(consultantSettings)

@@ -244,6 +244,7 @@ export type ConsultantSettingsText = {
   weekdays: string[];
   hoursLegend: string;
   hoursHint: string;
+  stretch: string;
   start: string;
   end: string;
   videoUrl: string;
@@ -274,7 +275,8 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
     modes: "Modes offered",
     weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
     hoursLegend: "Weekly hours (Gulf time)",
-    hoursHint: "Leave both times empty on a day without sessions.",
+    hoursHint: "Up to three stretches a day, such as 09:00–13:00 and 14:00–18:00; empty rows are ignored, and a day with none has no sessions. Until 00:00 means until midnight.",
+    stretch: "stretch {n}",
     start: "From",
     end: "Until",
     videoUrl: "Own video meeting link (optional)",
@@ -294,6 +296,7 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
       time: "Enter a time such as 09:00 (24-hour clock).",
       pair: "Enter both times, or neither on a day without sessions.",
       order: "The end must be after the start.",
+      overlap: "This stretch overlaps another one on the same day.",
       modes: "Choose at least one mode.",
       videoUrl: "Enter an https address, or leave it empty.",
     },
@@ -309,7 +312,8 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
     modes: "الطرق المتاحة",
     weekdays: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
     hoursLegend: "ساعات العمل الأسبوعية (بتوقيت الخليج)",
-    hoursHint: "اترك الوقتين فارغين في اليوم الذي لا جلسات فيه.",
+    hoursHint: "حتى ثلاث فترات في اليوم، مثل 09:00–13:00 و14:00–18:00؛ وتُهمَل الصفوف الفارغة، واليوم الذي لا فترة فيه لا جلسات فيه. و«إلى 00:00» تعني حتى منتصف الليل.",
+    stretch: "الفترة {n}",
     start: "من",
     end: "إلى",
     videoUrl: "رابط اجتماع الفيديو الخاص (اختياري)",
@@ -329,6 +333,7 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
       time: "أدخل وقتًا مثل 09:00 (بنظام 24 ساعة).",
       pair: "أدخل الوقتين معًا، أو اتركهما فارغين في اليوم الذي لا جلسات فيه.",
       order: "يجب أن يكون وقت الانتهاء بعد وقت البدء.",
+      overlap: "تتداخل هذه الفترة مع فترة أخرى في اليوم نفسه.",
       modes: "اختر طريقة واحدة على الأقل.",
       videoUrl: "أدخل عنوانًا يبدأ بـ https، أو اتركه فارغًا.",
     },

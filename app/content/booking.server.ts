@@ -47,6 +47,7 @@ export type BookingText = {
     rescheduled: string;
     cancelledSubject: string;
     cancelled: string;
+    refundCancelled: string;
     reason: string;
     bookedSubject: string;
     booked: string;
@@ -122,6 +123,7 @@ export const bookingText: Record<Lang, BookingText> = {
       rescheduled: "Your consultation has a new time. The details are below; the attached invitation updates your calendar.",
       cancelledSubject: "Your consultation is cancelled: {when}",
       cancelled: "The session is cancelled and its credit is back on your order: you can book another time from your order page.",
+      refundCancelled: "Your order was refunded in full, so this session is cancelled. The attached cancellation removes it from your calendar.",
       reason: "Reason",
       bookedSubject: "Your consultation is booked: {when}",
       booked: "Your consultation is booked. The details are below.",
@@ -195,6 +197,7 @@ export const bookingText: Record<Lang, BookingText> = {
       rescheduled: "لاستشارتك موعد جديد، وتجد تفاصيله أدناه. تحدّث الدعوة المرفقة موعدك في تقويمك.",
       cancelledSubject: "أُلغيت استشارتك: {when}",
       cancelled: "أُلغيت الجلسة وعاد رصيدها إلى طلبك، ويمكنك حجز موعد آخر من صفحة طلبك.",
+      refundCancelled: "رُدّ إليك المبلغ الذي دفعته عن طلبك كاملاً، ولذلك أُلغيت هذه الجلسة. ويزيلها الإلغاء المرفق من تقويمك.",
       reason: "السبب",
       bookedSubject: "تم حجز استشارتك: {when}",
       booked: "تم حجز استشارتك، وتجد تفاصيلها أدناه.",

@@ -8,6 +8,7 @@ import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import "../invoices/mail-attachment.server";
+import { cancelSessionsOfRefundedOrder } from "../consultations/changes.server";
 import { ensureCreditNote } from "../invoices/tax-documents.server";
 import { renderEmail } from "../mail/layout.server";
 import { queueMail } from "../mail/outbox.server";
@@ -231,6 +232,8 @@ export async function applyRefundUpdate(update: RefundUpdate, outer?: Transactio
     // A refund owed by hand is settled once everything paid is back.
     const paymentFlag = order.paymentFlag === MANUAL_REFUND_FLAG && paymentStatus === "refunded" ? null : order.paymentFlag;
     await tx.update(orders).set({ refundedAmount, paymentStatus, paymentFlag, updatedAt: now }).where(eq(orders.id, orderId));
+    // A full refund takes the order's sessions back; a partial one leaves them booked (decision 100).
+    if (paymentStatus === "refunded") await cancelSessionsOfRefundedOrder(tx, orderId, now);
     await tx.insert(orderEvents).values({ orderId, actorId: succeeded!.actorId, kind: "refund", fromValue: order.paymentStatus, toValue: paymentStatus, note: `${formatMoney(succeeded!.amount, "en")} refunded${succeeded!.provider === "manual" ? " by hand" : ""}: ${succeeded!.reason}` });
     const creditNote = await ensureCreditNote(tx, succeeded!.id, now);
     const [client] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, order.userId));

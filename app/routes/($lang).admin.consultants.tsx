@@ -9,13 +9,15 @@ import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { CheckboxField, FieldErrors, SelectField, TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
-import { addDayOff, consultantList, consultantSettingsOf, consultantSettingsSchema, removeDayOff, saveConsultantSettings, WEEKDAYS } from "../consultations/consultant-settings.server";
+import { addDayOff, consultantList, consultantSettingsOf, consultantSettingsSchema, removeDayOff, saveConsultantSettings } from "../consultations/consultant-settings.server";
+import { endField, startField, STRETCHES, WEEKDAYS } from "../consultations/hours-fields";
 import { consultantSettingsText } from "../content/agenda.server";
 import { backofficeText } from "../content/backoffice.server";
 import { bookingText } from "../content/booking.server";
 import { resilientClientAction } from "../forms/submission-client-action";
 import { redirectWithToast } from "../forms/toast.server";
 import { formOrEmpty, langParam, notFound } from "../http/http.server";
+import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/format";
 import { localizePath } from "../i18n/lang";
 import { metaFromLoader } from "../seo/meta";
@@ -119,13 +121,20 @@ export default function AdminConsultants() {
               <fieldset>
                 <legend className="text-sm font-semibold text-navy-900">{text.hoursLegend}</legend>
                 <p className="text-sm text-slate-600">{text.hoursHint}</p>
-                <div className="mt-2 grid gap-3">
+                <div className="mt-2 grid gap-4">
                   {WEEKDAYS.map((day) => (
-                    <div key={day} className="grid items-start gap-3 sm:grid-cols-[8rem_1fr_1fr]">
-                      <span className="pt-8 font-semibold text-slate-800">{text.weekdays[day]}</span>
-                      <TextField id={`start${day}`} name={`start${day}`} type="time" label={`${text.start} · ${text.weekdays[day]}`} defaultValue={value(`start${day}`)} errors={errorsOf(`start${day}`)} />
-                      <TextField id={`end${day}`} name={`end${day}`} type="time" label={`${text.end} · ${text.weekdays[day]}`} defaultValue={value(`end${day}`)} errors={errorsOf(`end${day}`)} />
-                    </div>
+                    // One fieldset per day: its name is read with each of its times.
+                    <fieldset key={day} className="grid items-start gap-3 sm:grid-cols-[8rem_1fr]" data-testid={`hours-${day}`}>
+                      <legend className="float-start pt-2 font-semibold text-slate-800 sm:w-32">{text.weekdays[day]}</legend>
+                      <div className="grid gap-3 sm:col-start-2 md:grid-cols-3">
+                        {STRETCHES.map((n) => (
+                          <div key={n} className="grid grid-cols-2 gap-2">
+                            <TextField id={startField(day, n)} name={startField(day, n)} type="time" label={`${text.start} · ${fill(text.stretch, { n: n + 1 })}`} defaultValue={value(startField(day, n))} errors={errorsOf(startField(day, n))} />
+                            <TextField id={endField(day, n)} name={endField(day, n)} type="time" label={`${text.end} · ${fill(text.stretch, { n: n + 1 })}`} defaultValue={value(endField(day, n))} errors={errorsOf(endField(day, n))} />
+                          </div>
+                        ))}
+                      </div>
+                    </fieldset>
                   ))}
                 </div>
               </fieldset>

@@ -151,22 +151,22 @@ describe(`the consultants' agenda on ${testDbKind()}`, () => {
   it("keeps a consultant's hours, modes and days off as an admin sets them; the slots follow", async () => {
     const consultant = await user("staff");
     const fresh = await consultantSettingsOf(consultant.id, NOW);
-    expect(fresh?.values).toMatchObject({ consults: true, modes: ["video", "phone", "in_person"], start0: "09:00", end0: "18:00", start5: "", end5: "" });
+    expect(fresh?.values).toMatchObject({ consults: true, modes: ["video", "phone", "in_person"], start0_0: "09:00", end0_0: "18:00", start0_1: "", start5_0: "", end5_0: "" });
     expect(await consultantSettingsOf((await user("client")).id, NOW)).toBeNull();
 
     const errors = (input: Record<string, unknown>) => {
       const parsed = consultantSettingsSchema.safeParse(input);
       return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}:${i.message}`);
     };
-    expect(errors({ consults: true, modes: [], start1: "10:00" })).toEqual(["end1:pair", "modes:modes"]);
-    expect(errors({ consults: true, modes: ["video"], start1: "14:00", end1: "10:00", start2: "25:00", end2: "26:00", videoUrl: "http://x" })).toEqual(["videoUrl:videoUrl", "start2:time", "end2:time", "end1:order"]);
+    expect(errors({ consults: true, modes: [], start1_0: "10:00" })).toEqual(["end1_0:pair", "modes:modes"]);
+    expect(errors({ consults: true, modes: ["video"], start1_0: "14:00", end1_0: "10:00", start2_0: "25:00", end2_0: "26:00", videoUrl: "http://x" })).toEqual(["videoUrl:videoUrl", "start2_0:time", "end2_0:time", "end1_0:order"]);
     expect(errors({ consults: true, modes: ["chat"] })).toEqual(["modes.0:modes"]);
 
     // Phone only, Mondays 14:00-16:00: what the slots are computed from.
     const availability = async () => (await loadConsultants(t.handle.db, NOW)).find((c) => c.id === consultant.id);
-    const parsed = consultantSettingsSchema.parse({ consults: true, modes: ["phone"], start1: "14:00", end1: "16:00" });
+    const parsed = consultantSettingsSchema.parse({ consults: true, modes: ["phone"], start1_0: "14:00", end1_0: "16:00" });
     await saveConsultantSettings(consultant.id, parsed);
-    expect((await consultantSettingsOf(consultant.id, NOW))?.values).toMatchObject({ modes: ["phone"], start0: "", start1: "14:00", end1: "16:00", videoUrl: "" });
+    expect((await consultantSettingsOf(consultant.id, NOW))?.values).toMatchObject({ modes: ["phone"], start0_0: "", start1_0: "14:00", end1_0: "16:00", start1_1: "", videoUrl: "" });
     expect(await availability()).toMatchObject({ modes: ["phone"], weeklyHours: [{ weekday: 1, startMinute: 14 * 60, endMinute: 16 * 60 }] });
 
     expect(await addDayOff(consultant.id, "2026-12-14", NOW)).toBe(true);

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
 import { insertCoupon } from "../../app/orders/coupons.server";
-import { inquiries, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import { consultationBookings, inquiries, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { FREE_COUPON } from "./free-coupon";
 
 const BACKOFFICE_PASSWORD = "backoffice-client-2026";
@@ -91,6 +91,12 @@ type ProjectFixture = {
   cases: CaseFixture;
   /** Privacy: a client with a completed order and an uploaded document (the access list, Download my data). */
   privacy: { email: string; order: string; document: string };
+  /**
+   * Consultations: a member of staff (two-factor on) who consults, with two sessions of today that
+   * have started (to mark held and missed), one booked in three days and one cancelled, all of one
+   * client's paid consultation orders.
+   */
+  consultations: { staff: { email: string; name: string; totpSecret: string; id: string }; client: string; started: [string, string]; upcoming: string; cancelled: string };
 };
 const fixture: { password: string; projects: Record<string, ProjectFixture> } = { password: BACKOFFICE_PASSWORD, projects: {} };
 const stamp = Date.now().toString(36);
@@ -164,7 +170,30 @@ for (const project of PROJECTS) {
     .insert(orderDocuments)
     .values({ orderId: privacyOrder, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: passport.length, sha256: crypto.createHash("sha256").update(passport).digest("hex"), data: passport, uploadedBy: privacyId })
     .returning({ id: orderDocuments.id });
+  const consultantEmail = `consultant-${project}-${stamp}@example.com`;
+  const consultantName = `Karim Consultant ${project}`;
+  const consultantSecret = totpSecret();
+  const consultantId = await client(consultantEmail, consultantName, "staff", consultantSecret);
+  const consultationClient = `Huda Session ${project}`;
+  const consultationClientId = await client(`consultation-client-${project}-${stamp}@example.com`, consultationClient);
+  const immigration = { serviceType: "Legal Consultation", serviceKey: "legal-consultation", tierId: "immigration", tierName: "Immigration Consultation", unitPrice: 75_000, status: "processing" as const, paymentStatus: "paid" as const, minutesAgo: 3 * 24 * 60 };
+  // Two sessions of today (Gulf time) that have started: from an hour ago, never before today's midnight.
+  const gulfMidnight = Date.parse(`${new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+04:00`);
+  const from = Math.max(Date.now() - 60 * 60_000, gulfMidnight);
+  const half = Math.floor((Date.now() - from) / 2);
+  const session = async (start: number, end: number, state: "booked" | "cancelled" = "booked") => {
+    const orderId = await order(consultationClientId, `consultation-client-${project}-${stamp}@example.com`, consultationClient, immigration);
+    const [row] = await db
+      .insert(consultationBookings)
+      .values({ orderId, clientId: consultationClientId, consultantId, mode: "phone", startsAt: new Date(start), endsAt: new Date(end), blockedUntil: new Date(end), state, cancelledAt: state === "cancelled" ? new Date() : null })
+      .returning({ id: consultationBookings.id });
+    return row!.id;
+  };
+  const started: [string, string] = [await session(from, from + half), await session(from + half, from + 2 * half)];
+  const upcoming = await session(gulfMidnight + 3 * 86_400_000 + 20 * 3_600_000, gulfMidnight + 3 * 86_400_000 + 21 * 3_600_000);
+  const cancelled = await session(gulfMidnight + 3 * 86_400_000 + 10 * 3_600_000, gulfMidnight + 3 * 86_400_000 + 11 * 3_600_000, "cancelled");
   fixture.projects[project] = {
+    consultations: { staff: { email: consultantEmail, name: consultantName, totpSecret: consultantSecret, id: consultantId }, client: consultationClient, started, upcoming, cancelled },
     pages: { email: pagesEmail, processing: pagesOrders },
     privacy: { email: privacyEmail, order: privacyOrder, document: privacyDocument!.id },
     cases: { staff: { email: staffEmail, name: staffName, totpSecret: staffSecret }, client: { email: caseEmail, name: caseClientName }, caseOrder, cancelOrder, overdueOrder },
