@@ -4,12 +4,14 @@ import { count, countDistinct, inArray, like } from "drizzle-orm";
 import postgres from "postgres";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANG_COOKIE } from "../../app/i18n/lang-cookie.server";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { inquiries, orderItems, orders, paymentSessions, taxDocuments, users } from "../../db/schema";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { startFakeStripe } from "../support/fake-stripe";
 import { NGINX, startNginx, type RunningNginx } from "../support/nginx";
 import { openServerDatabase, seedAccounts, signInOverHttp, type SeededAccounts } from "../support/seed-accounts";
+import { buildChangedCopy, changeTravelBanPrice } from "../support/rebuilt-copy";
 import { freePort, startServer, startTcpRelay, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 
@@ -54,6 +56,8 @@ let relay: Awaited<ReturnType<typeof startTcpRelay>> | undefined;
 let seeded: SeededAccounts;
 /** The orders the webhook test pays, each with its Stripe Checkout Session in the fake. */
 const payable: Array<{ orderId: string; sessionId: string; email: string }> = [];
+/** Folders to remove once every instance has stopped. */
+const afterCleanup: Array<() => void> = [];
 
 /**
  * nginx in front of the instances with the settings compose.yaml ships (deploy/nginx): the proxy
@@ -216,6 +220,7 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     await stripeFake?.close();
     await relay?.close();
     if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+    for (const cleanup of afterCleanup) cleanup();
   });
 
   it("spreads requests over every instance (round robin)", async () => {
@@ -325,11 +330,12 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
   }, 120_000);
 
   it("every instance gives the same bytes and the same ETag for a shared anonymous page", async () => {
-    for (const page of ["/", SERVICE_PAGE, "/ar"]) {
+    // The Arabic home page as a returning visitor asks for it (a first visit remembers the language: a private answer).
+    for (const [page, cookie] of [["/", ""], [SERVICE_PAGE, ""], ["/ar", `${LANG_COOKIE}=ar`]] as const) {
       for (const encoding of ["identity", "br"]) {
         const answers = await Promise.all(
           instances.map(async (instance) => {
-            const response = await fetch(`${instance.url}${page}`, { headers: { "Accept-Encoding": encoding } });
+            const response = await fetch(`${instance.url}${page}`, { headers: { "Accept-Encoding": encoding, ...(cookie ? { Cookie: cookie } : {}) } });
             expect(response.status, `${page} ${instance.url}`).toBe(200);
             const bytes = Buffer.from(await response.arrayBuffer());
             return { etag: response.headers.get("etag"), cacheControl: response.headers.get("cache-control"), digest: crypto.createHash("sha256").update(bytes).digest("hex") };
@@ -440,4 +446,81 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     expect(load.acknowledged).toBeGreaterThan(3);
     expect(await storedInquiries(load.marker)).toEqual({ rows: load.acknowledged, distinct: load.acknowledged });
   }, 180_000);
+
+  it("a deploy of a new version (a changed price) while a visitor reads: each page entirely old or entirely new, with its files", async () => {
+    const next = buildChangedCopy((dir) => changeTravelBanPrice(dir, 777));
+    try {
+      /** What marks a version within a page: the price it shows and the fingerprinted files it loads. */
+      const versionOf = (html: string) => ({
+        prices: [...new Set([...html.matchAll(/"price":"(\d+)"/g)].map((match) => match[1]))].join(","),
+        files: [...new Set([...html.matchAll(/\/build\/[\w./-]+\.(?:js|css)/g)].map((match) => match[0]))].sort().join(" "),
+      });
+      const seen: Array<{ etag: string | null; prices: string; files: string; fileStatuses: number[] }> = [];
+      const failures: string[] = [];
+      let running = true;
+      const visitor = (async () => {
+        while (running) {
+          try {
+            const response = await fetch(`${publicUrl}${SERVICE_PAGE}`, { headers: { "Accept-Encoding": "br" } });
+            const html = await response.text();
+            if (response.status !== 200) {
+              failures.push(`GET ${SERVICE_PAGE} ${response.status}`);
+              continue;
+            }
+            const version = versionOf(html);
+            // The browser then loads the page's scripts and styles, through the proxy as well.
+            const fileStatuses = await Promise.all(
+              version.files.split(" ").map(async (file) => {
+                const asset = await fetch(`${publicUrl}${file}`);
+                await asset.body?.cancel();
+                return asset.status;
+              }),
+            );
+            seen.push({ etag: response.headers.get("etag"), ...version, fileStatuses });
+          } catch (error) {
+            failures.push(`network: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      })();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        // The rollout: each instance in turn drained and replaced by the new version.
+        for (let index = 0; index < SIZE; index++) {
+          expect(await instances[index]!.stop("SIGTERM")).toBe(0);
+          instances[index] = await startServer(instanceEnv, { port: ports[index], cwd: next.dir });
+          await new Promise((resolve) => setTimeout(resolve, 700));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      } finally {
+        running = false;
+        await visitor;
+      }
+      expect(failures, nginxLog().slice(-2000)).toEqual([]);
+      const old = seen[0]!;
+      const latest = seen.at(-1)!;
+      expect(old.prices.split(",")).toContain("650");
+      expect(old.prices.split(",")).not.toContain("777");
+      expect(latest.prices.split(",")).toContain("777");
+      expect(latest.prices.split(",")).not.toContain("650");
+      expect(latest.files).not.toBe(old.files);
+      // Each page is one version: the old price with the old files, or the new price with the new
+      // files; and a tag never names pages of both (a tag may change within a version: the page's
+      // submission key has a time window, decision 103).
+      const versionOfTag = new Map<string | null, string>();
+      for (const page of seen) {
+        const version = [old, latest].find((known) => known.prices === page.prices && known.files === page.files);
+        expect(version, JSON.stringify(page)).toBeDefined();
+        const name = version === old ? "old" : "new";
+        expect(versionOfTag.get(page.etag) ?? name, JSON.stringify(page)).toBe(name);
+        versionOfTag.set(page.etag, name);
+        // Every file the page names is found, whichever instance the proxy asks first (decision 103).
+        expect(page.fileStatuses, JSON.stringify(page)).toEqual(page.fileStatuses.map(() => 200));
+      }
+      expect(seen.filter((page) => page.files === old.files).length).toBeGreaterThan(3);
+      expect(seen.filter((page) => page.files === latest.files).length).toBeGreaterThan(3);
+    } finally {
+      // The fleet stays on the new version until afterAll stops it; its build folder goes then.
+      afterCleanup.push(() => next.remove());
+    }
+  }, 240_000);
 });
