@@ -88,6 +88,8 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     // Only a development server shows error details; test runs behave as production does.
     mode: env.NODE_ENV === "development" ? "development" : "production",
     pageCache: env.PAGE_CACHE,
+    // Every instance of a deployment has the same session secret: the same bytes for a shared page from each.
+    sharedSecret: env.SESSION_SECRET[0],
     getLoadContext: (req, res) => ({
       cspNonce: String(res.locals.cspNonce),
       requestId: String(res.locals.requestId),

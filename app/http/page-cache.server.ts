@@ -71,6 +71,12 @@ export type PageCacheOptions = {
   render: (request: Request, context: AppLoadContext) => Promise<Response>;
   /** The build's fingerprint (Remix's assets version): part of every tag, so a new build never confirms an old page. */
   buildVersion?: string;
+  /**
+   * A secret every instance of the deployment shares (the session secret): the page's submission
+   * key is derived from it, so every instance renders the same bytes for a page (decision 103).
+   * Without it, a random key per rendering (one process alone).
+   */
+  sharedSecret?: string;
   maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
@@ -125,7 +131,17 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function createPageCache({ render, buildVersion = "dev", maxBytes = 24 * 1024 * 1024, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
+/**
+ * The submission key of a shared page: the same in every instance of one build for one page and
+ * time window (a keyed hash, shaped as the UUID forms carry), a new one each window as a cached
+ * page gets a new one when it is rendered again.
+ */
+export function sharedFormToken(secret: string, buildVersion: string, key: string, window: number) {
+  const hex = crypto.createHmac("sha256", secret).update(`page-submission-key\0${buildVersion}\0${window}\0${key}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function createPageCache({ render, buildVersion = "dev", sharedSecret, maxBytes = 24 * 1024 * 1024, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
   // Random per process, so no page text can contain it by chance: the nonce attribute the
   // template is rendered with, removed from the shared page (its scripts go by their hashes).
   const noncePlaceholder = `pcnonce${crypto.randomBytes(12).toString("hex")}`;
@@ -149,20 +165,25 @@ export function createPageCache({ render, buildVersion = "dev", maxBytes = 24 * 
     return undefined;
   }
 
-  async function renderTemplate(url: URL, variant: Variant, context: AppLoadContext): Promise<Entry | null> {
+  async function renderTemplate(key: string, url: URL, variant: Variant, context: AppLoadContext): Promise<Entry | null> {
     const headers = new Headers({ Accept: "text/html", "User-Agent": variant.bot ? BOT_USER_AGENT : BROWSER_USER_AGENT });
     if (variant.remembered) headers.set("Cookie", `${LANG_COOKIE}=${variant.remembered}`);
     if (variant.suggest) headers.set("Accept-Language", variant.suggest);
     // Not tied to the visitor's connection: others may be waiting for the same page.
     const request = new Request(url.href, { method: "GET", headers });
+    // With a shared secret, pages live in windows of the clock that every instance agrees on: each
+    // window has its own submission key, and a page rendered in one expires at its end, so two
+    // instances never hold different bytes for one page (decision 103).
+    const window = Math.floor(now() / ttlMs);
+    const formToken = sharedSecret ? sharedFormToken(sharedSecret, buildVersion, key, window) : crypto.randomUUID();
     const response = await render(request, {
       ...context,
       cspNonce: noncePlaceholder,
       requestId: "",
       // One submission key for the page (a submission is its key and what was sent, decision 054); no form token.
-      pageTemplate: { formToken: crypto.randomUUID(), csrfToken: "" },
+      pageTemplate: { formToken, csrfToken: "" },
     });
-    const expiresAt = now() + ttlMs;
+    const expiresAt = sharedSecret ? (window + 1) * ttlMs : now() + ttlMs;
     // An outage or an error is not a property of the page: render normally, try again next time.
     if (response.status >= 500) {
       await response.body?.cancel().catch(() => {});
@@ -210,7 +231,7 @@ export function createPageCache({ render, buildVersion = "dev", maxBytes = 24 * 
     let pending = rendering.get(key);
     if (!pending) {
       recordPageCache("miss");
-      pending = renderTemplate(url, variant, context)
+      pending = renderTemplate(key, url, variant, context)
         .then((entry) => {
           if (entry) remember(key, entry);
           return entry;

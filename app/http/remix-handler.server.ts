@@ -14,15 +14,18 @@ export function remixRequestHandler({
   mode,
   getLoadContext,
   pageCache = true,
+  sharedSecret,
 }: {
   build: ServerBuild;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** Serve anonymous pages from the shared page cache (app/http/page-cache.server.ts). */
   pageCache?: boolean;
+  /** What every instance shares (the session secret): the same page bytes from each (decision 103). */
+  sharedSecret?: string;
 }) {
   const handle = createRequestHandler(build, mode);
-  const cache = pageCache ? createPageCache({ render: handle, buildVersion: build.assets.version }) : null;
+  const cache = pageCache ? createPageCache({ render: handle, buildVersion: build.assets.version, sharedSecret }) : null;
   const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = getLoadContext(req, res);

@@ -1,12 +1,9 @@
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPaths } from "../../app/content/public-routes";
+import { buildChangedCopy, changeTravelBanPrice } from "../support/rebuilt-copy";
 import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
 import { startServer, type RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
@@ -288,29 +285,15 @@ describe(`the anonymous page cache (${kind})`, () => {
 
 // A new build is a new process with a new cache; a browser's kept copy (ETag) must not survive it either.
 describe.runIf(kind === "pglite")("a rebuilt server with a changed price", () => {
-  let copy: string;
+  let copy: ReturnType<typeof buildChangedCopy> | undefined;
   let rebuilt: RunningServer;
   beforeAll(async () => {
-    copy = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-rebuilt-"));
-    for (const entry of fs.readdirSync(".")) {
-      if (["app", "build", "public", ".git", "test-results", "data"].includes(entry)) continue;
-      fs.symlinkSync(path.resolve(entry), path.join(copy, entry));
-    }
-    fs.cpSync("app", path.join(copy, "app"), { recursive: true });
-    fs.mkdirSync(path.join(copy, "public"));
-    for (const entry of fs.readdirSync("public")) if (entry !== "build") fs.symlinkSync(path.resolve("public", entry), path.join(copy, "public", entry));
-    const plans = path.join(copy, "app/catalogue/plans.ts");
-    const source = fs.readFileSync(plans, "utf8");
-    const changed = source.replace(/(key: "travel-ban",[\s\S]*?tier\("basic", )650,/, "$1777,");
-    expect(changed).not.toBe(source);
-    fs.writeFileSync(plans, changed);
-    const build = spawnSync(process.execPath, ["scripts/build.js"], { cwd: copy, encoding: "utf8", timeout: 240_000, env: { ...process.env, NODE_ENV: "production" } });
-    expect(build.status, build.stderr).toBe(0);
-    rebuilt = await startServer({ NODE_ENV: "production", LOG_REQUESTS: "false" }, { cwd: copy });
+    copy = buildChangedCopy((dir) => changeTravelBanPrice(dir, 777));
+    rebuilt = await startServer({ NODE_ENV: "production", LOG_REQUESTS: "false" }, { cwd: copy.dir });
   }, 300_000);
   afterAll(async () => {
     await rebuilt?.stop();
-    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+    copy?.remove();
   });
 
   it("shows the new price, also to a browser asking whether its copy of the old page is still good", async () => {

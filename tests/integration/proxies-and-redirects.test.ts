@@ -1,4 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,7 +8,8 @@ import { ORDER_RATE_LIMIT } from "../../app/orders/checkout.server";
 import { formFields, rawRequest } from "../support/raw-http";
 import { validFields } from "../support/checkout-request";
 import { openServerDatabase, seedAccounts, SEEDED_ADMIN_TOTP_SECRET, signInOverHttp, type SeededAccounts } from "../support/seed-accounts";
-import { freePort, startServer, tempDir, type RunningServer } from "../support/server-process";
+import { NGINX, startNginx, type RunningNginx } from "../support/nginx";
+import { freePort, startServer, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 import { unusedTotpCode } from "../support/totp";
 
@@ -37,9 +37,6 @@ const PAYLOADS = [
   "/%2e/%5Cevil.example",
 ];
 
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => fs.existsSync(candidate));
-// CI installs Debian's nginx (.ci/run): there the proxy must run; elsewhere it may be missing.
-if (!NGINX && process.env.CI) throw new Error("nginx is not installed: .ci/run installs it (apt-get install nginx)");
 
 let server: RunningServer;
 let seeded: SeededAccounts;
@@ -267,66 +264,33 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
   });
 
   describe.runIf(NGINX)("behind nginx", () => {
-    let nginx: ChildProcess | undefined;
-    let nginxLog = "";
+    let nginx: RunningNginx | undefined;
 
-    /** nginx as a child process on the public port, in front of the server; `forwardHost` adds X-Forwarded-Host. */
-    async function startNginx({ forwardHost }: { forwardHost: boolean }) {
-      const dir = tempDir("sanad-nginx-");
-      const config = `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  server {
-    listen 127.0.0.1:${publicPort};
-    location / {
+    /** nginx on the public port, in front of the server; `forwardHost` adds X-Forwarded-Host. */
+    async function startProxy({ forwardHost }: { forwardHost: boolean }) {
+      nginx = await startNginx({
+        port: publicPort,
+        workerConnections: 64,
+        server: `    location / {
       proxy_pass http://127.0.0.1:${server.port};
       proxy_http_version 1.1;
       ${forwardHost ? "proxy_set_header X-Forwarded-Host $http_host;" : "# Host is rewritten to the backend's address ($proxy_host), and nothing says what it was."}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`;
-      fs.writeFileSync(path.join(dir, "nginx.conf"), config);
-      const check = spawnSync(NGINX!, ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
-      expect(check.status, check.stderr).toBe(0);
-      nginxLog = "";
-      nginx = spawn(NGINX!, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
-      nginx.stderr?.on("data", (chunk: Buffer) => (nginxLog += chunk.toString()));
-      for (let i = 0; i < 100; i++) {
-        try {
-          if ((await fetch(`${publicUrl}/healthz`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`nginx did not start: ${nginxLog}`);
+    }`,
+      });
     }
 
     async function stopNginx() {
-      if (!nginx || nginx.exitCode !== null) return;
-      const exited = new Promise((resolve) => nginx!.on("exit", resolve));
-      nginx.kill("SIGQUIT");
-      await exited;
+      await nginx?.stop();
+      nginx = undefined;
     }
 
     afterAll(stopNginx);
 
     for (const forwardHost of [false, true]) {
       it(`form posts through nginx ${forwardHost ? "with" : "without"} X-Forwarded-Host: the inquiry, signing in and the settings are answered, a foreign Origin is a 403 page`, async () => {
-        await startNginx({ forwardHost });
+        await startProxy({ forwardHost });
         try {
           const through = (target: string, fields: Record<string, string>, { cookie, origin = publicUrl }: { cookie?: string; origin?: string } = {}) =>
             fetch(`${publicUrl}${target}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) }, body: new URLSearchParams(fields).toString() });

@@ -46,4 +46,10 @@ describe("deployment files", () => {
     for (const header of ["X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host"]) expect(proxySettings).toContain(`proxy_set_header ${header}`);
     expect(proxySettings).toMatch(/^proxy_next_upstream error timeout non_idempotent;$/m);
   });
+
+  it("the proxy settings cover every location, and a build file one replica lacks is asked of the next (decision 103)", () => {
+    const nginx = fs.readFileSync("deploy/nginx/nginx.conf", "utf8");
+    expect(nginx).toMatch(/^ {4}include \/etc\/nginx\/proxy-settings\.conf;$/m);
+    expect(nginx).toMatch(/location \/build\/ \{\s*proxy_next_upstream error timeout http_404;\s*proxy_pass http:\/\/sanad_app;\s*\}/);
+  });
 });

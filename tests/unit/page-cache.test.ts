@@ -56,6 +56,29 @@ describe("the page cache", () => {
     expect(answers[0]!.scriptHashes).toEqual([`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`]);
   });
 
+  it("with the deployment's shared secret, two processes render the same bytes and tag for a page, a new submission key each window", async () => {
+    let clock = 10 * 60_000 + 1000;
+    const stand = counter((_request, ctx) => html(page(ctx, "Travel ban check")));
+    const instances = [1, 2].map(() => createPageCache({ render: stand.render, buildVersion: "build-1", sharedSecret: "s".repeat(32), ttlMs: 60_000, now: () => clock }));
+    const tokenOf = (body: Buffer) => /"formToken":"([^"]+)"/.exec(body.toString("utf8"))![1]!;
+    const [first, second] = await Promise.all(instances.map((cache, n) => cache.respond(request("/"), context(n))));
+    expect(first!.body!.equals(second!.body!)).toBe(true);
+    expect(first!.headers.find(([name]) => name === "ETag")).toEqual(second!.headers.find(([name]) => name === "ETag"));
+    expect(tokenOf(first!.body!)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Another page has its own key; the next window (the page expires at its start in both) another.
+    expect(tokenOf((await instances[0]!.respond(request("/about"), context(3)))!.body!)).not.toBe(tokenOf(first!.body!));
+    clock += 58_000;
+    expect(tokenOf((await instances[0]!.respond(request("/"), context(4)))!.body!)).toBe(tokenOf(first!.body!));
+    clock += 2000;
+    const [later, laterToo] = await Promise.all(instances.map((cache, n) => cache.respond(request("/"), context(n))));
+    expect(tokenOf(later!.body!)).not.toBe(tokenOf(first!.body!));
+    expect(later!.body!.equals(laterToo!.body!)).toBe(true);
+    // Without the secret (one process alone), each rendering has a random key.
+    const alone = [1, 2].map(() => createPageCache({ render: stand.render }));
+    const [a, b] = await Promise.all(alone.map((cache, n) => cache.respond(request("/"), context(n))));
+    expect(tokenOf(a!.body!)).not.toBe(tokenOf(b!.body!));
+  });
+
   it("hashes only the inline scripts a browser runs", () => {
     const doc = `<script type="module">import "a";</script><script src="/build/x.js"></script><script type="application/ld+json">{"@type":"Thing"}</script><script>window.a=1</script><script>window.a=1</script>`;
     const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
