@@ -1,3 +1,4 @@
+import { deleteObjects } from "../documents/object-store.server";
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import {
   accessLog,
@@ -60,7 +61,9 @@ async function deleteOrderDocuments(now: Date) {
     .select({ id: orders.id })
     .from(orders)
     .where(and(inArray(orders.status, ["completed", "cancelled"]), lt(orderEndedAt, at(cutoff))));
-  const deleted = await db.delete(orderDocuments).where(inArray(orderDocuments.orderId, ended)).returning({ id: orderDocuments.id });
+  const deleted = await db.delete(orderDocuments).where(inArray(orderDocuments.orderId, ended)).returning({ id: orderDocuments.id, storageKey: orderDocuments.storageKey });
+  // Their objects in the bucket go too (best effort: a left-over object is sealed and named by no row).
+  await deleteObjects(deleted.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
   return deleted.length;
 }
 
@@ -109,11 +112,13 @@ async function anonymiseClosedAccounts(now: Date) {
  * data; the orders keep their amounts, the name and company printed on the invoice, nothing else personal.
  */
 export async function anonymiseAccount(userId: string, now = new Date(), outer: Queryable = db) {
+  const objects: string[] = [];
   await outer.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return;
     const owned = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-    await tx.delete(orderDocuments).where(inArray(orderDocuments.orderId, owned));
+    const documents = await tx.delete(orderDocuments).where(inArray(orderDocuments.orderId, owned)).returning({ storageKey: orderDocuments.storageKey });
+    for (const row of documents) if (row.storageKey) objects.push(row.storageKey);
     await tx.delete(orderMessages).where(inArray(orderMessages.orderId, owned));
     await tx
       .update(orders)
@@ -140,6 +145,8 @@ export async function anonymiseAccount(userId: string, now = new Date(), outer: 
       })
       .where(eq(users.id, userId));
   });
+  // Once the rows are gone for good: their objects in the bucket (best effort).
+  await deleteObjects(objects);
 }
 
 async function deleteWidgetChats(now: Date) {
