@@ -7,7 +7,9 @@ import { resetEnvForTests } from "../../app/env.server";
 import { withStoredFiles } from "../../app/documents/documents.server";
 import { moveDocumentsToBucket, moveDocumentsToDatabase } from "../../app/documents/move.server";
 import { ObjectStoreUnavailable } from "../../app/documents/object-store.server";
+import { handleCasePost } from "../../app/cases/case-action.server";
 import { postMessage } from "../../app/cases/messages.server";
+import { uploadReport } from "../../app/admin/report-upload.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
 import { attachReport, documentResponse, getDocumentForViewer } from "../../app/orders/order-documents.server";
 import type { UploadedFile } from "../../app/orders/uploads.server";
@@ -54,6 +56,7 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
   });
   beforeEach(() => {
     s3.down(false);
+    s3.hang(false);
     useBucket(true);
   });
   afterAll(async () => {
@@ -154,6 +157,21 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     await expect(postMessage({ orderId: order!.id, viewer: { id: client, role: "client" }, side: "client", kind: "message", body: "x", files: [upload("c.pdf", PDF)] })).rejects.toBeInstanceOf(ObjectStoreUnavailable);
     expect((await documentRows()).length).toBe(documentsBefore);
 
+    // A case message through its form: refused with 503, the text kept; a report upload: a 503 page.
+    const form = new FormData();
+    form.append("kind", "message");
+    form.append("body", "Here is my passport.");
+    form.append("documents", new File([new Uint8Array(PDF)], "passport.pdf", { type: "application/pdf" }));
+    const caseOutcome = await handleCasePost({ request: new Request("http://localhost/case?intent=message", { method: "POST", body: form }), viewer: { id: client, role: "client" }, orderId: order!.id, side: "client", lang: "ar", orderStatus: "processing" });
+    expect(caseOutcome).toMatchObject({ kind: "refused", status: 503, values: { body: "Here is my passport." }, filesDropped: true });
+    expect((caseOutcome as { error: string }).error).toContain("مخزن المستندات");
+    const reportForm = new FormData();
+    reportForm.append("report", new File([new Uint8Array(PDF)], "report.pdf", { type: "application/pdf" }));
+    const reportAnswer = await uploadReport(new Request("http://localhost/admin/orders/x", { method: "POST", body: reportForm }), { orderId: order!.id, actorId: admin, lang: "en", back: "/admin/orders/x" });
+    expect(reportAnswer.status).toBe(503);
+    expect(await reportAnswer.text()).toContain("Nothing was saved");
+    expect((await documentRows()).length).toBe(documentsBefore);
+
     // The database copy downloads; a bucket copy answers a clear 503 in the visitor's language.
     expect((await getDocumentForViewer(inDatabase!.id, { id: admin, role: "admin" }))!.data.equals(PDF)).toBe(true);
     const inBucket = (await documentRows()).find((row) => row.storageKey !== null)!;
@@ -162,6 +180,17 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     expect((refused as Response).status).toBe(503);
     expect(await (refused as Response).text()).toContain("document store is not answering");
   });
+
+  it("a bucket that hangs does not hang the visitor: the upload answers 503 within seconds", async () => {
+    s3.hang(true);
+    const ordersBefore = (await t.handle.db.select({ id: orders.id }).from(orders)).length;
+    const started = Date.now();
+    const outcome = await checkout([{ name: "passport.pdf", data: PDF, type: "application/pdf" }]);
+    const took = Date.now() - started;
+    expect(outcome).toMatchObject({ kind: "reply", status: 503 });
+    expect(took).toBeLessThan(25_000);
+    expect((await t.handle.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
+  }, 60_000);
 
   it("the move commands take every document to the bucket and back, again and again, each still downloadable", async () => {
     // A document from before encryption (plain bytes) moves sealed.

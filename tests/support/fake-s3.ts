@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
  * A local stand-in for the S3 API as our document store uses it (PutObject, GetObject,
  * DeleteObject, HeadObject; path-style addresses, http://host/bucket/key), talked to by the real
  * `@aws-sdk/client-s3`. It does not check signatures but refuses a request without one. Objects
- * live in memory; `down()` makes it drop every connection (a bucket that cannot be reached).
+ * live in memory; `down()` makes it drop every connection (a bucket that cannot be reached),
+ * `hang()` leave every request unanswered (a bucket that hangs).
  */
 export type FakeS3 = {
   endpoint: string;
@@ -14,6 +15,8 @@ export type FakeS3 = {
   requests: Array<{ method: string; key: string }>;
   /** Every request from now on fails (the connection is dropped). */
   down(isDown?: boolean): void;
+  /** Every request from now on is read and never answered (a bucket that hangs). */
+  hang(isHanging?: boolean): void;
   /** Settings for the app (process.env) pointing at this fake. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -42,10 +45,15 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
   const objects = new Map<string, Buffer>();
   const requests: FakeS3["requests"] = [];
   let isDown = false;
+  let isHanging = false;
 
   const server = http.createServer((req, res) => {
     if (isDown) {
       req.socket.destroy();
+      return;
+    }
+    if (isHanging) {
+      req.resume();
       return;
     }
     const chunks: Buffer[] = [];
@@ -96,6 +104,9 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
     requests,
     down(value = true) {
       isDown = value;
+    },
+    hang(value = true) {
+      isHanging = value;
     },
     env: () => ({
       S3_BUCKET: bucket,
