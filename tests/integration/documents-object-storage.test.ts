@@ -13,6 +13,7 @@ import { uploadReport } from "../../app/admin/report-upload.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
 import { attachReport, documentResponse, getDocumentForViewer } from "../../app/orders/order-documents.server";
 import type { UploadedFile } from "../../app/orders/uploads.server";
+import { anonymiseAccount } from "../../app/privacy/retention-jobs.server";
 import { readStoredData } from "../../app/privacy/unreadable.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
@@ -226,20 +227,25 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     expect(await moveDocumentsToDatabase()).toBe(0);
     expect(await readAll()).toBe(total);
 
-    // Interrupted half-way (the bucket drops out mid-run): what moved stays moved, and a second run finishes.
-    let calls = 0;
-    await expect(
-      moveDocumentsToBucket({
-        onBatch: () => {
-          calls += 1;
-        },
-      }).then(() => "done"),
-    ).resolves.toBe("done");
-    expect(calls).toBeGreaterThan(0);
-    await moveDocumentsToDatabase();
-    s3.down(true);
+    // Interrupted half-way (the bucket drops out after three objects): what moved stays moved,
+    // nothing is lost, and running it again finishes the rest.
+    s3.downAfterRequests(3);
     await expect(moveDocumentsToBucket()).rejects.toBeInstanceOf(ObjectStoreUnavailable);
     s3.down(false);
+    const halfway = (await documentRows()).filter((row) => row.storageKey !== null).length;
+    expect(halfway).toBe(3);
+    expect(await readAll()).toBe(total);
+    expect(await moveDocumentsToBucket()).toBe(total - 3);
+    expect(await readAll()).toBe(total);
+    // And back, interrupted the same way (a read and a delete per document: the third's delete
+    // fails, which leaves a sealed object named by no row, and the fourth's read), then finished.
+    s3.downAfterRequests(5);
+    await expect(moveDocumentsToDatabase()).rejects.toBeInstanceOf(ObjectStoreUnavailable);
+    s3.down(false);
+    expect((await documentRows()).filter((row) => row.storageKey === null).length).toBe(3);
+    expect(await readAll()).toBe(total);
+    expect(await moveDocumentsToDatabase()).toBe(total - 3);
+    expect(await readAll()).toBe(total);
     expect(await moveDocumentsToBucket()).toBe(total);
     expect(await readAll()).toBe(total);
   });
@@ -249,5 +255,13 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     const base = { orderId: order!.id, kind: "upload" as const, fileName: "x.pdf", contentType: "application/pdf", sizeBytes: 1, sha256: "0" };
     await expect(t.handle.db.insert(orderDocuments).values({ ...base, data: null, storageKey: null })).rejects.toThrow();
     await expect(t.handle.db.insert(orderDocuments).values({ ...base, data: PDF, storageKey: "documents/both" })).rejects.toThrow();
+  });
+
+  it("a closed account's documents leave the bucket with their rows", async () => {
+    const keys = (await documentRows()).filter((row) => row.storageKey !== null).map((row) => row.storageKey!);
+    expect(keys.length).toBeGreaterThan(0);
+    await anonymiseAccount(client);
+    expect((await documentRows()).filter((row) => row.storageKey !== null)).toHaveLength(0);
+    for (const key of keys) expect(s3.objects.has(key), key).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export type FakeS3 = {
   down(isDown?: boolean): void;
   /** Every request from now on is read and never answered (a bucket that hangs). */
   hang(isHanging?: boolean): void;
+  /** Goes down once `count` more requests were answered (an interruption half-way through). */
+  downAfterRequests(count: number): void;
   /** Settings for the app (process.env) pointing at this fake. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
   const requests: FakeS3["requests"] = [];
   let isDown = false;
   let isHanging = false;
+  let requestsLeft = Infinity;
 
   const server = http.createServer((req, res) => {
     if (isDown) {
@@ -63,6 +66,7 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
       const [, bucketName, ...rest] = url.pathname.split("/");
       const key = decodeURIComponent(rest.join("/"));
       requests.push({ method: req.method ?? "", key });
+      if (--requestsLeft <= 0) isDown = true;
       const xml = (status: number, code: string) => {
         res.writeHead(status, { "Content-Type": "application/xml" });
         res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message><Key>${key}</Key></Error>`);
@@ -104,9 +108,13 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
     requests,
     down(value = true) {
       isDown = value;
+      if (!value) requestsLeft = Infinity;
     },
     hang(value = true) {
       isHanging = value;
+    },
+    downAfterRequests(count) {
+      requestsLeft = count;
     },
     env: () => ({
       S3_BUCKET: bucket,
