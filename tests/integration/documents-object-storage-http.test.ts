@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/auth/password.server";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
@@ -12,6 +15,7 @@ import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../sup
 // the S3 fake: a checkout's upload is stored sealed in the bucket and downloads byte for byte for
 // its owner only; with the bucket down the checkout answers 503 in Arabic with the form kept.
 
+const execFileAsync = promisify(execFile);
 const kind = testDbKind();
 const PASSWORD = "bucket-http-password-2026";
 const stamp = Date.now();
@@ -23,6 +27,8 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
   let server: RunningServer;
   let s3: FakeS3;
   let databaseUrl: string | undefined;
+  let serverEnv: Record<string, string>;
+  let documentUrl: string;
 
   const form = (fields: Record<string, string>, cookie = "") => ({
     method: "POST",
@@ -75,6 +81,7 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
     } finally {
       await handle.close();
     }
+    serverEnv = env;
     server = await startServer(env);
   }, 180_000);
 
@@ -100,6 +107,7 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
     const page = await (await fetch(`${server.url}/dashboard/orders/${orderId}`, { headers: { Cookie: owner } })).text();
     const documentId = /\/documents\/([0-9a-f-]{36})/.exec(page)?.[1];
     expect(documentId, "the order page links the document").toBeTruthy();
+    documentUrl = `/documents/${documentId}`;
     const download = await fetch(`${server.url}/documents/${documentId}`, { headers: { Cookie: owner } });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
@@ -123,4 +131,37 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
       s3.down(false);
     }
   });
+
+  it("npm run documents:to-database and documents:to-bucket move it both ways, each run safe to repeat", async () => {
+    // The embedded database belongs to one process: the commands run while the server is stopped.
+    const run = async (direction: "to-bucket" | "to-database") => {
+      await server.stop();
+      const result = await execFileAsync(path.resolve("node_modules/.bin/tsx"), ["scripts/documents-move.ts", direction], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, NODE_ENV: "test", SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789", DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS, ...serverEnv },
+      });
+      server = await startServer(serverEnv);
+      return result.stdout;
+    };
+    const download = async () => {
+      const cookie = await signIn(OWNER);
+      const answer = await fetch(`${server.url}${documentUrl}`, { headers: { Cookie: cookie } });
+      return answer.status === 200 ? Buffer.from(await answer.arrayBuffer()) : answer.status;
+    };
+
+    expect(await run("to-database")).toContain("done, 1 document moved into the database");
+    expect(s3.objects.size).toBe(0);
+    expect(await run("to-database")).toContain("done, 0 documents moved");
+    // In the database now: it downloads with the bucket down.
+    s3.down(true);
+    try {
+      expect(await download()).toEqual(PDF);
+    } finally {
+      s3.down(false);
+    }
+    expect(await run("to-bucket")).toContain("done, 1 document moved to the bucket");
+    expect(await run("to-bucket")).toContain("done, 0 documents moved");
+    expect(s3.objects.size).toBe(1);
+    expect(await download()).toEqual(PDF);
+  }, 240_000);
 });
