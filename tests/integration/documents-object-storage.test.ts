@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderDocuments, orders } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
@@ -13,6 +14,7 @@ import { uploadReport } from "../../app/admin/report-upload.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
 import { attachReport, documentResponse, getDocumentForViewer } from "../../app/orders/order-documents.server";
 import type { UploadedFile } from "../../app/orders/uploads.server";
+import { exportForDownload, requestDataExport } from "../../app/privacy/data-export.server";
 import { anonymiseAccount } from "../../app/privacy/retention-jobs.server";
 import { readStoredData } from "../../app/privacy/unreadable.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
@@ -93,6 +95,15 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     }
     // Anyone else: nothing (the route answers 404, as for an id that does not exist).
     expect(await getDocumentForViewer(pdfDoc.id, { id: stranger, role: "client" })).toBeNull();
+
+    // "Download my data" holds the document too, read from the bucket.
+    const exported = await requestDataExport({ id: client, email: "x@example.com", fullName: null, role: "client" }, { lang: "en", conversationId: null, clientAddress: "203.0.113.1" });
+    expect(exported?.status).toBe("ready");
+    const archive = (await exportForDownload(exported!.id, client))!.archive;
+    const files = unzipSync(new Uint8Array(archive));
+    const inArchive = Object.entries(files).find(([name]) => name.endsWith("passport.pdf"));
+    expect(inArchive, Object.keys(files).join(", ")).toBeDefined();
+    expect(Buffer.from(inArchive![1]).equals(PDF)).toBe(true);
   });
 
   it("a case message's documents and an admin's report go to the bucket too", async () => {
