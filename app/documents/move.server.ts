@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { decryptBytes, encryptBytes, isEncryptedBytes } from "../../db/encryption";
+import { DataIntegrityError, decryptBytes, encryptBytes, isEncryptedBytes } from "../../db/encryption";
 import { resultRows } from "../../db/rows";
 import { db, type Queryable } from "../db.server";
 import { deleteObjects, DOCUMENT_PURPOSE, getSealed, newObjectKey, objectStoreConfigured, putSealed } from "./object-store.server";
@@ -20,6 +20,7 @@ function toBuffer(value: unknown): Buffer {
 
 /** The sealed bytes open with a key we hold and give the content the row was stored with: checked before the old copy goes. */
 function verify(sealed: Buffer, sha256: string, id: string) {
+  if (!isEncryptedBytes(sealed)) throw new DataIntegrityError(`document ${id}: its stored copy is not sealed; left where it is`);
   const plain = decryptBytes(sealed, DOCUMENT_PURPOSE);
   if (crypto.createHash("sha256").update(plain).digest("hex") !== sha256) throw new Error(`document ${id}: its content does not match its recorded SHA-256; left where it is`);
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { decryptBytes, encryptedLength, encryptingChunks } from "../../db/encryption";
+import { DataIntegrityError, decryptBytes, encryptedLength, encryptingChunks, isEncryptedBytes } from "../../db/encryption";
 import { getEnv, type Env } from "../env.server";
 
 /**
@@ -120,7 +120,10 @@ export async function getSealed(key: string): Promise<Buffer> {
 
 /** The decrypted content of an object (decryption failures surface as the database's would). */
 export async function getDocument(key: string): Promise<Buffer> {
-  return decryptBytes(await getSealed(key), DOCUMENT_PURPOSE);
+  const sealed = await getSealed(key);
+  // Everything we put in the bucket is sealed: anything else was not written by us, never served.
+  if (!isEncryptedBytes(sealed)) throw new DataIntegrityError(`${DOCUMENT_PURPOSE}: object ${key} is not sealed`);
+  return decryptBytes(sealed, DOCUMENT_PURPOSE);
 }
 
 /** Deletes objects, best effort: a failure is logged, never thrown (an orphan costs storage, not privacy: it is sealed). */

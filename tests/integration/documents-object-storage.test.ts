@@ -93,6 +93,17 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
       const response = documentResponse(doc!);
       expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
     }
+    // An object changed in the bucket is never served: altered, or replaced by plain bytes.
+    const original = s3.objects.get(pdfDoc.storageKey!)!;
+    const altered = Buffer.from(original);
+    altered[altered.length - 100]! ^= 1;
+    for (const replaced of [altered, PDF]) {
+      s3.objects.set(pdfDoc.storageKey!, replaced);
+      const refused = await readStoredData(() => getDocumentForViewer(pdfDoc.id, { id: client, role: "client" }), { what: "document", lang: "en" }).catch((thrown: unknown) => thrown);
+      expect((refused as Response).status).toBe(503);
+    }
+    s3.objects.set(pdfDoc.storageKey!, original);
+
     // Anyone else: nothing (the route answers 404, as for an id that does not exist).
     expect(await getDocumentForViewer(pdfDoc.id, { id: stranger, role: "client" })).toBeNull();
 
