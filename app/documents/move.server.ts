@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { DataIntegrityError, decryptBytes, encryptBytes, isEncryptedBytes } from "../../db/encryption";
+import { bytesKeyId, DataIntegrityError, decryptBytes, encryptBytes, isEncryptedBytes, keyRing } from "../../db/encryption";
 import { resultRows } from "../../db/rows";
 import { db, type Queryable } from "../db.server";
-import { deleteObjects, DOCUMENT_PURPOSE, getSealed, newObjectKey, objectStoreConfigured, putSealed } from "./object-store.server";
+import { deleteObjects, DOCUMENT_PURPOSE, getSealed, newObjectKey, objectStoreConfigured, putDocument, putSealed } from "./object-store.server";
 
 /** Rows per query: documents are up to 10 MB each. */
 const BATCH = 20;
@@ -92,5 +92,35 @@ export async function moveDocumentsToDatabase({ database = db, onBatch }: { data
       }
     }
     onBatch?.(moved);
+  }
+}
+
+/**
+ * Key rotation for the bucket (`npm run data:reencrypt`): every object not sealed with the newest
+ * key is opened and sealed again under it as a new object; the row then names the new one and the
+ * old is deleted. Safe to stop and run again, like the moves.
+ */
+export async function resealBucketDocuments({ database = db }: { database?: Queryable } = {}): Promise<number> {
+  if (!objectStoreConfigured()) return 0;
+  const newest = keyRing().primary.id;
+  let resealed = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const rows = resultRows(
+      await database.execute(sql`select id::text as id, sha256, storage_key from order_documents where storage_key is not null and id > ${after}::uuid order by id limit ${BATCH}`),
+    );
+    if (rows.length === 0) return resealed;
+    for (const row of rows) {
+      const id = String(row.id);
+      const oldKey = String(row.storage_key);
+      after = id;
+      const sealed = await getSealed(oldKey);
+      if (bytesKeyId(sealed) === newest) continue;
+      verify(sealed, String(row.sha256), id);
+      const newKey = await putDocument(decryptBytes(sealed, DOCUMENT_PURPOSE));
+      const updated = resultRows(await database.execute(sql`update order_documents set storage_key = ${newKey} where id = ${id}::uuid and storage_key = ${oldKey} returning id`));
+      await deleteObjects([updated.length > 0 ? oldKey : newKey]);
+      if (updated.length > 0) resealed += 1;
+    }
   }
 }
