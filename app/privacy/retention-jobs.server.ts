@@ -1,3 +1,4 @@
+import { resultRows } from "../../db/rows";
 import { deleteObjects } from "../documents/object-store.server";
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import {
@@ -74,7 +75,8 @@ async function deleteOrderDocuments(now: Date) {
  */
 async function deleteOrderRecords(now: Date) {
   const cutoff = retentionCutoff("order-records", now);
-  return db.transaction(async (tx) => {
+  const objects: string[] = [];
+  const deleted = await db.transaction(async (tx) => {
     const expired = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -89,9 +91,14 @@ async function deleteOrderRecords(now: Date) {
     await tx.execute(sql`delete from tax_documents where kind = 'credit_note' and order_id in (${idList})`);
     await tx.execute(sql`delete from tax_documents where order_id in (${idList})`);
     await tx.execute(sql`delete from refunds where order_id in (${idList})`);
+    // Documents still left (their own period is shorter) go with the order, their objects after the commit.
+    const documents = resultRows(await tx.execute(sql`delete from order_documents where order_id in (${idList}) and storage_key is not null returning storage_key`));
+    for (const row of documents) objects.push(String(row.storage_key));
     await tx.execute(sql`delete from orders where id in (${idList})`);
     return ids.length;
   });
+  await deleteObjects(objects);
+  return deleted;
 }
 
 /** Closed accounts past the period lose their profile, documents and case messages; order records stay, reduced. */

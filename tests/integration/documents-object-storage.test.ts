@@ -16,7 +16,7 @@ import { handleCheckout } from "../../app/orders/checkout.server";
 import { attachReport, documentResponse, getDocumentForViewer } from "../../app/orders/order-documents.server";
 import type { UploadedFile } from "../../app/orders/uploads.server";
 import { exportForDownload, requestDataExport } from "../../app/privacy/data-export.server";
-import { anonymiseAccount } from "../../app/privacy/retention-jobs.server";
+import { anonymiseAccount, RETENTION_JOBS } from "../../app/privacy/retention-jobs.server";
 import { readStoredData } from "../../app/privacy/unreadable.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
@@ -304,6 +304,22 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     const base = { orderId: order!.id, kind: "upload" as const, fileName: "x.pdf", contentType: "application/pdf", sizeBytes: 1, sha256: "0" };
     await expect(t.handle.db.insert(orderDocuments).values({ ...base, data: null, storageKey: null })).rejects.toThrow();
     await expect(t.handle.db.insert(orderDocuments).values({ ...base, data: PDF, storageKey: "documents/both" })).rejects.toThrow();
+  });
+
+  it("documents past their retention period leave the bucket with their rows", async () => {
+    const longAgo = new Date(Date.now() - 2 * 365 * 24 * 60 * 60 * 1000);
+    const [ended] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100, status: "completed", updatedAt: longAgo }).returning();
+    const [open] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100, status: "processing" }).returning();
+    const keyOf = async (orderId: string) => {
+      await withStoredFiles([upload("old.pdf", PDF)], ([placed]) => t.handle.db.insert(orderDocuments).values({ orderId, kind: "upload", fileName: "old.pdf", contentType: "application/pdf", sizeBytes: PDF.length, sha256: sha(PDF), data: null, storageKey: placed!.storageKey }));
+      const [row] = await t.handle.db.select({ key: orderDocuments.storageKey }).from(orderDocuments).where(eq(orderDocuments.orderId, orderId));
+      return row!.key!;
+    };
+    const gone = await keyOf(ended!.id);
+    const kept = await keyOf(open!.id);
+    expect(await RETENTION_JOBS["order-documents"](new Date())).toBeGreaterThanOrEqual(1);
+    expect(s3.objects.has(gone)).toBe(false);
+    expect(s3.objects.has(kept)).toBe(true);
   });
 
   it("a closed account's documents leave the bucket with their rows", async () => {
