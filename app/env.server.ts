@@ -159,6 +159,15 @@ const schema = z.object({
   METRICS_PORT: z.coerce.number({ message: "must be a whole number between 1 and 65535" }).int().min(1).max(65535, "must be a whole number between 1 and 65535").optional(),
   /** /metrics on the main port for "Authorization: Bearer <token>"; unset: not on the main port. */
   METRICS_TOKEN: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  /** Documents in object storage (docs/decisions/101): set with its region and keys; unset, documents stay in the database. */
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)").optional(),
+  S3_REGION: z.string().trim().min(2).max(40).optional(),
+  /** For S3-compatible services (Cloudflare R2, MinIO); unset for AWS S3. */
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(3).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(8).max(200).optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: MinIO needs it. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /** Request and job logs: JSON lines, readable text, or JSON unless stdout is a terminal (auto). */
   LOG_FORMAT: z.enum(["auto", "json", "pretty"], { message: "must be auto, json or pretty" }).default("auto"),
 });
@@ -204,6 +213,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}`);
   }
   const raw = result.data;
+  const s3Set = (["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => raw[name] !== undefined);
+  if (raw.S3_BUCKET) {
+    for (const name of ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (raw[name] === undefined) throw new ConfigError(`Configuration error: ${name} is required when S3_BUCKET is set (documents in object storage)`);
+    }
+  } else if (s3Set.length > 0) {
+    // A half-configured bucket would quietly keep documents in the database: say so at start.
+    throw new ConfigError(`Configuration error: S3_BUCKET is required when ${s3Set[0]} is set (documents in object storage)`);
+  }
   const isProduction = raw.NODE_ENV === "production";
   const dataDir = path.resolve(raw.DATA_DIR);
   const siteUrl = raw.SITE_URL ?? `http://localhost:${raw.PORT}`;

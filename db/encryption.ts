@@ -155,6 +155,24 @@ export function encryptBytes(plain: Buffer, purpose: string, ring: KeyRing = key
   return Buffer.concat([MAGIC, Buffer.from(ring.primary.id, "hex"), seal(plain, ring.primary, purpose)]);
 }
 
+/** The size of `encryptBytes` of a value of `plainLength` bytes. */
+export function encryptedLength(plainLength: number) {
+  return BINARY_HEADER_BYTES + IV_BYTES + plainLength + TAG_BYTES;
+}
+
+/**
+ * The same bytes as `encryptBytes(plain, purpose)`, produced a slice at a time: an upload to object
+ * storage streams them instead of holding a second, encrypted copy of the file.
+ */
+export function* encryptingChunks(plain: Buffer, purpose: string, ring: KeyRing = keyRing(), slice = 64 * 1024): Generator<Buffer> {
+  const iv = crypto.randomBytes(IV_BYTES);
+  const cipher = crypto.createCipheriv("aes-256-gcm", ring.primary.key, iv);
+  cipher.setAAD(Buffer.from(purpose));
+  yield Buffer.concat([MAGIC, Buffer.from(ring.primary.id, "hex"), iv]);
+  for (let offset = 0; offset < plain.length; offset += slice) yield cipher.update(plain.subarray(offset, offset + slice));
+  yield Buffer.concat([cipher.final(), cipher.getAuthTag()]);
+}
+
 /** Decrypts a stored value; plaintext from before encryption is returned as it is. */
 export function decryptBytes(stored: Buffer | Uint8Array, purpose: string, ring: KeyRing = keyRing()): Buffer {
   const value = Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);

@@ -13,6 +13,7 @@ try {
   const { bytes } = await backupEmbeddedDatabase(env.dataDir, path.resolve(file));
   console.log(`Backed up the embedded database in ${env.dataDir} to ${path.resolve(file)} (${Math.ceil(bytes / 1024)} KB).`);
   console.log("Keep SESSION_SECRET and DATA_ENCRYPTION_KEYS (or, outside production, DATA_DIR/.session-secret and .data-encryption-key) with it: stored documents cannot be read without them.");
+  if (env.S3_BUCKET) console.log(`Documents in the bucket ${env.S3_BUCKET} are not in this file: back the bucket up too (README "Backups").`);
   process.exit(0);
 } catch (error) {
   if (error instanceof DataFolderBusyError) console.error(`${error.message}\nA backup copies a stopped database: stop the server, run the backup, start the server again.`);

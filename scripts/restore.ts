@@ -13,6 +13,7 @@ try {
   const { movedAside } = await restoreEmbeddedDatabase(env.dataDir, path.resolve(file));
   console.log(`Restored ${path.resolve(file)} into ${env.dataDir}.${movedAside ? ` The database that was there is kept in ${movedAside}.` : ""}`);
   console.log("Start the server with the SESSION_SECRET and DATA_ENCRYPTION_KEYS of the backed-up installation; pending migrations run at start.");
+  if (env.S3_BUCKET) console.log(`Documents kept in the bucket ${env.S3_BUCKET} are read from there: restore the bucket from the same time as this backup.`);
   process.exit(0);
 } catch (error) {
   if (error instanceof DataFolderBusyError) console.error(`${error.message}\nStop the server before restoring.`);

@@ -1,3 +1,4 @@
+import { objectStoreUnavailableResponse, ObjectStoreUnavailable, withStoredFiles } from "../documents/documents.server";
 import { backofficeText } from "../content/backoffice.server";
 import { once, submissionKeyOf } from "../forms/submission-keys.server";
 import { redirectWithToast } from "../forms/toast.server";
@@ -28,7 +29,16 @@ export async function uploadReport(request: Request, { orderId, actorId, lang, b
   const file = parsed.files[0];
   if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
   // Once per submission key: an upload sent again after its answer was lost is not attached twice.
-  const { result } = await once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, actorId }, tx));
+  // With a bucket configured the report is written there first, and removed if it is not attached.
+  let result;
+  try {
+    ({ result } = await withStoredFiles([file], ([placed]) =>
+      once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, storageKey: placed!.storageKey, actorId }, tx)),
+    ));
+  } catch (error) {
+    if (!(error instanceof ObjectStoreUnavailable)) throw error;
+    return objectStoreUnavailableResponse(lang, "upload", error);
+  }
   if (!result.ok) {
     if (result.error === "not-found") notFound();
     return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });

@@ -1,3 +1,4 @@
+import { objectStoreUnavailableMessage, ObjectStoreUnavailable } from "../documents/documents.server";
 import { casesText, type CasesText } from "../content/cases.server";
 import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
@@ -135,7 +136,15 @@ export async function handleCasePost(input: {
   if (problems.length) return refuse(400, problems.join(" "));
   const limit = await hitRateLimit(MESSAGE_RATE_LIMITS[side], viewer.id);
   if (!limit.allowed) return refuse(429, fill(text.errors.rateLimited, { minutes: Math.ceil(limit.retryAfterSeconds / 60) }));
-  const result = await postMessage({ orderId, viewer, side, kind, body: values.body, files, submissionId: form.get("submissionId"), extensionDays: values.days });
+  let result;
+  try {
+    result = await postMessage({ orderId, viewer, side, kind, body: values.body, files, submissionId: form.get("submissionId"), extensionDays: values.days });
+  } catch (error) {
+    if (!(error instanceof ObjectStoreUnavailable)) throw error;
+    // The bucket is down: nothing was posted; the message comes back as typed (the files must be chosen again).
+    console.error(error.message);
+    return refuse(503, objectStoreUnavailableMessage(lang, "upload"));
+  }
   if (!result.ok) {
     if (result.error === "not-found") return { kind: "not-found" };
     const status = result.error === "closed" || result.error === "started" || result.error === "not-due" || result.error === "request-open" ? 409 : 400;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { MAX_MESSAGE_LENGTH, orderDocuments, PAID_STATUSES, orderEvents, orderMessages, orders, REQUEST_KINDS, STAFF_ROLES, users, type MessageKind, type Order, type RequestKind } from "../../db/schema";
 import { casesText } from "../content/cases.server";
+import { withStoredFiles } from "../documents/documents.server";
 import { db, type Transaction } from "../db.server";
 import { fill } from "../i18n/fill";
 import { formatDateTime, formatMoney } from "../i18n/format";
@@ -95,7 +96,9 @@ export async function postMessage(input: PostInput): Promise<PostResult> {
   }
   const submissionId = isUuid(input.submissionId) ? input.submissionId.toLowerCase() : null;
 
-  return db.transaction(async (tx): Promise<PostResult> => {
+  // With a bucket configured the documents are written there first; objects of a post that is
+  // refused or rolled back are deleted again (app/documents/documents.server.ts).
+  return withStoredFiles(files, (placed) => db.transaction(async (tx): Promise<PostResult> => {
     const found = await lockCase(tx, input.orderId);
     if (!found || !mayPost(input.viewer, input.side, found.full)) return { ok: false, error: "not-found" };
     const order = found.full;
@@ -137,9 +140,9 @@ export async function postMessage(input: PostInput): Promise<PostResult> {
         .where(eq(orderMessages.submissionId, submissionId ?? ""));
       return existing ? { ok: true, messageId: existing.id, duplicate: true, kind: existing.kind } : { ok: false, error: "request-open" };
     }
-    if (files.length) {
+    if (placed.length) {
       await tx.insert(orderDocuments).values(
-        files.map((file) => ({
+        placed.map((file) => ({
           orderId: order.id,
           messageId: message.id,
           kind: input.side === "client" ? ("upload" as const) : ("attachment" as const),
@@ -148,6 +151,7 @@ export async function postMessage(input: PostInput): Promise<PostResult> {
           sizeBytes: file.sizeBytes,
           sha256: file.sha256,
           data: file.data,
+          storageKey: file.storageKey,
           uploadedBy: input.viewer.id,
         }))
       );
@@ -156,7 +160,7 @@ export async function postMessage(input: PostInput): Promise<PostResult> {
     if (kind !== "note") await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
     await notifyPost(tx, found, kind, files.length, input.side);
     return { ok: true, messageId: message.id, duplicate: false, kind };
-  });
+  }));
 }
 
 async function notifyPost(tx: Transaction, parties: CaseParties, kind: MessageKind, documents: number, side: Side) {

@@ -8,6 +8,7 @@ import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
 import { markPaidInTransaction, startPayment, PaymentsUnavailable } from "../payments/payments.server";
 import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
+import { objectStoreUnavailableMessage, ObjectStoreUnavailable, withStoredFiles } from "../documents/documents.server";
 import { once, submissionKeyOf } from "../forms/submission-keys.server";
 import { couponExists } from "./coupons.server";
 import { computeTotals, CouponUnavailable, createOrder, findOrderOfUser, type CartLineInput, type OrderTotals } from "./orders.server";
@@ -174,14 +175,16 @@ export async function handleCheckout({
   try {
     // Once per submission key: Pay sent again (a retry after the answer was lost) continues with
     // the order the first one made instead of making a second.
-    ({ result: made } = await once(submissionKeyOf(fields, `checkout:${userId}`), async (tx) => {
+    // With a bucket configured the documents are written there before the order's transaction
+    // and removed again if it does not commit (app/documents/documents.server.ts).
+    ({ result: made } = await withStoredFiles(files, (placed) => once(submissionKeyOf(fields, `checkout:${userId}`), async (tx) => {
       const created = await createOrder(
         {
           userId,
           lang,
           details: submission.value,
           totals,
-          files,
+          files: placed,
           extra,
           // Nothing to charge: paid now, in the order's own transaction, with the usual mails and invoice.
           onCreated: totals.total === 0 ? (inner, order) => markPaidInTransaction(inner, { orderId: order.id, provider: null, sessionId: null, amountTotal: 0, currency: "aed" }) : undefined,
@@ -189,8 +192,20 @@ export async function handleCheckout({
         tx,
       );
       return { orderId: created.id };
-    }));
+    })));
   } catch (error) {
+    if (error instanceof ObjectStoreUnavailable) {
+      // The bucket is down: no order was made; the form comes back with what was typed (files must be chosen again).
+      console.error(error.message);
+      return {
+        kind: "reply",
+        status: 503,
+        lastResult: submission.reply({ formErrors: [objectStoreUnavailableMessage(lang, "upload")] }),
+        summary: summaryView(totals, lang),
+        filesDropped: true,
+        couponApplied: Boolean(totals.couponCode),
+      };
+    }
     if (!(error instanceof CouponUnavailable)) throw error;
     // The coupon went (used up by someone else, switched off, expired) between Apply and Pay:
     // re-price without it and let the client confirm the new total.

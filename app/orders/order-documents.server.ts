@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { orderDocuments, orderEvents, orderMessages, orders } from "../../db/schema";
+import { documentContentById } from "../documents/documents.server";
 import { canWorkCase, type Viewer } from "../cases/access.server";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
@@ -25,7 +26,7 @@ export function safeFileName(name: string, fallback = "document.pdf") {
 }
 
 /** Attaches a report (PDF, at most 10 MB) that the order's client can then download. */
-export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string }, outer: Queryable = db): Promise<ReportUploadResult> {
+export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string; storageKey?: string | null }, outer: Queryable = db): Promise<ReportUploadResult> {
   if (!isUuid(input.orderId)) return { ok: false, error: "not-found" };
   const orderId = input.orderId;
   if (input.data.length === 0) return { ok: false, error: "empty" };
@@ -38,7 +39,7 @@ export async function attachReport(input: { orderId: unknown; fileName: string; 
     if (!order) return { ok: false as const, error: "not-found" as const };
     const [doc] = await tx
       .insert(orderDocuments)
-      .values({ orderId, kind: "report", fileName, contentType: "application/pdf", sizeBytes: input.data.length, sha256, data: input.data, uploadedBy: input.actorId })
+      .values({ orderId, kind: "report", fileName, contentType: "application/pdf", sizeBytes: input.data.length, sha256, data: input.storageKey ? null : input.data, storageKey: input.storageKey ?? null, uploadedBy: input.actorId })
       .returning({ id: orderDocuments.id });
     await tx.insert(orderEvents).values({ orderId, actorId: input.actorId, kind: "report", toValue: fileName });
     await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
@@ -64,8 +65,9 @@ export async function getDocumentForViewer(documentId: string, viewer: Viewer) {
   if (!row) return null;
   const allowed = canWorkCase(viewer, row) || (row.ownerId === viewer.id && row.messageKind !== "note");
   if (!allowed) return null;
-  const [content] = await db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, documentId));
-  return content ? { ...row.doc, data: content.data, ownerId: row.ownerId } : null;
+  // From the row or from the bucket (docs/decisions/101): the bytes come through here, never a link to the bucket.
+  const data = await documentContentById(documentId);
+  return data ? { ...row.doc, data, ownerId: row.ownerId } : null;
 }
 
 /** The newest report of an order, if `viewer` may read it. */

@@ -114,7 +114,8 @@ export type NewOrder = {
   lang: Lang;
   details: CheckoutDetails;
   totals: OrderTotals;
-  files: UploadedFile[];
+  /** Checked uploads; with `storageKey` their content is already in the bucket (app/documents/documents.server.ts). */
+  files: Array<Omit<UploadedFile, "data"> & { data: Buffer | null; storageKey?: string | null }>;
   /** Extra details kept with the order (e.g. the request wizard's answers). */
   extra?: Record<string, string>;
   /** Runs last in the order's transaction, e.g. marking a free order paid. */
@@ -189,7 +190,7 @@ export async function createOrder(input: NewOrder, outer: Queryable = db): Promi
     );
     if (input.files.length) {
       await tx.insert(orderDocuments).values(
-        input.files.map((file) => ({ orderId: order!.id, kind: "upload" as const, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, sha256: file.sha256, data: file.data, uploadedBy: input.userId })),
+        input.files.map((file) => ({ orderId: order!.id, kind: "upload" as const, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, sha256: file.sha256, data: file.data, storageKey: file.storageKey ?? null, uploadedBy: input.userId })),
       );
     }
     await tx.insert(orderEvents).values({ orderId: order!.id, actorId: input.userId, kind: "created", toValue: "pending" });

@@ -1,3 +1,4 @@
+import { documentContentById } from "../documents/documents.server";
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { zipSync, type Zippable } from "fflate";
 import {
@@ -170,9 +171,9 @@ export async function buildArchive(job: Pick<DataExport, "userId" | "lang" | "co
     const folder = `documents/${doc.orderId.slice(0, 8)}`;
     let name = `${doc.kind}-${safeName(doc.fileName)}`;
     for (let n = 2; documentPath.has(`${folder}/${name}`) || Object.hasOwn(files, `${folder}/${name}`); n++) name = `${doc.kind}-${n}-${safeName(doc.fileName)}`;
-    const [content] = await db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, doc.id));
+    const content = await documentContentById(doc.id);
     if (!content) continue;
-    files[`${folder}/${name}`] = [new Uint8Array(content.data), { level: 0 }];
+    files[`${folder}/${name}`] = [new Uint8Array(content), { level: 0 }];
     documentPath.set(doc.id, `${folder}/${name}`);
   }
   // Tax invoices and credit notes as the client downloads them, rendered from their stored, immutable data.

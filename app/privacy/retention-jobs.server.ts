@@ -1,3 +1,5 @@
+import { resultRows } from "../../db/rows";
+import { deleteObjects } from "../documents/object-store.server";
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import {
   accessLog,
@@ -60,7 +62,9 @@ async function deleteOrderDocuments(now: Date) {
     .select({ id: orders.id })
     .from(orders)
     .where(and(inArray(orders.status, ["completed", "cancelled"]), lt(orderEndedAt, at(cutoff))));
-  const deleted = await db.delete(orderDocuments).where(inArray(orderDocuments.orderId, ended)).returning({ id: orderDocuments.id });
+  const deleted = await db.delete(orderDocuments).where(inArray(orderDocuments.orderId, ended)).returning({ id: orderDocuments.id, storageKey: orderDocuments.storageKey });
+  // Their objects in the bucket go too (best effort: a left-over object is sealed and named by no row).
+  await deleteObjects(deleted.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
   return deleted.length;
 }
 
@@ -71,7 +75,8 @@ async function deleteOrderDocuments(now: Date) {
  */
 async function deleteOrderRecords(now: Date) {
   const cutoff = retentionCutoff("order-records", now);
-  return db.transaction(async (tx) => {
+  const objects: string[] = [];
+  const deleted = await db.transaction(async (tx) => {
     const expired = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -86,9 +91,14 @@ async function deleteOrderRecords(now: Date) {
     await tx.execute(sql`delete from tax_documents where kind = 'credit_note' and order_id in (${idList})`);
     await tx.execute(sql`delete from tax_documents where order_id in (${idList})`);
     await tx.execute(sql`delete from refunds where order_id in (${idList})`);
+    // Documents still left (their own period is shorter) go with the order, their objects after the commit.
+    const documents = resultRows(await tx.execute(sql`delete from order_documents where order_id in (${idList}) and storage_key is not null returning storage_key`));
+    for (const row of documents) objects.push(String(row.storage_key));
     await tx.execute(sql`delete from orders where id in (${idList})`);
     return ids.length;
   });
+  await deleteObjects(objects);
+  return deleted;
 }
 
 /** Closed accounts past the period lose their profile, documents and case messages; order records stay, reduced. */
@@ -109,11 +119,13 @@ async function anonymiseClosedAccounts(now: Date) {
  * data; the orders keep their amounts, the name and company printed on the invoice, nothing else personal.
  */
 export async function anonymiseAccount(userId: string, now = new Date(), outer: Queryable = db) {
+  const objects: string[] = [];
   await outer.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return;
     const owned = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-    await tx.delete(orderDocuments).where(inArray(orderDocuments.orderId, owned));
+    const documents = await tx.delete(orderDocuments).where(inArray(orderDocuments.orderId, owned)).returning({ storageKey: orderDocuments.storageKey });
+    for (const row of documents) if (row.storageKey) objects.push(row.storageKey);
     await tx.delete(orderMessages).where(inArray(orderMessages.orderId, owned));
     await tx
       .update(orders)
@@ -140,6 +152,8 @@ export async function anonymiseAccount(userId: string, now = new Date(), outer: 
       })
       .where(eq(users.id, userId));
   });
+  // Once the rows are gone for good: their objects in the bucket (best effort).
+  await deleteObjects(objects);
 }
 
 async function deleteWidgetChats(now: Date) {

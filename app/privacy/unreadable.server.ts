@@ -1,4 +1,5 @@
 import { DataIntegrityError, UnknownDataKeyError } from "../../db/encryption";
+import { objectStoreUnavailableResponse, ObjectStoreUnavailable } from "../documents/documents.server";
 import type { Lang } from "../i18n/lang";
 
 const text = {
@@ -21,6 +22,7 @@ export async function readStoredData<T>(read: () => Promise<T>, context: { what:
   try {
     return await read();
   } catch (thrown) {
+    if (thrown instanceof ObjectStoreUnavailable) throw objectStoreUnavailableResponse(context.lang, "download", thrown);
     const error = dataError(thrown);
     if (!error) throw thrown;
     console.error(`${context.what}: ${error.message}`);

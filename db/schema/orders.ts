@@ -237,7 +237,10 @@ export const orderDocuments = pgTable(
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
-    data: encryptedBytea("data", "order_documents.data").notNull(),
+    /** The content, encrypted; null when it lives in object storage (storage_key), never both (docs/decisions/101). */
+    data: encryptedBytea("data", "order_documents.data"),
+    /** The object in the bucket (S3_BUCKET) holding the content, encrypted the same way. */
+    storageKey: text("storage_key").unique("order_documents_storage_key_unique"),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     /** The message it came with, if any. */
     messageId: uuid("message_id").references(() => orderMessages.id, { onDelete: "cascade" }),
@@ -247,6 +250,7 @@ export const orderDocuments = pgTable(
     check("order_documents_kind_check", sql`${t.kind} in ('upload', 'attachment', 'report')`),
     index("order_documents_message_idx").on(t.messageId),
     check("order_documents_size_check", sql`${t.sizeBytes} >= 0 and ${t.sizeBytes} <= 10485760`),
+    check("order_documents_content_check", sql`(${t.data} is null) <> (${t.storageKey} is null)`),
     index("order_documents_order_idx").on(t.orderId, t.kind),
   ],
 );

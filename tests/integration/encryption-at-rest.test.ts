@@ -88,7 +88,7 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     expect(String(secret!.totp_secret)).not.toContain("JBSWY3DPEHPK3PXP");
 
     const [read] = await t.handle.db.select().from(orderDocuments).where(eq(orderDocuments.id, ids[1]!));
-    expect(read!.data.equals(PNG)).toBe(true);
+    expect(read!.data!.equals(PNG)).toBe(true);
     const [user] = await t.handle.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
     expect(user!.secret).toBe("JBSWY3DPEHPK3PXP");
   });
@@ -100,13 +100,13 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     await t.handle.db.execute(sql`update users set totp_pending_secret = 'KRSXG5CTMVRXEZLU' where id = ${userId}::uuid`);
     // Read before the job: plaintext from before passes through unchanged.
     const [before] = await t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, String(plain!.id)));
-    expect(before!.data.equals(PDF)).toBe(true);
+    expect(before!.data!.equals(PDF)).toBe(true);
     const done = await reencryptStoredData();
     expect(done).toEqual({ documents: 1, exports: 0, secrets: 1 });
     const [stored] = await raw(sql`select data from order_documents where id = ${String(plain!.id)}::uuid`);
     expect(startsWithMagic(rawBytes(stored!.data))).toBe(false);
     const [after] = await t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, String(plain!.id)));
-    expect(after!.data.equals(PDF)).toBe(true);
+    expect(after!.data!.equals(PDF)).toBe(true);
     expect(await reencryptStoredData()).toEqual({ documents: 0, exports: 0, secrets: 0 });
   });
 
@@ -117,7 +117,7 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     const [freshRow] = await raw(sql`select data from order_documents where id = ${fresh}::uuid`);
     expect(rawBytes(freshRow!.data).subarray(5, 9).toString("hex")).toBe(newId);
     const all = await t.handle.db.select({ id: orderDocuments.id, data: orderDocuments.data }).from(orderDocuments);
-    expect(all.every((row) => row.data.length > 0)).toBe(true);
+    expect(all.every((row) => row.data!.length > 0)).toBe(true);
 
     const moved = await reencryptStoredData({ rotate: true });
     expect(moved.documents).toBeGreaterThanOrEqual(4);
@@ -130,7 +130,7 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     // With only the new key left, everything still reads.
     useKeys(NEW_KEY);
     const [read] = await t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, fresh));
-    expect(read!.data.equals(PDF)).toBe(true);
+    expect(read!.data!.equals(PDF)).toBe(true);
     const [user] = await t.handle.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
     expect(user!.secret).toBe("JBSWY3DPEHPK3PXP");
     const [exported] = await t.handle.db.select({ id: dataExports.id }).from(dataExports);

@@ -1,7 +1,10 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAnthropic } from "../support/fake-anthropic";
+import { startFakeS3 } from "../support/fake-s3";
 import { startFakeStripe } from "../support/fake-stripe";
 
 // The fakes stand in for third parties at their network edge: prove the real SDKs accept them.
@@ -51,5 +54,28 @@ describe("network-edge fakes", () => {
     const retrieved = await stripe.checkout.sessions.retrieve(session.id);
     expect(retrieved.payment_status).toBe("paid");
     expect(retrieved.metadata).toEqual({ orderId: "order-1" });
+  });
+
+  it("stores, reads, heads and deletes objects for the S3 SDK, path-style, streamed bodies included", async () => {
+    const s3Fake = await startFakeS3({ bucket: "fake-bucket" });
+    const s3 = new S3Client({ region: "us-east-1", endpoint: s3Fake.endpoint, forcePathStyle: true, credentials: { accessKeyId: "a", secretAccessKey: "b" }, maxAttempts: 1 });
+    try {
+      const body = Buffer.from("sealed bytes".repeat(10_000));
+      await s3.send(new PutObjectCommand({ Bucket: "fake-bucket", Key: "documents/a", Body: body }));
+      await s3.send(new PutObjectCommand({ Bucket: "fake-bucket", Key: "documents/b", Body: Readable.from([body.subarray(0, 5), body.subarray(5)]), ContentLength: body.length }));
+      for (const key of ["documents/a", "documents/b"]) {
+        const read = await s3.send(new GetObjectCommand({ Bucket: "fake-bucket", Key: key }));
+        expect(Buffer.from(await read.Body!.transformToByteArray()).equals(body)).toBe(true);
+      }
+      expect((await s3.send(new HeadObjectCommand({ Bucket: "fake-bucket", Key: "documents/a" }))).ContentLength).toBe(body.length);
+      await s3.send(new DeleteObjectCommand({ Bucket: "fake-bucket", Key: "documents/a" }));
+      await expect(s3.send(new GetObjectCommand({ Bucket: "fake-bucket", Key: "documents/a" }))).rejects.toMatchObject({ name: "NoSuchKey" });
+      await expect(s3.send(new GetObjectCommand({ Bucket: "other", Key: "documents/b" }))).rejects.toMatchObject({ name: "NoSuchBucket" });
+      s3Fake.down(true);
+      await expect(s3.send(new GetObjectCommand({ Bucket: "fake-bucket", Key: "documents/b" }))).rejects.toThrow();
+    } finally {
+      s3.destroy();
+      await s3Fake.close();
+    }
   });
 });

@@ -235,7 +235,7 @@ describe(`order queries on ${testDbKind()}`, () => {
     const documentId = result.ok ? result.documentId : "";
     const [doc] = await t.handle.db.select().from(orderDocuments).where(eq(orderDocuments.id, documentId));
     expect(doc!.fileName).toBe("final.pdf");
-    expect(Buffer.compare(doc!.data, PDF)).toBe(0);
+    expect(Buffer.compare(doc!.data!, PDF)).toBe(0);
 
     expect((await getDocumentForViewer(documentId, { id: alice, role: "client" }))?.id).toBe(documentId);
     expect((await getDocumentForViewer(documentId, { id: admin, role: "admin" }))?.id).toBe(documentId);

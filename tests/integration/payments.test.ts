@@ -252,7 +252,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
         ["passport.pdf", "application/pdf", PDF.length],
         ["photo.png", "image/png", PNG.length],
       ]);
-      expect(Buffer.compare(documents.find((d) => d.fileName === "passport.pdf")!.data, PDF)).toBe(0);
+      expect(Buffer.compare(documents.find((d) => d.fileName === "passport.pdf")!.data!, PDF)).toBe(0);
       const events = await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
       expect(events.map((e) => e.kind)).toEqual(["created"]);
       const confirmation = (await mailsTo("aisha@example.com", "order-confirmation")).find((m) => m.subject.includes(order.id.slice(0, 8)));

@@ -49,6 +49,27 @@ describe("configuration", () => {
     }
   });
 
+  it("takes the bucket for documents only whole, and never prints its secret key", () => {
+    const bucket = { S3_BUCKET: "sanad-documents", S3_REGION: "auto", S3_ENDPOINT: "https://acc.r2.cloudflarestorage.com/", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "very-secret-key-123", DATA_DIR: tmp() };
+    const env = parseEnv(bucket);
+    expect(env.S3_BUCKET).toBe("sanad-documents");
+    expect(env.S3_ENDPOINT).toBe("https://acc.r2.cloudflarestorage.com");
+    expect(env.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(parseEnv({ ...bucket, S3_FORCE_PATH_STYLE: "true" }).S3_FORCE_PATH_STYLE).toBe(true);
+    expect(parseEnv({ DATA_DIR: tmp() }).S3_BUCKET).toBeUndefined();
+    expect(() => parseEnv({ ...bucket, S3_REGION: "" })).toThrow("Configuration error: S3_REGION is required when S3_BUCKET is set");
+    expect(() => parseEnv({ ...bucket, S3_BUCKET: undefined })).toThrow("Configuration error: S3_BUCKET is required when S3_REGION is set");
+    expect(() => parseEnv({ ...bucket, S3_BUCKET: "Not_A_Bucket" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => parseEnv({ ...bucket, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+    try {
+      parseEnv({ ...bucket, S3_SECRET_ACCESS_KEY: "short" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Configuration error: S3_SECRET_ACCESS_KEY /);
+      expect((error as Error).message).not.toContain("short\"");
+    }
+  });
+
   it("requires SESSION_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow("Configuration error: SESSION_SECRET is required in production");
   });
