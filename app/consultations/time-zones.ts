@@ -42,10 +42,24 @@ export function validTimeZone(value: unknown): string | null {
   }
 }
 
+// Building a formatter costs far more than using one (the booking page formats hundreds of slot
+// times): one per locale and options, kept. Zones are checked first (validTimeZone), so the set of
+// keys is bounded by the zones the runtime knows.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(localeName: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = localeName + JSON.stringify(options);
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeName, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** The wall-clock date ("2026-10-25") and minute after midnight of an instant in a zone. */
 export function wallClock(instant: Date, timeZone: string): { date: string; minute: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    formatter("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   ) as Record<string, string>;
@@ -63,19 +77,19 @@ const locale = (lang: Lang) => (lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB");
 
 /** "10:00" in a zone (24-hour clock). */
 export function formatTime(instant: Date, lang: Lang, timeZone = GULF_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(locale(lang), { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+  return formatter(locale(lang), { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
 /** "Sunday 25 October" in a zone. */
 export function formatDay(instant: Date, lang: Lang, timeZone = GULF_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(locale(lang), { timeZone, weekday: "long", day: "numeric", month: "long" }).format(instant);
+  return formatter(locale(lang), { timeZone, weekday: "long", day: "numeric", month: "long" }).format(instant);
 }
 
 /** "08:00 BST" or, when the date differs from the Gulf date, "Sat 24 Oct, 23:00 EDT": the time in the visitor's zone with its name. */
 export function formatInZone(instant: Date, lang: Lang, timeZone: string): string {
   const sameDay = wallClock(instant, timeZone).date === wallClock(instant, GULF_TIME_ZONE).date;
   const options: Intl.DateTimeFormatOptions = { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" };
-  return new Intl.DateTimeFormat(locale(lang), sameDay ? options : { ...options, weekday: "short", day: "numeric", month: "short" }).format(instant);
+  return formatter(locale(lang), sameDay ? options : { ...options, weekday: "short", day: "numeric", month: "short" }).format(instant);
 }
 
 /** True when a zone shows the same wall clock as Gulf time at that instant (nothing to add). */

@@ -43,9 +43,19 @@ export function listComma(lang: Lang) {
   return lang === "ar" ? "، " : ", ";
 }
 
+// Building a formatter costs far more than using one (a list of 50 orders formats 100 dates):
+// one per language and options, kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(date: Date | string, lang: Lang = "en", options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }) {
   const value = typeof date === "string" ? new Date(date) : date;
-  return new Intl.DateTimeFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { timeZone: "Asia/Dubai", ...options }).format(value);
+  const key = lang + JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { timeZone: "Asia/Dubai", ...options });
+    dateFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 export function formatDateTime(date: Date | string, lang: Lang = "en") {
