@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createPageCache, type CachedAnswer, type VisitorRequest } from "./page-cache.server";
 import { gatedRequest } from "./request-gate.server";
+import { batchReader } from "../utils/stream-batches.server";
 
 /**
  * Remix's request handler for Express, as @remix-run/express does it, except that the request is
@@ -124,40 +125,27 @@ async function sendResponse(res: ExpressResponse, response: Response) {
  * Writes a response body at the pace the client takes it (unlike Remix's writer, which queues all
  * of it in memory): after a write the socket's buffer cannot take, the next chunk is read only on
  * 'drain'. A connection that closes cancels the body, so a streamed export stops reading
- * (docs/decisions/083). Chunks already waiting are written together (React's renderer hands a page
- * over in 2 KB pieces, all at once), and flushed when no more is waiting, so compression neither
- * holds streamed HTML back nor compresses and sends each small piece on its own (decision 104).
+ * (docs/decisions/083). Chunks already waiting are written together and flushed when no more is
+ * waiting, so compression neither holds streamed HTML back nor compresses and sends each small
+ * piece on its own (decision 104).
  */
 async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse & { flush?: () => void }) {
   const reader = body.getReader();
+  const nextBatch = batchReader(reader);
   const closed = once(res, "close").then(() => undefined);
   try {
-    let next = reader.read();
     for (;;) {
       if (res.destroyed || res.writableEnded) {
         await reader.cancel();
         return;
       }
-      const { done, value } = await next;
-      if (done) {
+      const batch = await nextBatch();
+      if (!batch) {
         res.end();
         return;
       }
-      const waiting: Uint8Array[] = [value];
-      let ended = false;
-      for (;;) {
-        next = reader.read();
-        const ready = await readyNow(next);
-        if (!ready) break;
-        const more = await next;
-        if (more.done) {
-          ended = true;
-          break;
-        }
-        waiting.push(more.value);
-      }
-      const room = res.write(waiting.length === 1 ? waiting[0] : Buffer.concat(waiting));
-      if (ended) {
+      const room = res.write(batch.bytes);
+      if (batch.ended) {
         res.end();
         return;
       }
@@ -168,9 +156,4 @@ async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse 
     res.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   }
-}
-
-/** Whether a read is already answered (the chunk was waiting), judged after pending microtasks. */
-function readyNow(read: Promise<unknown>): Promise<boolean> {
-  return Promise.race([read.then(() => true, () => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 // React 19, which Remix 2 does not support). The web-streams build copies bytes and never leaves a
 // gap. docs/decisions/030-html-streams-without-nul-bytes.md.
 import { renderToReadableStream } from "react-dom/server.browser";
+import { batchReader } from "../utils/stream-batches.server";
 
 export type RenderOptions = {
   nonce?: string;
@@ -43,12 +44,16 @@ export async function renderHtmlStream(element: ReactNode, { nonce, waitForAll =
     stream.allReady.then(done, done);
     if (waitForAll) await stream.allReady;
     const reader = stream.getReader();
+    // React hands a page over in 512-byte pieces, all at once: passed on joined, so the steps
+    // after it (script priorities, closing tags, compression, the socket) each see a few large
+    // chunks instead of a hundred small ones (decision 104).
+    const nextBatch = batchReader(reader);
     return new ReadableStream<Uint8Array>(
       {
         async pull(output) {
-          const { done: ended, value } = await reader.read();
-          if (ended) output.close();
-          else output.enqueue(value);
+          const batch = await nextBatch();
+          if (batch) output.enqueue(batch.bytes);
+          if (!batch || batch.ended) output.close();
         },
         cancel(reason) {
           state.cancelled = true;
