@@ -33,6 +33,7 @@ describe("the patched route matcher", () => {
     const source = fs.readFileSync(require.resolve("@remix-run/router"), "utf8");
     expect(source).toContain("compiledPaths");
     expect(source).toContain("rankedBranchesOf");
+    expect(source).toContain("matchesByShape");
   });
 
   it("matches as before, however often and with however many route lists", () => {
@@ -62,5 +63,29 @@ describe("the patched route matcher", () => {
     const params = matchRoutes(first, "/ar/dashboard/orders/42")!.at(-1)!.params;
     expect(params).toEqual({ lang: "ar", id: "42" });
     expect(matchRoutes(first, "/dashboard/orders/7")!.at(-1)!.params).toEqual({ id: "7" });
+  });
+
+  it("gives a route tree built again (a server render's own) matches with its own route objects, and never another shape's", () => {
+    const first = routes();
+    const again = routes();
+    const a = matchRoutes(first, "/ar/dashboard/orders/42")!;
+    const b = matchRoutes(again, "/ar/dashboard/orders/42")!;
+    expect(b.map((m) => m.route)).toEqual(a.map((m) => m.route));
+    // The same shape, not the same objects: each list's own.
+    expect(b.every((m, i) => m.route !== a[i]!.route)).toBe(true);
+    expect(b.at(-1)!.route).toBe(again[0]!.children![3]);
+    // One params object per answer (shared by its matches, as before), never shared between answers.
+    b.at(-1)!.params.id = "changed";
+    expect(matchRoutes(again, "/ar/dashboard/orders/42")!.at(-1)!.params).toEqual({ lang: "ar", id: "42" });
+    expect(b[0]!.params).toBe(b.at(-1)!.params);
+    expect(matchRoutes(again, "/ar/dashboard/orders/43")!.at(-1)!.params).toEqual({ lang: "ar", id: "43" });
+    expect(matchRoutes(again, "/nowhere/at/all/here")).toBeNull();
+    expect(matchRoutes(again, "/nowhere/at/all/here")).toBeNull();
+
+    // Another shape (the order page moved) answers for itself.
+    const moved = routes();
+    moved[0]!.children![3] = { id: "order", path: ":lang?/account/orders/:id" };
+    expect(matchRoutes(moved, "/ar/dashboard/orders/42")).toBeNull();
+    expect(matchRoutes(moved, "/ar/account/orders/42")!.at(-1)!.route).toBe(moved[0]!.children![3]);
   });
 });
