@@ -75,7 +75,7 @@ describe("the patched route matcher", () => {
     expect(b.every((m, i) => m.route !== a[i]!.route)).toBe(true);
     expect(b.at(-1)!.route).toBe(again[0]!.children![3]);
     // One params object per answer (shared by its matches, as before), never shared between answers.
-    b.at(-1)!.params.id = "changed";
+    (b.at(-1)!.params as Record<string, string>).id = "changed";
     expect(matchRoutes(again, "/ar/dashboard/orders/42")!.at(-1)!.params).toEqual({ lang: "ar", id: "42" });
     expect(b[0]!.params).toBe(b.at(-1)!.params);
     expect(matchRoutes(again, "/ar/dashboard/orders/43")!.at(-1)!.params).toEqual({ lang: "ar", id: "43" });
