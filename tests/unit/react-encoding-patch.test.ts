@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { createElement as h, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import type { renderToReadableStream as RenderToReadableStream } from "react-dom/server.browser";
 import { describe, expect, it } from "vitest";
 
 // patches/react-dom: the web-streams server renderer (production build, what the server runs)
@@ -12,7 +13,7 @@ import { describe, expect, it } from "vitest";
 const require = createRequire(import.meta.url);
 // The package's exports hide the file; it sits beside the package's own entry.
 const productionRenderer = path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", "react-dom-server.browser.production.min.js");
-const { renderToReadableStream } = require(productionRenderer) as typeof import("react-dom/server.browser");
+const { renderToReadableStream } = require(productionRenderer) as { renderToReadableStream: typeof RenderToReadableStream };
 
 async function streamed(node: ReactNode): Promise<string> {
   const stream = await renderToReadableStream(node);
