@@ -26,6 +26,26 @@ function verify(sealed: Buffer, sha256: string, id: string) {
 }
 
 /**
+ * The documents whose bytes are in the bucket (or in the database), a batch at a time in id order,
+ * so each walk holds at most one batch and a run stopped half-way simply starts again.
+ */
+async function* documentBatches(database: Queryable, place: "bucket" | "database") {
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const rows = resultRows(
+      await database.execute(
+        place === "bucket"
+          ? sql`select id::text as id, sha256, storage_key from order_documents where storage_key is not null and id > ${after}::uuid order by id limit ${BATCH}`
+          : sql`select id::text as id, sha256, data from order_documents where storage_key is null and id > ${after}::uuid order by id limit ${BATCH}`,
+      ),
+    );
+    if (rows.length === 0) return;
+    after = String(rows.at(-1)!.id);
+    yield rows;
+  }
+}
+
+/**
  * Moves documents stored in the database to the bucket, a batch at a time: each is copied as it
  * is sealed (a document from before encryption is sealed on the way), checked, and only then does
  * its row name the object and drop its bytes, in one statement. Safe to stop and run again: a row
@@ -35,15 +55,9 @@ function verify(sealed: Buffer, sha256: string, id: string) {
 export async function moveDocumentsToBucket({ database = db, onBatch }: { database?: Queryable; onBatch?: MoveProgress } = {}): Promise<number> {
   if (!objectStoreConfigured()) throw new Error("S3_BUCKET is not configured: there is no bucket to move documents to");
   let moved = 0;
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const rows = resultRows(
-      await database.execute(sql`select id::text as id, sha256, data from order_documents where storage_key is null and id > ${after}::uuid order by id limit ${BATCH}`),
-    );
-    if (rows.length === 0) return moved;
+  for await (const rows of documentBatches(database, "database")) {
     for (const row of rows) {
       const id = String(row.id);
-      after = id;
       const stored = toBuffer(row.data);
       const sealed = isEncryptedBytes(stored) ? stored : encryptBytes(stored, DOCUMENT_PURPOSE);
       verify(sealed, String(row.sha256), id);
@@ -62,6 +76,7 @@ export async function moveDocumentsToBucket({ database = db, onBatch }: { databa
     }
     onBatch?.(moved);
   }
+  return moved;
 }
 
 /**
@@ -73,16 +88,10 @@ export async function moveDocumentsToBucket({ database = db, onBatch }: { databa
 export async function moveDocumentsToDatabase({ database = db, onBatch }: { database?: Queryable; onBatch?: MoveProgress } = {}): Promise<number> {
   if (!objectStoreConfigured()) throw new Error("S3_BUCKET is not configured: the bucket the documents are in must be configured to move them back");
   let moved = 0;
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const rows = resultRows(
-      await database.execute(sql`select id::text as id, sha256, storage_key from order_documents where storage_key is not null and id > ${after}::uuid order by id limit ${BATCH}`),
-    );
-    if (rows.length === 0) return moved;
+  for await (const rows of documentBatches(database, "bucket")) {
     for (const row of rows) {
       const id = String(row.id);
       const key = String(row.storage_key);
-      after = id;
       const sealed = await getSealed(key);
       verify(sealed, String(row.sha256), id);
       const updated = resultRows(await database.execute(sql`update order_documents set data = ${sealed}, storage_key = null where id = ${id}::uuid and storage_key = ${key} returning id`));
@@ -93,6 +102,7 @@ export async function moveDocumentsToDatabase({ database = db, onBatch }: { data
     }
     onBatch?.(moved);
   }
+  return moved;
 }
 
 /**
@@ -104,16 +114,10 @@ export async function resealBucketDocuments({ database = db }: { database?: Quer
   if (!objectStoreConfigured()) return 0;
   const newest = keyRing().primary.id;
   let resealed = 0;
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const rows = resultRows(
-      await database.execute(sql`select id::text as id, sha256, storage_key from order_documents where storage_key is not null and id > ${after}::uuid order by id limit ${BATCH}`),
-    );
-    if (rows.length === 0) return resealed;
+  for await (const rows of documentBatches(database, "bucket")) {
     for (const row of rows) {
       const id = String(row.id);
       const oldKey = String(row.storage_key);
-      after = id;
       const sealed = await getSealed(oldKey);
       if (bytesKeyId(sealed) === newest) continue;
       verify(sealed, String(row.sha256), id);
@@ -123,4 +127,5 @@ export async function resealBucketDocuments({ database = db }: { database?: Quer
       if (updated.length > 0) resealed += 1;
     }
   }
+  return resealed;
 }
