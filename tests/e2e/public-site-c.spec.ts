@@ -20,12 +20,18 @@ async function fragmentLinks(page: Page) {
 test.describe("in-page links", () => {
   // Every link to a part of its own page lands there with JavaScript on: the part is scrolled into
   // view below the sticky header and takes the focus, whether its section has hydrated or not.
-  for (const [name, paths] of [
-    ["English", bothLanguages.filter((path) => !path.startsWith("/ar"))],
-    ["Arabic", bothLanguages.filter((path) => path.startsWith("/ar"))],
-  ] as const) {
-    test(`every #fragment link of every ${name} public page lands on its target and focuses it`, ONLY_WITH_JAVASCRIPT, async ({ page }) => {
-      test.setTimeout(120_000);
+  // Pages are walked a few at a time, so one slow page cannot starve the rest of their time.
+  const pagesPerWalk = 5;
+  const walks = (["English", "Arabic"] as const).flatMap((name) => {
+    const paths = bothLanguages.filter((path) => path.startsWith("/ar") === (name === "Arabic"));
+    return Array.from({ length: Math.ceil(paths.length / pagesPerWalk) }, (_, index) => ({
+      name: `${name} pages ${index * pagesPerWalk + 1}–${Math.min(paths.length, (index + 1) * pagesPerWalk)}`,
+      paths: paths.slice(index * pagesPerWalk, (index + 1) * pagesPerWalk),
+    }));
+  });
+  for (const { name, paths } of walks) {
+    test(`every #fragment link of the public ${name} lands on its target and focuses it`, ONLY_WITH_JAVASCRIPT, async ({ page }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize({ width: 412, height: 915 });
       const problems: string[] = [];
       let followed = 0;
@@ -45,7 +51,13 @@ test.describe("in-page links", () => {
             continue;
           } else {
             await page.evaluate(() => window.scrollTo(0, 0));
-            await link.click();
+            // The plain-HTML Reset link is swapped for its button when its section hydrates: a click
+            // on its way then finds no link, which is not a fault (and must not wait for one forever).
+            const clicked = await link.click({ timeout: 10_000 }).then(() => true, () => false);
+            if (!clicked) {
+              if ((await page.locator(`a[href="${href}"]`).count()) > 0) problems.push(`${path}: "${text}" (${href}) could not be clicked`);
+              continue;
+            }
           }
           followed++;
           const landed = await page
@@ -67,7 +79,7 @@ test.describe("in-page links", () => {
         }
       }
       expect(problems).toEqual([]);
-      expect(followed).toBeGreaterThan(paths.length);
+      expect(followed).toBeGreaterThanOrEqual(paths.length);
     });
   }
 
