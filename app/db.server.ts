@@ -70,3 +70,22 @@ export const db: Database = new Proxy({} as Database, {
     return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
   },
 });
+
+/**
+ * A query built once per database instead of on every call (drizzle's query building is a
+ * measurable part of a signed-in page): `build` receives the current database and returns its
+ * prepared query (`.prepare(name)` with `sql.placeholder`s); the same one is given back until the
+ * database changes (tests switch databases).
+ */
+export function preparedQuery<T>(build: (database: Database) => T): () => T {
+  const byDatabase = new WeakMap<Database, T>();
+  return () => {
+    const real = openAppDatabase().db;
+    let query = byDatabase.get(real);
+    if (query === undefined) {
+      query = build(real);
+      byDatabase.set(real, query);
+    }
+    return query;
+  };
+}

@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 
 // patches/react-dom: the web-streams server renderer (production build, what the server runs)
 // keeps the UTF-8 bytes of short strings it has encoded before (class names, labels repeated on
-// every row) instead of encoding each again (decision 104). The bytes must be exactly as before.
+// every row) instead of encoding each again (decision 104), and hands the stream 8 KiB chunks
+// instead of 512-byte ones (each chunk is a read, a promise and a write further down the pipe).
+// The bytes must be exactly as before.
 
 const require = createRequire(import.meta.url);
 // The package's exports hide the file; it sits beside the package's own entry.
@@ -51,5 +53,18 @@ describe("the patched server renderer", () => {
       const node = table(60, seed);
       expect(await streamed(node)).toBe(renderToString(node));
     }
+  });
+
+  it("streams a long page in 8 KiB chunks, not 512-byte ones, with the same bytes", async () => {
+    const node = table(400, "c");
+    const stream = await renderToReadableStream(node);
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+    const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+    expect(size).toBeGreaterThan(64 * 1024);
+    expect(chunks.length).toBeLessThanOrEqual(Math.ceil(size / 8192) + 4);
+    expect(Math.max(...chunks.map((chunk) => chunk.byteLength))).toBeGreaterThan(512);
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(renderToString(node));
   });
 });
