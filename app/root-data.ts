@@ -1,7 +1,8 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import type { CartView } from "./cart/cart-rules";
 import type { Lang } from "./i18n/lang";
-import type { UiStrings } from "./i18n/ui.en";
+import type { PageUi, ShellUi } from "./i18n/ui-parts";
 import type { FormFlash } from "./forms/form-flash";
 import type { Toast } from "./forms/toast";
 
@@ -11,7 +12,7 @@ export type SiteConfig = { name: string; url: string; phone: string; email: stri
 /** What the root loader gives every page. */
 export type RootData = {
   lang: Lang;
-  ui: UiStrings;
+  ui: ShellUi;
   site: SiteConfig;
   toast: Toast | null;
   requestId: string;
@@ -38,10 +39,21 @@ export function useRootData(): RootData | undefined {
 }
 
 /** The shell's strings in the page's language. Only valid below the root route. */
-export function useUi(): UiStrings {
+export function useUi(): ShellUi {
   const data = useRootData();
   if (!data) throw new Error("useUi must be used below the root route");
   return data.ui;
+}
+
+/**
+ * The shell's strings and the content sections' (forms, plans, contact details), for the sections
+ * of a content page: its loader returns loadPage(...), which sends them (app/i18n/ui-parts.ts).
+ */
+export function usePageUi(): ShellUi & PageUi {
+  const shell = useUi();
+  const page = (useLoaderData() as { ui?: PageUi } | undefined)?.ui;
+  if (!page) throw new Error("usePageUi is for the sections of a content page (its loader returns loadPage(...))");
+  return useMemo(() => ({ ...shell, ...page }), [shell, page]);
 }
 
 export function useLang(): Lang {

@@ -4,7 +4,7 @@ import { cartView, commitCartLines, readCart } from "./cart/cart.server";
 import { siteConfig } from "./site-config.server";
 import { langFromPath, localizePath, stripLangPrefix, type Lang } from "./i18n/lang";
 import { langCookieHeader, pageLanguage, type RequestHeaders } from "./i18n/lang-cookie.server";
-import { uiStrings } from "./i18n/ui.server";
+import { shellUiStrings, uiStrings } from "./i18n/ui.server";
 import type { RootData } from "./root-data";
 import { visitorFormToken } from "./http/csrf.server";
 import { readFormFlash } from "./forms/form-flash.server";
@@ -48,7 +48,7 @@ export async function loadShellData(request: Request, context: AppLoadContext) {
   if (!template) for (const cookie of visitor.setCookies) headers.append("Set-Cookie", cookie);
   const shell: RootData = {
     lang,
-    ui: uiStrings[lang],
+    ui: shellUiStrings[lang],
     site: siteConfig(lang),
     toast,
     requestId: context.requestId,

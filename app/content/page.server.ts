@@ -1,4 +1,5 @@
 import type { Lang } from "../i18n/lang";
+import { pageUiStrings } from "../i18n/ui.server";
 import { pageHead } from "../seo/page-head.server";
 import { siteConfig } from "../site-config.server";
 import { langParam } from "../http/http.server";
@@ -17,5 +18,5 @@ export type PageSource = Record<Lang, PageContent> | ((lang: Lang, site: SiteCon
 export function loadPage(source: PageSource, { params, request }: { params: { lang?: string | undefined }; request: Request }) {
   const lang = langParam(params);
   const page = typeof source === "function" ? source(lang, siteConfig(lang)) : source[lang];
-  return { lang, meta: pageHead(request, page.meta), sections: page.sections, structuredData: page.structuredData ?? [] };
+  return { lang, meta: pageHead(request, page.meta), sections: page.sections, structuredData: page.structuredData ?? [], ui: pageUiStrings[lang] };
 }

@@ -200,6 +200,23 @@ describe(`the anonymous page cache (${kind})`, () => {
     expect(anonymous.html).toMatch(/cartCount\\",0/);
   });
 
+  it("sends a page only the strings it can show: a signed-in page none of the content forms', a content page them, and no page the search-engine strings", async () => {
+    // Keys of the dictionary as they appear in the page's loader data (app/i18n/ui-parts.ts).
+    const sent = (page: Page, key: string) => page.html.includes(`\\"${key}\\"`);
+    const session = await signInCookie(server, EMAILS.client, PASSWORD);
+    for (const pathname of ["/dashboard", "/ar/dashboard", "/checkout"]) {
+      const page = await get(server, pathname, { Cookie: session });
+      expect(page.status).toBe(200);
+      expect(sent(page, "skipToContent")).toBe(true);
+      for (const key of ["travelCheck", "mostPopular", "contactHours", "social"]) expect(sent(page, key), `${pathname}: ${key}`).toBe(false);
+    }
+    for (const pathname of [SERVICE_PAGE, "/ar/contact"]) {
+      const page = await get(uncached, pathname);
+      for (const key of ["skipToContent", "travelCheck", "mostPopular", "contactHours"]) expect(sent(page, key), `${pathname}: ${key}`).toBe(true);
+      expect(sent(page, "social")).toBe(false);
+    }
+  });
+
   it("answers 304 to a copy of the same page in the same encoding, with the same policy; the page to another encoding or page", async () => {
     const page = await get(server, SERVICE_PAGE, { "Accept-Encoding": "br" });
     const etag = page.headers.get("etag")!;

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { SERVICE_KEYS, type ServiceKey } from "../../catalogue/services";
 import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
-import { useLang, useSite, useUi } from "../../root-data";
+import { useLang, useSite, usePageUi } from "../../root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button } from "../ui/button";
 import { CsrfField } from "../ui/csrf-field";
@@ -22,7 +22,7 @@ const LIMITS = { fullName: 100, email: 254, phone: 30, documentId: 50, message: 
  * one action (/inquiry). The service type defaults to the page's service key.
  */
 export function InquirySection({ service, title, intro }: { service: ServiceKey; title?: string; intro?: string }) {
-  const ui = useUi();
+  const ui = usePageUi();
   const t = ui.inquiry;
   const lang = useLang();
   const site = useSite();

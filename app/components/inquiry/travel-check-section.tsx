@@ -4,7 +4,7 @@ import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import type { FormFlash } from "../../forms/form-flash";
-import { useLang, useSite, useUi } from "../../root-data";
+import { useLang, useSite, usePageUi } from "../../root-data";
 import { LocalizedLink } from "../layout/localized-link";
 import { Button, buttonClasses } from "../ui/button";
 import { CsrfField } from "../ui/csrf-field";
@@ -24,7 +24,7 @@ const CHECKLIST_THRESHOLDS = [0, 30, 70];
  * JavaScript), and the result view saying what happens next. It never shows a made-up result.
  */
 export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; label: string }> | undefined }) {
-  const ui = useUi();
+  const ui = usePageUi();
   const t = ui.inquiry.travelCheck;
   const location = useLocation();
   const lead = useLeadForm("travel-check");
@@ -110,7 +110,7 @@ export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; l
 
 function TravelCheckForm({ lead, pending }: { lead: ReturnType<typeof useLeadForm>; pending: boolean }) {
   const { fetcher, formRef, lastResult, hydrated, inlineNotice, failure, retry } = lead;
-  const ui = useUi();
+  const ui = usePageUi();
   const t = ui.inquiry.travelCheck;
   const lang = useLang();
   const site = useSite();
@@ -220,7 +220,7 @@ function TravelCheckForm({ lead, pending }: { lead: ReturnType<typeof useLeadFor
 }
 
 function CheckingOverlay({ progress }: { progress: number }) {
-  const t = useUi().inquiry.travelCheck;
+  const t = usePageUi().inquiry.travelCheck;
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="checking-title" className="fixed inset-0 z-50 grid place-items-center bg-navy-950/90 p-4" data-testid="checking-overlay">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-xl">
@@ -248,7 +248,7 @@ function CheckingOverlay({ progress }: { progress: number }) {
 }
 
 function TravelCheckResult({ result, onAnother }: { result: FormFlash; onAnother: () => void }) {
-  const t = useUi().inquiry.travelCheck;
+  const t = usePageUi().inquiry.travelCheck;
   const location = useLocation();
   const hydrated = useHydrated();
   const data = result.data ?? {};

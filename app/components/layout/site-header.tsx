@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useReducer, useRef, useState, type Dispatch } from "react";
 import { fill } from "../../i18n/fill";
-import type { UiStrings } from "../../i18n/ui.en";
+import type { ShellUi } from "../../i18n/ui-parts";
 import { useRootData, useUi } from "../../root-data";
 import { CLOSED, desktopMenus, isMenuOpen, type MenuEvent } from "./desktop-menus";
 import { AccountSlot, CartSlot, LanguageSwitch } from "./header-slots";
@@ -61,7 +61,7 @@ export function SiteHeader() {
  * "Menu" on narrow screens: without JavaScript a link to the navigation, which CSS shows while it
  * is the page's target; with it a disclosure button for the same navigation.
  */
-function MenuButton({ ui, enhanced, open, onToggle }: { ui: UiStrings; enhanced: boolean; open: boolean; onToggle: () => void }) {
+function MenuButton({ ui, enhanced, open, onToggle }: { ui: ShellUi; enhanced: boolean; open: boolean; onToggle: () => void }) {
   const className = "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-navy-900 lg:hidden";
   const icon = <span aria-hidden="true" className="text-lg leading-none before:content-['☰']" />;
   if (!enhanced) {
@@ -91,7 +91,7 @@ function MenuButton({ ui, enhanced, open, onToggle }: { ui: UiStrings; enhanced:
  * pointer comes from a part of the page still waiting to hydrate (docs/decisions/016), so a menu
  * pointed at after the pointer rested on the page did not open.
  */
-function DesktopGroup({ group, ui, open, dispatch }: { group: NavGroup; ui: UiStrings; open: boolean; dispatch: Dispatch<MenuEvent> }) {
+function DesktopGroup({ group, ui, open, dispatch }: { group: NavGroup; ui: ShellUi; open: boolean; dispatch: Dispatch<MenuEvent> }) {
   const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const label = ui.nav[group.label];

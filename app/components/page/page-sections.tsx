@@ -3,7 +3,7 @@ import { fill } from "../../i18n/fill";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { useNonce } from "../../http/nonce";
-import { useLang, useSite, useUi } from "../../root-data";
+import { useLang, useSite, usePageUi } from "../../root-data";
 import { AssistantSection } from "../assistant/assistant-section";
 import { Accordion } from "../ui/accordion";
 import { buttonClasses } from "../ui/button";
@@ -288,7 +288,7 @@ export function FaqBlock({ id, items }: { id: string; items: Array<{ question: s
 
 
 function Prose({ blocks, updated }: { blocks: ProseBlock[]; updated?: string | undefined }) {
-  const ui = useUi();
+  const ui = usePageUi();
   return (
     <div className="max-w-3xl space-y-4 text-slate-800">
       {updated ? <p className="text-sm text-slate-600">{fill(ui.page.lastUpdated, { date: updated })}</p> : null}
@@ -318,7 +318,7 @@ function Prose({ blocks, updated }: { blocks: ProseBlock[]; updated?: string | u
 }
 
 function ContactBlock({ text, className }: { text?: string | undefined; className?: string }) {
-  const ui = useUi();
+  const ui = usePageUi();
   const site = useSite();
   return (
     <Card className={cn("max-w-xl", className)}>

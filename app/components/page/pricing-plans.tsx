@@ -1,7 +1,7 @@
 import type { PlanListView } from "../../catalogue/plans";
 import { formatMoney } from "../../i18n/format";
 import { cn } from "../../utils/cn";
-import { useLang, useUi } from "../../root-data";
+import { useLang, usePageUi } from "../../root-data";
 import { AddToCartForm } from "../cart/add-to-cart-form";
 import { Badge } from "../ui/badge";
 
@@ -18,7 +18,7 @@ const gridColumns: Record<number, string> = {
  * columns follow the plan count, the popular tier marked, and an Add to cart form per tier.
  */
 export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; buttonLabel?: string | undefined }) {
-  const ui = useUi();
+  const ui = usePageUi();
   const lang = useLang();
   return (
     <div data-plan-list={plans.key}>
