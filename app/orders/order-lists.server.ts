@@ -274,6 +274,12 @@ export const adminRowColumns = {
   assigneeId: orders.assigneeId,
 };
 
+/** A list row also names its assignee (read with the row: one query less per page). */
+const adminListRowColumns = {
+  ...adminRowColumns,
+  assigneeName: sql<string | null>`(select coalesce(${sql.raw('assignee."full_name"')}, ${sql.raw('assignee."email"')}) from ${users} assignee where ${sql.raw('assignee."id"')} = ${orders.assigneeId})`,
+};
+
 export type AdminOrderRow = {
   id: string;
   createdAt: Date;
@@ -292,7 +298,7 @@ export type AdminOrderRow = {
   assigneeId: string | null;
 };
 
-export type AdminOrderList = KeysetPage<AdminOrderRow> & { total: Counted | null; pageSize: number };
+export type AdminOrderList = KeysetPage<AdminOrderRow & { assigneeName: string | null }> & { total: Counted | null; pageSize: number };
 
 /**
  * One page of the orders `viewer` may see (admins: all; staff: their cases and the queue), newest
@@ -307,8 +313,8 @@ export async function listAdminOrders(filters: AdminOrderFilters, viewer?: Viewe
   const keys = startsOver ? await pageKeys({ ...filters, cursor: null }, scope, now, pageSize + 1, q) : read;
   const page = keysetPage(keys, startsOver ? null : filters.cursor, pageSize, (row) => ({ key: row.k, id: row.id }), adminListScope(filters));
   const ids = page.rows.map((row) => row.id);
-  const found = ids.length ? await q.select(adminRowColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, ids)) : [];
+  const found = ids.length ? await q.select(adminListRowColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, ids)) : [];
   const byId = new Map(found.map((row) => [row.id, row]));
-  const rows = ids.map((id) => byId.get(id)).filter((row): row is AdminOrderRow => row !== undefined);
+  const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   return { rows, next: page.next, previous: page.previous, total, pageSize };
 }

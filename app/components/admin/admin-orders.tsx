@@ -24,8 +24,9 @@ import { StatusForm } from "./status-form";
 /** The list's columns, in order; each row renders its cells in the same order. */
 const COLUMNS = ["order", "customer", "service", "due", "assignee", "amount", "payment", "status", "actions"] as const;
 
-const cell =
-  "px-3 py-3 max-md:flex max-md:items-start max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]";
+// A cell and a row of the list (utilities in tailwind.css): one short class instead of a dozen
+// repeated on each of the page's 450 cells, which were half the page's bytes.
+const cell = "case-list-cell";
 
 export function AdminOrders({ data }: { data: AdminOrdersPage }) {
   const { text } = data;
@@ -112,7 +113,7 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
                     data-order-id={order.id}
                     data-overdue={order.overdue || undefined}
                     className={cn(
-                      "align-top max-md:block max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3",
+                      "case-list-row",
                       order.overdue && "bg-red-50 max-md:border-s-4 max-md:border-s-red-700"
                     )}
                   >
