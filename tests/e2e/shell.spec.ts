@@ -1,4 +1,4 @@
-import { DESKTOP, expect, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
+import { DESKTOP, expect, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, whenInteractive } from "./helpers";
 
 test.describe("site shell", () => {
   test("desktop dropdowns open on hover and from the keyboard, and their links work", async ({ page }, testInfo) => {
@@ -33,6 +33,27 @@ test.describe("site shell", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/for-business\/background-checks$/);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/social\/for-business-en\.png$/);
     await expect.poll(() => page.locator('head script[type="application/ld+json"]').allTextContents()).toContainEqual(expect.stringContaining('"BreadcrumbList"'));
+  });
+
+  test("a site link navigates within the page, Back returns, and a link opened in a new tab is left to the browser", ONLY_WITH_JAVASCRIPT, async ({ page, context }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    await whenInteractive(footer.getByRole("link", { name: "Privacy Policy" }));
+    // A mark on the window survives a navigation in the page, not a document load.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await footer.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy Policy");
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    const opened = context.waitForEvent("page");
+    await footer.getByRole("link", { name: "Terms of Service" }).click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await expect(tab).toHaveURL(/\/terms-of-service$/);
+    await expect(page).toHaveURL(/\/about$/);
+    await tab.close();
   });
 
   test("the mobile menu opens, and its links navigate", async ({ page }, testInfo) => {
