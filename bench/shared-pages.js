@@ -16,7 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort, startBenchServer, writeResult } from "./lib/server.js";
+import { benchDatabaseKind, freePort, startBenchServer, writeResult } from "./lib/server.js";
 import { seedAdmin, Visitor } from "./lib/session.js";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -171,6 +171,7 @@ try {
     if (row.errors > 0) misses.push(`${pathname}: ${row.errors} errors`);
   }
   const file = writeResult("shared-pages", {
+    database: benchDatabaseKind(),
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     acceptEncoding: ACCEPT_ENCODING,
