@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, PIXEL_7, test, whenInteractive } from "./helpers";
+import { DESKTOP, expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, PIXEL_7, test, whenInteractive } from "./helpers";
 
 const aed = (amount: string) => `AED ${amount}`;
 const PLAN_PAGE = "/ban-checks/travel-ban-check";
@@ -130,6 +130,28 @@ test.describe("cart", () => {
     await page.goto("/cart");
     await expect(page.getByTestId("page-toast")).toContainText("This package is no longer available.");
     await expect(page.getByTestId("cart-contents")).toContainText("Your cart is empty");
+  });
+
+  test("a page that opens with a notice does not move when its script takes over", ONLY_WITH_JAVASCRIPT, async ({ page, baseURL }) => {
+    await page.setViewportSize(MOBILE);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // A notice flashed across a redirect is in the page's HTML; the script then adds its Dismiss button.
+    const origin = new URL(baseURL!).origin;
+    await page.request.post("/cart/update", { form: { intent: "add", serviceType: "travel-ban", tierId: "platinum", redirectTo: "/cart" }, headers: { Origin: origin }, maxRedirects: 0 });
+    await page.goto("/cart");
+    const notice = page.getByTestId("page-toast");
+    await expect(notice).toContainText("This package is no longer available.");
+    await expect(notice.getByRole("button", { name: "Dismiss" })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice).toHaveCount(0);
   });
 
   test("goes back only to this site: a redirect target of //evil.example is refused", async ({ page, baseURL }) => {

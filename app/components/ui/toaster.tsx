@@ -38,18 +38,17 @@ export function Toaster() {
   return (
     <>
       {initial ? (
-        <div className="mx-auto mt-4 max-w-6xl px-4 sm:px-6" data-testid="page-toast">
-          <Notice kind={initial.kind} title={initial.title}>
+        // Full width, with the Dismiss button (added by the script) in a corner kept free for it:
+        // a notice that grew when the page hydrated moved what was around it.
+        <div className="relative mx-auto mt-4 w-full max-w-6xl px-4 sm:px-6" data-testid="page-toast">
+          <Notice kind={initial.kind} title={initial.title} className="pe-24">
             {initial.description}
-            {scripted ? (
-              <>
-                {" "}
-                <button type="button" className="ms-2 underline" onClick={() => setInitial(null)}>
-                  {ui.common.dismiss}
-                </button>
-              </>
-            ) : null}
           </Notice>
+          {scripted ? (
+            <button type="button" className="absolute end-6 top-3 min-h-11 px-2 text-sm underline sm:end-8" onClick={() => setInitial(null)}>
+              {ui.common.dismiss}
+            </button>
+          ) : null}
         </div>
       ) : null}
       <div aria-live="polite" className="pointer-events-none fixed bottom-4 end-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2" data-testid="toasts">
