@@ -114,8 +114,12 @@ test.describe("cart", () => {
     expect(cookie).toBeTruthy();
     // The server's reading of a tampered cookie is what is tested: with script the tab keeps its
     // recent changes for a few seconds and the next page sends them again (cart-queue.ts), which
-    // would rightly add the package back to the cart the server no longer recognises.
-    await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+    // would rightly add the package back to the cart the server no longer recognises. So the
+    // page's requests finish first, and the tab's copy is cleared on a page without the site's
+    // script (cleared on the plan page, a write still on its way could put it back).
+    await page.waitForLoadState("networkidle");
+    await page.goto("/robots.txt");
+    await page.evaluate(() => sessionStorage.clear());
     const [payload, signature] = decodeURIComponent(cookie!.value).split(".");
     const edited = Buffer.from(Buffer.from(payload!, "base64").toString("utf8").replace(",1]", ",7]")).toString("base64");
     await context.addCookies([{ ...cookie!, value: encodeURIComponent(`${edited}.${signature}`) }]);
