@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { signInAsAdmin, signUpVerified } from "./account-helpers";
 import { expect, expectAccessible, PIXEL_7, test } from "./helpers";
 
@@ -22,6 +22,18 @@ async function buyFamilyConsultation(page: Page) {
   await expect(page).toHaveURL(/\/test-checkout\/test_[0-9a-f]{32}$/, { timeout: 30_000 });
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The change deadline (CONSULTATION_CHANGE_HOURS, 24) and an hour for the test's own time. */
+const CHANGEABLE_HOURS = 25;
+
+/** The index of the first time offered at least `hours` from now, from the `from`-th on, other than `except`. */
+async function slotAtLeastHoursAway(slots: Locator, hours: number, from = 0, except?: string | null) {
+  await expect(slots.getByRole("radio").first()).toBeVisible();
+  const times = await slots.locator("time").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
+  const index = times.findIndex((time, i) => i >= from && time !== except && Date.parse(time) >= Date.now() + hours * 3_600_000);
+  expect(index, `a time at least ${hours} hours away among ${times.length} offered`).toBeGreaterThanOrEqual(0);
+  return index;
 }
 
 test.describe("consultation sessions", () => {
@@ -60,8 +72,13 @@ test.describe("consultation sessions", () => {
     await page.getByTestId("zone-form").getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/tz=Europe%2FLondon/);
     await expect(slots.getByRole("radio").first()).toHaveAccessibleName(/Gulf time.*(GMT|BST) your time/);
-    const chosen = await slots.locator("time").first().getAttribute("datetime");
-    await slots.getByRole("radio").first().check();
+    // A time the client may still change and cancel (a session closer than the change deadline
+    // cannot be: the first free time is a day away or less on some days of the week).
+    // Each project (and repeat) its own time, so runs side by side never take the same one.
+    const offset = (testInfo.project.use.javaScriptEnabled === false ? 5 : 0) + testInfo.repeatEachIndex * 10;
+    const first = await slotAtLeastHoursAway(slots, CHANGEABLE_HOURS, offset);
+    const chosen = await slots.locator("time").nth(first).getAttribute("datetime");
+    await slots.getByRole("radio").nth(first).check();
     await slots.getByRole("button", { name: "Book this time" }).click();
     await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}#consultation$/);
     const booked = page.getByTestId("booked-sessions");
@@ -97,8 +114,9 @@ test.describe("consultation sessions", () => {
     await expect(page.getByTestId("current-session")).toContainText("Gulf time");
     await page.getByRole("button", { name: "Show available times" }).click();
     const newSlots = page.getByTestId("slot-form");
-    const later = newSlots.getByRole("radio").nth(3);
-    const laterTime = await newSlots.locator("time").nth(3).getAttribute("datetime");
+    const laterIndex = await slotAtLeastHoursAway(newSlots, CHANGEABLE_HOURS, offset + 3, chosen);
+    const later = newSlots.getByRole("radio").nth(laterIndex);
+    const laterTime = await newSlots.locator("time").nth(laterIndex).getAttribute("datetime");
     expect(laterTime).not.toBe(chosen);
     await later.check();
     await newSlots.getByRole("button", { name: "Book this time" }).click();
