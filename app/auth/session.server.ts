@@ -119,7 +119,6 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
   return { sessionId: row.sessionId, stage: row.stage, user: { ...row.user, totpSecret: null, totpPendingSecret: null } };
 }
 
-
 /** The signed-in user, or null (no cookie, a forged or unknown one, an ended or expired session, or one still half-way). */
 export async function getUser(request: Request): Promise<SessionUser | null> {
   const session = await currentSession(request);

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
 import { keysetPage, timestampCursorFromParams, type KeysetPage, type PageCursor } from "../admin/keyset.server";
 import type { Viewer } from "../cases/access.server";
@@ -275,9 +276,10 @@ export const adminRowColumns = {
 };
 
 /** A list row also names its assignee (read with the row: one query less per page). */
+const assignee = alias(users, "assignee");
 const adminListRowColumns = {
   ...adminRowColumns,
-  assigneeName: sql<string | null>`(select coalesce(${sql.raw('assignee."full_name"')}, ${sql.raw('assignee."email"')}) from ${users} assignee where ${sql.raw('assignee."id"')} = ${orders.assigneeId})`,
+  assigneeName: sql<string | null>`(select coalesce(${assignee.fullName}, ${assignee.email}) from ${users} ${assignee} where ${assignee.id} = ${orders.assigneeId})`,
 };
 
 export type AdminOrderRow = {

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { orders, orderStatDeltas, type OrderStatus } from "../../db/schema";
 import type { Viewer } from "../cases/access.server";
+import { resultRows } from "../../db/rows";
 import { db, type Queryable } from "../db.server";
 
 /**
@@ -68,27 +69,33 @@ export function assigneeScopeCondition(scope: AssigneeScope, column: typeof orde
   }
 }
 
-/** The figures over what `scope` covers, read from the kept sums. */
-export async function statusTotals(scope: AssigneeScope, q: Queryable = db) {
-  const rows = await q
-    .select({
-      status: orderStatDeltas.status,
-      orders: sql<number>`coalesce(sum(${orderStatDeltas.orders}), 0)`.mapWith(Number),
-      netPaid: sql<number>`coalesce(sum(${orderStatDeltas.netPaid}), 0)`.mapWith(Number),
-      rows: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(orderStatDeltas)
-    .where(assigneeScopeCondition(scope, orderStatDeltas.assigneeId))
-    .groupBy(orderStatDeltas.status);
+/** The kept sums per status over what `scope` covers (one row per status: status, orders, net_paid, rows). */
+function perStatusQuery(scope: AssigneeScope): SQL {
+  const condition = assigneeScopeCondition(scope, orderStatDeltas.assigneeId);
+  return sql`select ${orderStatDeltas.status} as status, coalesce(sum(${orderStatDeltas.orders}), 0) as orders, coalesce(sum(${orderStatDeltas.netPaid}), 0) as net_paid, count(*) as rows from ${orderStatDeltas} ${condition ? sql`where ${condition}` : sql``} group by ${orderStatDeltas.status}`;
+}
+
+/** The figures from perStatusQuery's rows (numbers may arrive as strings: bigint sums). */
+function foldTotals(rows: ReadonlyArray<Record<string, unknown>>) {
   const byStatus: Record<OrderStatus, number> = { pending: 0, processing: 0, completed: 0, cancelled: 0 };
   let netPaid = 0;
   let deltaRows = 0;
   for (const row of rows) {
-    byStatus[row.status] = row.orders;
-    netPaid += row.netPaid;
-    deltaRows += row.rows;
+    byStatus[row.status as OrderStatus] = Number(row.orders);
+    netPaid += Number(row.net_paid);
+    deltaRows += Number(row.rows);
   }
   return { byStatus, netPaid, deltaRows };
+}
+
+/** A count taken up to `limit` + 1: exact up to the limit, else "more than" it. */
+function countedUpTo(n: number, limit: number): Counted {
+  return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
+}
+
+/** The figures over what `scope` covers, read from the kept sums. */
+export async function statusTotals(scope: AssigneeScope, q: Queryable = db) {
+  return foldTotals(resultRows(await q.execute(perStatusQuery(scope))));
 }
 
 /**
@@ -96,27 +103,10 @@ export async function statusTotals(scope: AssigneeScope, q: Queryable = db) {
  * trip to the database costs more than either query.
  */
 async function totalsWithOverdue(scope: AssigneeScope, now: Date, q: Queryable) {
-  const condition = assigneeScopeCondition(scope, orderStatDeltas.assigneeId);
-  const perStatus = sql`select ${orderStatDeltas.status} as status, coalesce(sum(${orderStatDeltas.orders}), 0) as orders, coalesce(sum(${orderStatDeltas.netPaid}), 0) as net_paid, count(*) as rows from ${orderStatDeltas} ${condition ? sql`where ${condition}` : sql``} group by ${orderStatDeltas.status}`;
-  const result = (await q.execute(
-    sql`select (select coalesce(json_agg(json_build_array(t.status, t.orders, t.net_paid, t.rows)), '[]'::json) from (${perStatus}) t) as totals, (${overdueCountQuery(scope, now)}) as overdue`,
-  )) as unknown as Row[] | { rows: Row[] };
-  type Row = { totals: unknown; overdue: number | string };
-  const row = (Array.isArray(result) ? result : result.rows)[0];
-  const parsed = (typeof row?.totals === "string" ? JSON.parse(row.totals) : (row?.totals ?? [])) as [OrderStatus, number | string, number | string, number | string][];
-  const byStatus: Record<OrderStatus, number> = { pending: 0, processing: 0, completed: 0, cancelled: 0 };
-  let netPaid = 0;
-  let deltaRows = 0;
-  for (const [status, count, paid, rows] of parsed) {
-    byStatus[status] = Number(count);
-    netPaid += Number(paid);
-    deltaRows += Number(rows);
-  }
-  const overdue = Number(row?.overdue ?? 0);
-  return {
-    totals: { byStatus, netPaid, deltaRows },
-    overdue: overdue > OVERDUE_COUNT_LIMIT ? { count: OVERDUE_COUNT_LIMIT, exact: false } : { count: overdue, exact: true },
-  };
+  const [row] = resultRows(await q.execute(sql`select (select coalesce(json_agg(t), '[]'::json) from (${perStatusQuery(scope)}) t) as totals, (${overdueCountQuery(scope, now)}) as overdue`));
+  // The drivers parse json columns; a string is parsed here in case one does not.
+  const totals = typeof row?.totals === "string" ? (JSON.parse(row.totals) as Record<string, unknown>[]) : ((row?.totals ?? []) as Record<string, unknown>[]);
+  return { totals: foldTotals(totals), overdue: countedUpTo(Number(row?.overdue ?? 0), OVERDUE_COUNT_LIMIT) };
 }
 
 /** The count of open cases past their due time within `scope`, stopping after `limit` + 1 (exported for the query-plan test). */
@@ -131,9 +121,8 @@ export function overdueCountQuery(scope: AssigneeScope, now: Date, limit = OVERD
 
 /** Open cases past their due time within `scope` (and of `status`, if given), counted on the partial due-time indexes up to `limit`. */
 export async function countOverdue(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, q: Queryable = db, status?: "pending" | "processing"): Promise<Counted> {
-  const result = (await q.execute(overdueCountQuery(scope, now, limit, status))) as unknown as { n: number }[] | { rows: { n: number }[] };
-  const n = Number((Array.isArray(result) ? result : result.rows)[0]?.n ?? 0);
-  return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
+  const [row] = resultRows(await q.execute(overdueCountQuery(scope, now, limit, status)));
+  return countedUpTo(Number(row?.n ?? 0), limit);
 }
 
 /**

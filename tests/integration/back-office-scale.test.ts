@@ -107,6 +107,13 @@ describe(`back office at scale on ${testDbKind()}`, () => {
     }
   });
 
+  it("names each row's assignee with the row, and none for the queue", async () => {
+    const { rows } = await listAdminOrders(parseAdminOrderFilters(new URLSearchParams()), admin(), 30);
+    const name = { [ids.staffA]: "scale-staff-a", [ids.staffB]: "scale-staff-b" };
+    expect(rows.some((row) => row.assigneeId === null) && rows.some((row) => row.assigneeId !== null)).toBe(true);
+    for (const row of rows) expect(row.assigneeName, row.id).toBe(row.assigneeId === null ? null : name[row.assigneeId]);
+  });
+
   it("shows no row twice and skips none that stays in the filter while others change status between pages", async () => {
     const stable = new Set<string>();
     const moving: string[] = [];
