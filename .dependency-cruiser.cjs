@@ -19,8 +19,12 @@ module.exports = {
     {
       name: "domains-not-routes-or-components",
       severity: "error",
-      comment: "Domain modules (app/<area>), the edge and the form plumbing never import routes or components: the UI depends on them, not the other way round.",
-      from: { path: "^app/", pathNot: ["^app/routes/", "^app/components/", "^app/root\\.tsx$", "^app/entry\\.(client|server)\\.tsx$"] },
+      comment:
+        "Domain modules (app/<area>), the edge and the form plumbing never import routes or components: the UI depends on them, not the other way round.",
+      from: {
+        path: "^app/",
+        pathNot: ["^app/routes/", "^app/components/", "^app/root\\.tsx$", "^app/entry\\.(client|server)\\.tsx$"],
+      },
       to: { path: "^app/(routes|components)/" },
     },
     {
@@ -40,7 +44,8 @@ module.exports = {
     {
       name: "edge-internals-only-for-the-server",
       severity: "error",
-      comment: "Routes, components and domains use the edge's public helpers (app/http/http.server.ts, csrf, rate limits, input cleaning, nonce), not the steps server.ts runs.",
+      comment:
+        "Routes, components and domains use the edge's public helpers (app/http/http.server.ts, csrf, rate limits, input cleaning, nonce), not the steps server.ts runs.",
       from: { path: "^app/", pathNot: ["^app/http/", "^app/entry\\.server\\.tsx$"] },
       to: { path: EDGE_INTERNALS, dependencyTypesNot: ["type-only"] },
     },
@@ -54,15 +59,20 @@ module.exports = {
     {
       name: "mail-imports-no-domain",
       severity: "error",
-      comment: "The mail layer sends what it is given: it knows the outbox table, configuration and languages, no domain (attachments are rendered through its registry).",
+      comment:
+        "The mail layer sends what it is given: it knows the outbox table, configuration and languages, no domain (attachments are rendered through its registry).",
       from: { path: "^app/mail/" },
       to: { path: "^app/", pathNot: ["^app/mail/", "^app/i18n/", "^app/utils/", "^app/(db|env)\\.server\\.ts$"] },
     },
     {
       name: "browser-code-imports-no-server-module",
       severity: "error",
-      comment: "Components and shared browser modules never import a *.server.ts module (types aside: they are erased).",
-      from: { path: "^app/", pathNot: ["\\.server\\.tsx?$", "^app/routes/", "^app/root\\.tsx$", "^app/entry\\.server\\.tsx$"] },
+      comment:
+        "Components and shared browser modules never import a *.server.ts module (types aside: they are erased).",
+      from: {
+        path: "^app/",
+        pathNot: ["\\.server\\.tsx?$", "^app/routes/", "^app/root\\.tsx$", "^app/entry\\.server\\.tsx$"],
+      },
       // A "*-ssr.server.ts" module is empty in the browser build on purpose: what the server renders in the first pass.
       to: { path: "\\.server\\.tsx?$", pathNot: "-ssr\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
     },
@@ -79,7 +89,11 @@ module.exports = {
     exclude: { path: "^(node_modules|build|public/build)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".d.ts"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".d.ts"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -5,7 +5,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // dependency-cruiser reads its rule file as CommonJS.
@@ -35,12 +45,16 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "Literal[value=/(^|\\s|:)-?(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r|text-left|text-right|float-left|float-right)(-|\\s|$)/]",
-          message: "Use logical classes (ms-/me-, ps-/pe-, start-/end-, text-start/text-end, border-s/border-e, rounded-s/rounded-e) so the Arabic layout mirrors.",
+          selector:
+            "Literal[value=/(^|\\s|:)-?(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r|text-left|text-right|float-left|float-right)(-|\\s|$)/]",
+          message:
+            "Use logical classes (ms-/me-, ps-/pe-, start-/end-, text-start/text-end, border-s/border-e, rounded-s/rounded-e) so the Arabic layout mirrors.",
         },
         {
-          selector: "TemplateElement[value.raw=/(^|\\s|:)-?(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r|text-left|text-right|float-left|float-right)(-|\\s|$)/]",
-          message: "Use logical classes (ms-/me-, ps-/pe-, start-/end-, text-start/text-end, border-s/border-e, rounded-s/rounded-e) so the Arabic layout mirrors.",
+          selector:
+            "TemplateElement[value.raw=/(^|\\s|:)-?(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r|text-left|text-right|float-left|float-right)(-|\\s|$)/]",
+          message:
+            "Use logical classes (ms-/me-, ps-/pe-, start-/end-, text-start/text-end, border-s/border-e, rounded-s/rounded-e) so the Arabic layout mirrors.",
         },
       ],
     },
@@ -52,7 +66,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/db/schema", "**/db/schema/*"], allowTypeImports: true, message: "Import types only from db/schema here; pass values from the loader (a *.server module)." }] },
+        {
+          patterns: [
+            {
+              group: ["**/db/schema", "**/db/schema/*"],
+              allowTypeImports: true,
+              message: "Import types only from db/schema here; pass values from the loader (a *.server module).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,7 +6,14 @@ const debianChromium = "/usr/bin/chromium";
 const launchOptions = fs.existsSync(debianChromium)
   ? {
       executablePath: debianChromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     }
   : {};
 
@@ -29,7 +36,15 @@ export default defineConfig({
   // Every spec runs twice: with JavaScript, and without it (the site must work as plain HTML).
   // Tests tagged for one project only (tests/e2e/helpers.ts) are left out of the other.
   projects: [
-    { name: "js-on", grepInvert: /@only-without-javascript/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "js-off", grepInvert: /@only-with-javascript/, use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "js-on",
+      grepInvert: /@only-without-javascript/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true },
+    },
+    {
+      name: "js-off",
+      grepInvert: /@only-with-javascript/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+    },
   ],
 });

@@ -14,7 +14,12 @@ import { ConfigError, describeMode, getEnv, type Env } from "./app/env.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./app/jobs.server";
 import { redirectToCanonicalPath } from "./app/http/canonical-path.server";
 import { buildAssets } from "./app/http/build-assets.server";
-import { answerDatabaseOutagesWith503, isDatabaseUnavailable, isDriverWriteAfterClose, RETRY_AFTER_UNAVAILABLE_SECONDS } from "./app/http/database-outage.server";
+import {
+  answerDatabaseOutagesWith503,
+  isDatabaseUnavailable,
+  isDriverWriteAfterClose,
+  RETRY_AFTER_UNAVAILABLE_SECONDS,
+} from "./app/http/database-outage.server";
 import { plainPage } from "./app/http/plain-page.server";
 import { remixRequestHandler } from "./app/http/remix-handler.server";
 import { requestGate } from "./app/http/request-gate.server";
@@ -55,14 +60,18 @@ async function main() {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
-    process.stderr.write(`Could not open or migrate the database: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `Could not open or migrate the database: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   }
 
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const { app, handle } = createApp(env, build);
   const server = http.createServer(handle).listen(env.PORT, () => {
-    log(`${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}), ${describeMode(env)}`);
+    log(
+      `${env.SITE_NAME} listening on http://localhost:${env.PORT} (${getDatabaseHandle().kind === "pglite" ? `embedded database in ${env.dataDir}` : "PostgreSQL"}), ${describeMode(env)}`,
+    );
   });
   // The start line (address and mode, as the README promises) comes first; the jobs' own lines,
   // such as the first administrator's set-up link, after it.
@@ -116,7 +125,17 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   app.use("/build", buildAssets("public/build"));
   // Levels measured on the signed-in pages (bench/compression-levels.js, decision 104): brotli 2
   // and gzip 4 take about 40 % and 50 % of the time of the defaults (4 and 6) for 2–5 % more bytes.
-  app.use(compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } } }));
+  app.use(
+    compression({
+      level: 4,
+      brotli: {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      },
+    }),
+  );
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -125,7 +144,10 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     if (state.shuttingDown) {
-      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS)).json({ status: "shutting down" });
+      res
+        .status(503)
+        .setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+        .json({ status: "shutting down" });
       return;
     }
     try {
@@ -133,7 +155,10 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
       res.json({ status: "ready", database: "ok" });
     } catch {
       // The same wait as the pages' 503 while the database is away.
-      res.status(503).setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS)).json({ status: "unavailable", database: "not answering" });
+      res
+        .status(503)
+        .setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+        .json({ status: "unavailable", database: "not answering" });
     }
   });
 
@@ -142,7 +167,12 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     app.get("/metrics", (req, res, next) => {
       const given = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1] ?? "";
       if (!crypto.timingSafeEqual(crypto.createHash("sha256").update(given).digest(), expected)) {
-        res.status(401).setHeader("WWW-Authenticate", 'Bearer realm="metrics"').setHeader("Cache-Control", "no-store").type("text").send("Unauthorized");
+        res
+          .status(401)
+          .setHeader("WWW-Authenticate", 'Bearer realm="metrics"')
+          .setHeader("Cache-Control", "no-store")
+          .type("text")
+          .send("Unauthorized");
         return;
       }
       sendMetrics(res).catch(next);
@@ -184,7 +214,10 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
     const status = (error as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       // e.g. a missing file under /build: a plain answer, not a page
-      res.status(status).type("text").send(status === 404 ? "Not found" : "Bad request");
+      res
+        .status(status)
+        .type("text")
+        .send(status === 404 ? "Not found" : "Bad request");
       return;
     }
     if (isDatabaseUnavailable(error)) {
@@ -192,8 +225,14 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
       res.type("html").send(plainPage("unavailable", lang));
       return;
     }
-    logger().error(`error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`, { requestId: String(res.locals.requestId) });
-    res.status(500).type("html").send(plainPage("serverError", lang, String(res.locals.requestId)));
+    logger().error(
+      `error id=${String(res.locals.requestId)} ${error instanceof Error ? error.message : String(error)}`,
+      { requestId: String(res.locals.requestId) },
+    );
+    res
+      .status(500)
+      .type("html")
+      .send(plainPage("serverError", lang, String(res.locals.requestId)));
   });
 
   // Shared pages already held are answered at the door, before Express and every step above:
@@ -201,7 +240,12 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const answer = state.shuttingDown ? null : doorAnswer(req, remix.answerAtTheDoor);
     if (!answer) return app(req, res);
-    const requestId = trackRequest(req, res, () => routePatternOf(req.url ?? "/", templates), env.LOG_REQUESTS).requestId;
+    const requestId = trackRequest(
+      req,
+      res,
+      () => routePatternOf(req.url ?? "/", templates),
+      env.LOG_REQUESTS,
+    ).requestId;
     writeDoorAnswer(res, answer, [["x-request-id", requestId]]);
   };
   return { app, handle };
@@ -211,7 +255,12 @@ export function createApp(env: Env, serverBuild: ServerBuild) {
  * Counts a request (in flight, then by route pattern and status class with its duration) and
  * logs its line once it closes; gives it an id, sent as X-Request-Id.
  */
-function trackRequest(req: http.IncomingMessage, res: http.ServerResponse & { locals?: Record<string, unknown> }, route: () => string, logRequests: boolean): RequestFacts & { requestId: string } {
+function trackRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse & { locals?: Record<string, unknown> },
+  route: () => string,
+  logRequests: boolean,
+): RequestFacts & { requestId: string } {
   const started = process.hrtime.bigint();
   const requestId = crypto.randomBytes(8).toString("hex");
   if (res.locals) res.locals.requestId = requestId;
@@ -222,7 +271,15 @@ function trackRequest(req: http.IncomingMessage, res: http.ServerResponse & { lo
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const pattern = route();
     recordRequest(req.method ?? "GET", pattern, res.statusCode, seconds);
-    if (logRequests) logger().request({ requestId, method: req.method ?? "GET", route: pattern, status: res.statusCode, durationMs: seconds * 1000, userId: facts.userId });
+    if (logRequests)
+      logger().request({
+        requestId,
+        method: req.method ?? "GET",
+        route: pattern,
+        status: res.statusCode,
+        durationMs: seconds * 1000,
+        userId: facts.userId,
+      });
   });
   return facts;
 }
@@ -232,7 +289,8 @@ function routeOf(req: Request, status: number, templates: ReturnType<typeof rout
   const own = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof own === "string" && own !== "*") return own;
   // express.static answered (no route ran): one series for every file.
-  if (own === undefined && (status < 300 || status === 304) && (req.method === "GET" || req.method === "HEAD")) return "static";
+  if (own === undefined && (status < 300 || status === 304) && (req.method === "GET" || req.method === "HEAD"))
+    return "static";
   return routePatternOf(req.path, templates);
 }
 
@@ -265,7 +323,9 @@ function startMetricsListener(port: number): Server {
       return;
     }
     metricsText()
-      .then(({ contentType, body }) => res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body))
+      .then(({ contentType, body }) =>
+        res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body),
+      )
       .catch(() => res.writeHead(500, { "Content-Type": "text/plain" }).end("metrics unavailable"));
   });
   server.listen(port, () => log(`metrics on http://localhost:${port}/metrics`));

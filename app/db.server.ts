@@ -26,7 +26,11 @@ export function openAppDatabase(owner = "server"): DatabaseHandle {
     h.handle = openDatabase({
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
-      timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+      timeouts: {
+        connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
     });
   } else {
     const dir = pgliteDir(env.dataDir);

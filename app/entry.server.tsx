@@ -31,13 +31,17 @@ export default async function handleRequest(
       onError(error, { shellRendered }) {
         status = 500;
         // Errors after the shell are streamed as error boundaries; log them once.
-        if (shellRendered) console.error(`render error id=${loadContext.requestId} ${new URL(request.url).pathname}:`, error);
+        if (shellRendered)
+          console.error(`render error id=${loadContext.requestId} ${new URL(request.url).pathname}:`, error);
       },
     },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   forwardRetryAfter(status, responseHeaders, remixContext);
-  return new Response(body.pipeThrough(lowPriorityModulePreloads()).pipeThrough(closingTagsLast()), { headers: responseHeaders, status });
+  return new Response(body.pipeThrough(lowPriorityModulePreloads()).pipeThrough(closingTagsLast()), {
+    headers: responseHeaders,
+    status,
+  });
 }
 
 /**
@@ -46,7 +50,9 @@ export default async function handleRequest(
  */
 function forwardRetryAfter(status: number, headers: Headers, { staticHandlerContext: context }: EntryContext) {
   if ((status !== 429 && status !== 503) || headers.has("Retry-After")) return;
-  const given = [...Object.values(context.actionHeaders ?? {}), ...Object.values(context.loaderHeaders ?? {})].map((h) => h.get("Retry-After")).find(Boolean);
+  const given = [...Object.values(context.actionHeaders ?? {}), ...Object.values(context.loaderHeaders ?? {})]
+    .map((h) => h.get("Retry-After"))
+    .find(Boolean);
   if (given) headers.set("Retry-After", given);
 }
 
@@ -55,5 +61,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Aborted requests and 4xx answers (not found, method not allowed) are not server errors.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const id = (context as AppLoadContext | undefined)?.requestId ?? "unknown";
-  console.error(`error id=${id} ${request.method} ${new URL(request.url).pathname}:`, error instanceof Error ? (error.stack ?? error.message) : error);
+  console.error(
+    `error id=${id} ${request.method} ${new URL(request.url).pathname}:`,
+    error instanceof Error ? (error.stack ?? error.message) : error,
+  );
 };

@@ -36,7 +36,12 @@ function job(name: string, run: () => Promise<unknown>) {
       logger().job({ job: name, outcome: "ok", durationMs: performance.now() - started });
     } catch (error) {
       recordJobRun(name, false);
-      logger().job({ job: name, outcome: "failed", durationMs: performance.now() - started, error: error instanceof Error ? error.message : String(error) });
+      logger().job({
+        job: name,
+        outcome: "failed",
+        durationMs: performance.now() - started,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   };
 }
@@ -44,22 +49,49 @@ function job(name: string, run: () => Promise<unknown>) {
 /** Background work of the server process: mail delivery and housekeeping. */
 export async function startBackgroundJobs({ log }: { log: Logger }) {
   const every = (ms: number, run: () => Promise<unknown>) => timers.push(setInterval(() => void run(), ms).unref());
-  every(10 * 60 * 1000, job("rate-limit-pruning", () => pruneRateLimits()));
+  every(
+    10 * 60 * 1000,
+    job("rate-limit-pruning", () => pruneRateLimits()),
+  );
   // Sessions past their expiry (signed-in ones after 14 days, half-way ones after minutes) are deleted.
-  every(10 * 60 * 1000, job("session-expiry", () => deleteExpiredSessions()));
-  every(60 * 60 * 1000, job("submission-key-pruning", () => pruneSubmissionKeys()));
+  every(
+    10 * 60 * 1000,
+    job("session-expiry", () => deleteExpiredSessions()),
+  );
+  every(
+    60 * 60 * 1000,
+    job("submission-key-pruning", () => pruneSubmissionKeys()),
+  );
   // Retention (app/privacy/retention.ts): every kind of data the Data Retention Policy lists, hourly.
-  every(60 * 60 * 1000, job("retention", () => runRetentionJobs(new Date(), log)));
+  every(
+    60 * 60 * 1000,
+    job("retention", () => runRetentionJobs(new Date(), log)),
+  );
   // "Download my data" archives too large to build during the request.
-  every(60 * 1000, job("data-exports", () => buildQueuedExports(log)));
+  every(
+    60 * 1000,
+    job("data-exports", () => buildQueuedExports(log)),
+  );
   // Unpaid orders are cancelled after UNPAID_ORDER_EXPIRY_HOURS, giving their coupon use back.
-  every(10 * 60 * 1000, job("unpaid-order-expiry", () => expireUnpaidOrders({ log })));
+  every(
+    10 * 60 * 1000,
+    job("unpaid-order-expiry", () => expireUnpaidOrders({ log })),
+  );
   // Refunds the payment provider has not confirmed (or could not be reached for) are asked about again.
-  every(2 * 60 * 1000, job("refund-reconciliation", () => reconcilePendingRefunds()));
+  every(
+    2 * 60 * 1000,
+    job("refund-reconciliation", () => reconcilePendingRefunds()),
+  );
   // Accepted cancellations of paid orders whose refund was never asked for (the process stopped on the way).
-  every(5 * 60 * 1000, job("cancellation-refunds", () => refundAcceptedCancellations()));
+  every(
+    5 * 60 * 1000,
+    job("cancellation-refunds", () => refundAcceptedCancellations()),
+  );
   // Consultation reminders, 24 hours and 1 hour before (each once across processes: SKIP LOCKED).
-  every(getEnv().CONSULTATION_REMINDER_INTERVAL_SECONDS * 1000, job("consultation-reminders", () => sendDueReminders()));
+  every(
+    getEnv().CONSULTATION_REMINDER_INTERVAL_SECONDS * 1000,
+    job("consultation-reminders", () => sendDueReminders()),
+  );
   for (const register of jobRegistry) stoppers.push(await register(log));
 }
 
@@ -74,8 +106,16 @@ const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   // Documents and two-factor secrets stored before encryption at rest are encrypted once, at start.
   async (log) => {
     void reencryptStoredData()
-      .then((done) => (done.documents || done.exports || done.secrets ? log(`encrypted at rest: ${done.documents} documents, ${done.exports} archives, ${done.secrets} two-factor secrets stored in plain before`) : undefined))
-      .catch((error: unknown) => log(`encrypting stored data failed: ${error instanceof Error ? error.message : String(error)}`));
+      .then((done) =>
+        done.documents || done.exports || done.secrets
+          ? log(
+              `encrypted at rest: ${done.documents} documents, ${done.exports} archives, ${done.secrets} two-factor secrets stored in plain before`,
+            )
+          : undefined,
+      )
+      .catch((error: unknown) =>
+        log(`encrypting stored data failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     return async () => {};
   },
   // While no admin exists, print the one-time link to create the first one.
@@ -86,7 +126,10 @@ const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   // Paid orders without a tax invoice (paid before invoicing existed) get one, now and hourly.
   async (log) => {
     const env = getEnv();
-    if (env.isProduction && env.SUPPLIER_TRN === DEFAULT_SUPPLIER.trn) log("WARNING: SUPPLIER_TRN is not set: tax invoices carry the placeholder TRN. Set SUPPLIER_NAME, SUPPLIER_ADDRESS and SUPPLIER_TRN.");
+    if (env.isProduction && env.SUPPLIER_TRN === DEFAULT_SUPPLIER.trn)
+      log(
+        "WARNING: SUPPLIER_TRN is not set: tax invoices carry the placeholder TRN. Set SUPPLIER_NAME, SUPPLIER_ADDRESS and SUPPLIER_TRN.",
+      );
     const backfill = job("missing-invoices", () => issueMissingInvoices());
     void backfill();
     const timer = setInterval(backfill, 60 * 60 * 1000).unref();
@@ -95,7 +138,8 @@ const jobRegistry: Array<(log: Logger) => Promise<() => Promise<void>>> = [
   // Development and demo installs (DEMO_DATA=true) have the demo coupon, so checkout can be tried at once.
   async (log) => {
     const env = getEnv();
-    if (!env.isProduction || env.DEMO_DATA) await seedDemoCoupon().catch((error: unknown) => log(`demo coupon not created: ${String(error)}`));
+    if (!env.isProduction || env.DEMO_DATA)
+      await seedDemoCoupon().catch((error: unknown) => log(`demo coupon not created: ${String(error)}`));
     return async () => {};
   },
 ];

@@ -1,5 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { AnalyticsRecorder } from "./components/analytics/analytics-recorder";
 import { ChatWidget, loadChatPanel } from "./components/chat/chat-widget";
@@ -17,7 +27,11 @@ import { isSubmitFailure } from "./forms/submit-failure";
 
 // Shown to few visitors (docs/decisions/017-…): its code is a separate chunk, fetched only when the
 // notice is on the page and touched; until then its server HTML (a link and a plain form) works as is.
-const LanguageSuggestion = deferred(() => import("./components/layout/language-suggestion").then((m) => m.LanguageSuggestion), "language-suggestion", { when: "used" });
+const LanguageSuggestion = deferred(
+  () => import("./components/layout/language-suggestion").then((m) => m.LanguageSuggestion),
+  "language-suggestion",
+  { when: "used" },
+);
 
 // The error pages are not on a page's first load either: a server-rendered error page works as
 // HTML until touched, and the code is fetched when the browser is idle, so an error met later
@@ -40,7 +54,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // The shell changes with the language (URL prefix), the user and the cart: re-read it after
 // actions and when the language changes, not on every navigation. Not after a submission that
 // never got through (app/forms/submission.ts): nothing changed, and the connection is bad.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  actionResult,
+  defaultShouldRevalidate,
+}) => {
   if (isSubmitFailure(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return true;
   if (langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname)) return true;
@@ -75,7 +95,10 @@ function Shell({ children }: { children: ReactNode }) {
   if (!data) return <main id="main">{children}</main>;
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded bg-amber-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-amber-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
+      >
         {data.ui.site.skipToContent}
       </a>
       {data.languageSuggestion ? <LanguageSuggestion /> : null}
@@ -121,7 +144,12 @@ export function ErrorBoundary() {
 }
 
 export const meta = ({ error, data }: { error?: unknown; data?: unknown }) => {
-  const root = data as { site?: { name: string }; ui?: { errors: { notFoundTitle: string; serverErrorTitle: string; unavailableTitle: string } } } | undefined;
+  const root = data as
+    | {
+        site?: { name: string };
+        ui?: { errors: { notFoundTitle: string; serverErrorTitle: string; unavailableTitle: string } };
+      }
+    | undefined;
   const siteName = root?.site?.name ?? "Sanad Legal";
   if (!error) return [{ title: siteName }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;

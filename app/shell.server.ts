@@ -35,7 +35,12 @@ export function visitorShellValues(request: RequestHeaders, lang: Lang) {
 export async function loadShellData(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const lang = langFromPath(url.pathname);
-  const [{ toast: pendingToast, headers }, user, form, cart] = await Promise.all([readToast(request), getUser(request), readFormFlash(request), readCart(request, lang)]);
+  const [{ toast: pendingToast, headers }, user, form, cart] = await Promise.all([
+    readToast(request),
+    getUser(request),
+    readFormFlash(request),
+    readCart(request, lang),
+  ]);
   for (const cookie of form.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   let toast = pendingToast;
   if (cart.dropped > 0) {
@@ -58,7 +63,10 @@ export async function loadShellData(request: Request, context: AppLoadContext) {
     formFlash: form.flash,
     formToken: template?.formToken ?? crypto.randomUUID(),
     csrfToken: template?.csrfToken ?? visitor.csrfToken,
-    languageSuggestion: visitor.suggest && { lang: visitor.suggest, href: localizePath(visitor.suggest, stripLangPrefix(url.pathname)) + url.search },
+    languageSuggestion: visitor.suggest && {
+      lang: visitor.suggest,
+      href: localizePath(visitor.suggest, stripLangPrefix(url.pathname)) + url.search,
+    },
   };
   return data(shell, { headers });
 }

@@ -18,7 +18,13 @@ import { Visitor } from "./lib/session.js";
 
 const postgres = benchDatabaseKind() === "postgresql";
 // The embedded database is not meant for a million orders on one machine: it stops at 100,000 unless asked.
-const STEPS = (process.env.BENCH_ORDERS_STEPS ?? process.env.BENCH_ORDERS ?? (postgres ? "10000,100000,1000000" : "10000,100000")).split(",").map(Number);
+const STEPS = (
+  process.env.BENCH_ORDERS_STEPS ??
+  process.env.BENCH_ORDERS ??
+  (postgres ? "10000,100000,1000000" : "10000,100000")
+)
+  .split(",")
+  .map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -64,8 +70,17 @@ for (const name of last?.results.map((r) => r.name) ?? []) {
   };
   console.log([name.padEnd(30), ...steps.map(cell)].join(" "));
 }
-console.log([`CSV export (s)`.padEnd(30), ...steps.map((s) => String((s.csvExport.medianMs / 1000).toFixed(1)).padStart(20))].join(" "));
-console.log([`search+filter req/s`.padEnd(30), ...steps.map((s) => String(s.throughput.requestsPerSecond).padStart(20))].join(" "));
+console.log(
+  [
+    `CSV export (s)`.padEnd(30),
+    ...steps.map((s) => String((s.csvExport.medianMs / 1000).toFixed(1)).padStart(20)),
+  ].join(" "),
+);
+console.log(
+  [`search+filter req/s`.padEnd(30), ...steps.map((s) => String(s.throughput.requestsPerSecond).padStart(20))].join(
+    " ",
+  ),
+);
 if (failed) {
   console.error("admin-orders: a request failed, the CSV did not hold every order, or the load test saw errors");
   process.exitCode = 1;
@@ -74,14 +89,22 @@ if (failed) {
 async function runStep(target) {
   const seedStarted = Date.now();
   const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/seed-orders.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, BENCH_ORDERS: String(target), SESSION_SECRET: "bench-session-secret-0123456789abcdef012345" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      BENCH_ORDERS: String(target),
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef012345",
+    },
     encoding: "utf8",
     maxBuffer: 16 * 2 ** 20,
   });
   if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stderr || seed.stdout}`);
   const seeded = JSON.parse(seed.stdout.trim().split("\n").pop());
   const slowestBatchMs = Math.max(0, ...[...seed.stderr.matchAll(/in (\d+) ms/g)].map((m) => Number(m[1])));
-  console.log(`\n== ${seeded.orders} orders (seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s; slowest statement ${slowestBatchMs} ms)`);
+  console.log(
+    `\n== ${seeded.orders} orders (seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s; slowest statement ${slowestBatchMs} ms)`,
+  );
 
   const server = await startBenchServer({ DATA_DIR: dataDir });
   try {
@@ -108,14 +131,19 @@ async function runStep(target) {
       // The other lists (as many inquiries as orders, an account per ten orders; decision 093).
       { name: "inquiries, first page", path: "/admin/inquiries", headers: adminHeaders },
       { name: `inquiries, ${DEEP_PAGES} pages deep`, path: deepInquiries, headers: adminHeaders },
-      { name: "inquiries, status + service", path: "/admin/inquiries?status=contacted&service=contract-review", headers: adminHeaders },
+      {
+        name: "inquiries, status + service",
+        path: "/admin/inquiries?status=contacted&service=contract-review",
+        headers: adminHeaders,
+      },
       { name: "inquiries, search + filter", path: "/admin/inquiries?q=haddad&status=closed", headers: adminHeaders },
       { name: "inquiries, search e-mail", path: "/admin/inquiries?q=lead4242%40bench", headers: adminHeaders },
       { name: "users, first page", path: "/admin/users", headers: adminHeaders },
       { name: "users, role", path: "/admin/users?role=staff", headers: adminHeaders },
       { name: "users, search", path: "/admin/users?q=account42%40bench", headers: adminHeaders },
     ];
-    for (let i = 0; i < 10; i++) await fetch(server.url + scenarios[0].path, { headers: adminHeaders }).then((r) => r.text());
+    for (let i = 0; i < 10; i++)
+      await fetch(server.url + scenarios[0].path, { headers: adminHeaders }).then((r) => r.text());
     const results = [];
     for (const scenario of scenarios) {
       const times = [];
@@ -132,19 +160,46 @@ async function runStep(target) {
       }
       // medianMs: the whole request (database, rendering, network on this machine); dbMedianMs: the
       // figures' and the list's queries alone, from the Server-Timing header.
-      const row = { name: scenario.name, status, medianMs: round(quantile(times, 0.5)), p90Ms: round(quantile(times, 0.9)), dbMedianMs: dbTimes.length ? round(quantile(dbTimes, 0.5)) : null };
+      const row = {
+        name: scenario.name,
+        status,
+        medianMs: round(quantile(times, 0.5)),
+        p90Ms: round(quantile(times, 0.9)),
+        dbMedianMs: dbTimes.length ? round(quantile(dbTimes, 0.5)) : null,
+      };
       results.push(row);
-      console.log(`${scenario.name.padEnd(24)} median ${row.medianMs} ms  p90 ${row.p90Ms} ms  database ${row.dbMedianMs} ms  (HTTP ${status})`);
+      console.log(
+        `${scenario.name.padEnd(24)} median ${row.medianMs} ms  p90 ${row.p90Ms} ms  database ${row.dbMedianMs} ms  (HTTP ${status})`,
+      );
     }
 
-    const load = await autocannon({ url: `${server.url}/admin?q=haddad&status=completed`, connections: CONNECTIONS, duration: DURATION, headers: adminHeaders });
-    const throughput = { connections: CONNECTIONS, durationSeconds: DURATION, requestsPerSecond: Math.round(load.requests.average), latencyP50Ms: load.latency.p50, latencyP90Ms: load.latency.p90, latencyP99Ms: load.latency.p99, errors: load.errors + load.timeouts + load.non2xx };
-    console.log(`search + filter, ${CONNECTIONS} connections: ${throughput.requestsPerSecond} req/s  p50 ${throughput.latencyP50Ms} ms  p99 ${throughput.latencyP99Ms} ms  errors ${throughput.errors}`);
+    const load = await autocannon({
+      url: `${server.url}/admin?q=haddad&status=completed`,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: adminHeaders,
+    });
+    const throughput = {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      requestsPerSecond: Math.round(load.requests.average),
+      latencyP50Ms: load.latency.p50,
+      latencyP90Ms: load.latency.p90,
+      latencyP99Ms: load.latency.p99,
+      errors: load.errors + load.timeouts + load.non2xx,
+    };
+    console.log(
+      `search + filter, ${CONNECTIONS} connections: ${throughput.requestsPerSecond} req/s  p50 ${throughput.latencyP50Ms} ms  p99 ${throughput.latencyP99Ms} ms  errors ${throughput.errors}`,
+    );
 
     const csvExport = await measureExport(server, adminHeaders.cookie, seeded.orders >= 500_000 ? 1 : 3);
-    console.log(`CSV export               median ${csvExport.medianMs} ms for ${csvExport.rows} rows (${csvExport.megabytes} MB); server memory ${csvExport.rssBeforeMb} MB before, ${csvExport.rssMaxMb} MB at most while streaming`);
+    console.log(
+      `CSV export               median ${csvExport.medianMs} ms for ${csvExport.rows} rows (${csvExport.megabytes} MB); server memory ${csvExport.rssBeforeMb} MB before, ${csvExport.rssMaxMb} MB at most while streaming`,
+    );
     const cancelled = await measureCancel(server, adminHeaders.cookie);
-    console.log(`CSV export cancelled after ${cancelled.readMb} MB: server answers again in ${cancelled.nextRequestMs} ms`);
+    console.log(
+      `CSV export cancelled after ${cancelled.readMb} MB: server answers again in ${cancelled.nextRequestMs} ms`,
+    );
 
     return {
       orders: seeded.orders,
@@ -205,7 +260,13 @@ async function measureExport(server, cookie, runs) {
     times.push(performance.now() - started);
     clearInterval(sampler);
   }
-  return { medianMs: round(quantile(times, 0.5)), rows: rows - 1, megabytes: round(bytes / 2 ** 20), rssBeforeMb, rssMaxMb };
+  return {
+    medianMs: round(quantile(times, 0.5)),
+    rows: rows - 1,
+    megabytes: round(bytes / 2 ** 20),
+    rssBeforeMb,
+    rssMaxMb,
+  };
 }
 
 /** Starts an export, reads about a megabyte, goes away; then times the next request. */

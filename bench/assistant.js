@@ -10,12 +10,18 @@ import { startBenchServer, writeResult } from "./lib/server.js";
 const RUNS = Number(process.env.BENCH_ASSISTANT_RUNS ?? 60);
 const WARMUP = 5;
 const BUDGET_OVERHEAD_P50_MS = 50;
-const ANSWER = "A travel ban check tells you whether a ban is registered against you in any of the seven emirates. Our Basic plan costs AED 650.";
+const ANSWER =
+  "A travel ban check tells you whether a ban is registered against you in any of the seven emirates. Our Basic plan costs AED 650.";
 
 const { startFakeAnthropic } = await tsImport("../tests/support/fake-anthropic.ts", import.meta.url);
 const fake = await startFakeAnthropic({ kind: "answer", text: ANSWER, chunkDelayMs: 2 });
 // One proxy hop trusted, so each request can come from its own visitor address (the per-visitor rate limit stays on).
-const server = await startBenchServer({ ANTHROPIC_API_KEY: "sk-ant-bench-0123456789", ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_MODEL: "claude-bench", TRUST_PROXY: "1" });
+const server = await startBenchServer({
+  ANTHROPIC_API_KEY: "sk-ant-bench-0123456789",
+  ANTHROPIC_BASE_URL: fake.baseURL,
+  ANTHROPIC_MODEL: "claude-bench",
+  TRUST_PROXY: "1",
+});
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -30,7 +36,11 @@ async function throughServer(i) {
   const response = await fetch(`${server.url}/api/assistant`, {
     method: "POST",
     body,
-    headers: { Origin: server.url, "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, "Accept-Encoding": "gzip" },
+    headers: {
+      Origin: server.url,
+      "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      "Accept-Encoding": "gzip",
+    },
   });
   if (!response.ok) throw new Error(`POST /api/assistant answered ${response.status}`);
   const reader = response.body.getReader();
@@ -51,7 +61,11 @@ const client = new Anthropic({ apiKey: "sk-ant-bench-0123456789", baseURL: fake.
 async function direct() {
   const started = performance.now();
   let firstToken;
-  const stream = client.messages.stream({ model: "claude-bench", max_tokens: 1024, messages: [{ role: "user", content: "How do I check for a travel ban?" }] });
+  const stream = client.messages.stream({
+    model: "claude-bench",
+    max_tokens: 1024,
+    messages: [{ role: "user", content: "How do I check for a travel ban?" }],
+  });
   stream.on("text", () => (firstToken ??= performance.now() - started));
   await stream.finalMessage();
   return { firstToken, total: performance.now() - started };
@@ -80,16 +94,31 @@ try {
   }
   const healthzP50Ms = percentile(roundTrips, 50);
   const summary = (runs) => ({
-    firstTokenP50Ms: percentile(runs.map((r) => r.firstToken), 50),
-    firstTokenP95Ms: percentile(runs.map((r) => r.firstToken), 95),
-    totalP50Ms: percentile(runs.map((r) => r.total), 50),
+    firstTokenP50Ms: percentile(
+      runs.map((r) => r.firstToken),
+      50,
+    ),
+    firstTokenP95Ms: percentile(
+      runs.map((r) => r.firstToken),
+      95,
+    ),
+    totalP50Ms: percentile(
+      runs.map((r) => r.total),
+      50,
+    ),
   });
   const server_ = summary(ours);
   const sdk = summary(baseline);
   const overheadP50Ms = Math.round((server_.firstTokenP50Ms - sdk.firstTokenP50Ms) * 10) / 10;
-  console.log(`time to first token through our server: p50 ${server_.firstTokenP50Ms} ms, p95 ${server_.firstTokenP95Ms} ms (whole answer p50 ${server_.totalP50Ms} ms)`);
-  console.log(`time to first token from the SDK directly: p50 ${sdk.firstTokenP50Ms} ms, p95 ${sdk.firstTokenP95Ms} ms`);
-  console.log(`our overhead (p50): ${overheadP50Ms} ms (budget ${BUDGET_OVERHEAD_P50_MS} ms); an empty round trip (GET /healthz) took p50 ${healthzP50Ms} ms`);
+  console.log(
+    `time to first token through our server: p50 ${server_.firstTokenP50Ms} ms, p95 ${server_.firstTokenP95Ms} ms (whole answer p50 ${server_.totalP50Ms} ms)`,
+  );
+  console.log(
+    `time to first token from the SDK directly: p50 ${sdk.firstTokenP50Ms} ms, p95 ${sdk.firstTokenP95Ms} ms`,
+  );
+  console.log(
+    `our overhead (p50): ${overheadP50Ms} ms (budget ${BUDGET_OVERHEAD_P50_MS} ms); an empty round trip (GET /healthz) took p50 ${healthzP50Ms} ms`,
+  );
   const withinBudget = overheadP50Ms < BUDGET_OVERHEAD_P50_MS;
   const file = writeResult("assistant", {
     runs: RUNS,

@@ -10,11 +10,19 @@ import fs from "node:fs";
 import zlib from "node:zlib";
 
 const meta = JSON.parse(fs.readFileSync("build/metafile.js.json", "utf8"));
-const routes = process.argv.length > 2 ? ["root", "routes/($lang)", ...process.argv.slice(2)] : ["root", "routes/($lang)", "routes/($lang)._index"];
+const routes =
+  process.argv.length > 2
+    ? ["root", "routes/($lang)", ...process.argv.slice(2)]
+    : ["root", "routes/($lang)", "routes/($lang)._index"];
 const entries = Object.entries(meta.outputs)
-  .filter(([, output]) => output.entryPoint === "app/entry.client.tsx" || routes.some((route) => output.entryPoint === `browser-route-module:${route}.tsx?browser`))
+  .filter(
+    ([, output]) =>
+      output.entryPoint === "app/entry.client.tsx" ||
+      routes.some((route) => output.entryPoint === `browser-route-module:${route}.tsx?browser`),
+  )
   .map(([file]) => file);
-if (entries.length !== routes.length + 1) throw new Error(`not every route was found in the build: ${routes.join(", ")}`);
+if (entries.length !== routes.length + 1)
+  throw new Error(`not every route was found in the build: ${routes.join(", ")}`);
 
 const files = new Set();
 const pending = [...entries];
@@ -22,7 +30,8 @@ while (pending.length) {
   const file = pending.pop();
   if (files.has(file)) continue;
   files.add(file);
-  for (const imported of meta.outputs[file].imports) if (imported.kind === "import-statement" && imported.path.endsWith(".js")) pending.push(imported.path);
+  for (const imported of meta.outputs[file].imports)
+    if (imported.kind === "import-statement" && imported.path.endsWith(".js")) pending.push(imported.path);
 }
 
 const rows = [...files].map((file) => {

@@ -23,34 +23,85 @@ try {
       headers: { Origin: server.url, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
     });
     if (!response.ok) throw new Error(`cart add answered ${response.status}`);
-    cookie = response.headers.getSetCookie().find((line) => line.startsWith("__cart="))?.split(";")[0] ?? cookie;
+    cookie =
+      response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith("__cart="))
+        ?.split(";")[0] ?? cookie;
   }
   if (!cookie) throw new Error("the cart action set no cookie");
 
   const headers = { Origin: server.url, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
   const targets = [
-    { name: "POST add (script, JSON)", body: new URLSearchParams({ intent: "add", serviceType: "labor-ban", tierId: "express", respond: "data" }).toString(), expectedStatus: 200 },
-    { name: "POST add (form, 303)", body: new URLSearchParams({ intent: "add", serviceType: "labor-ban", tierId: "express", redirectTo: "/ban-checks/labor-ban-check" }).toString(), expectedStatus: 303 },
+    {
+      name: "POST add (script, JSON)",
+      body: new URLSearchParams({
+        intent: "add",
+        serviceType: "labor-ban",
+        tierId: "express",
+        respond: "data",
+      }).toString(),
+      expectedStatus: 200,
+    },
+    {
+      name: "POST add (form, 303)",
+      body: new URLSearchParams({
+        intent: "add",
+        serviceType: "labor-ban",
+        tierId: "express",
+        redirectTo: "/ban-checks/labor-ban-check",
+      }).toString(),
+      expectedStatus: 303,
+    },
   ];
   // Warm up (JIT, first catalogue reads).
-  for (let i = 0; i < 50; i++) await fetch(`${server.url}/cart/update`, { method: "POST", body: targets[0].body, headers, redirect: "manual" });
+  for (let i = 0; i < 50; i++)
+    await fetch(`${server.url}/cart/update`, { method: "POST", body: targets[0].body, headers, redirect: "manual" });
 
   const results = [];
   let withinBudget = true;
   for (const target of targets) {
     for (const connections of [1, CONNECTIONS]) {
-      const r = await autocannon({ url: `${server.url}/cart/update`, method: "POST", body: target.body, headers, connections, duration: DURATION });
-      const wrongStatus = r.requests.total ? r.requests.total - (r.statusCodeStats?.[target.expectedStatus]?.count ?? 0) : 0;
-      const row = { name: target.name, connections, requestsPerSecond: Math.round(r.requests.average), latencyP50Ms: r.latency.p50, latencyP99Ms: r.latency.p99, errors: r.errors + r.timeouts + wrongStatus, total: r.requests.total };
+      const r = await autocannon({
+        url: `${server.url}/cart/update`,
+        method: "POST",
+        body: target.body,
+        headers,
+        connections,
+        duration: DURATION,
+      });
+      const wrongStatus = r.requests.total
+        ? r.requests.total - (r.statusCodeStats?.[target.expectedStatus]?.count ?? 0)
+        : 0;
+      const row = {
+        name: target.name,
+        connections,
+        requestsPerSecond: Math.round(r.requests.average),
+        latencyP50Ms: r.latency.p50,
+        latencyP99Ms: r.latency.p99,
+        errors: r.errors + r.timeouts + wrongStatus,
+        total: r.requests.total,
+      };
       results.push(row);
       if (row.errors > 0 || (connections === 1 && row.latencyP50Ms > BUDGET.latencyP50Ms)) withinBudget = false;
-      console.log(`${target.name.padEnd(24)} ${String(connections).padStart(2)} conn ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.latencyP50Ms} ms  p99 ${row.latencyP99Ms} ms  errors ${row.errors}`);
+      console.log(
+        `${target.name.padEnd(24)} ${String(connections).padStart(2)} conn ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.latencyP50Ms} ms  p99 ${row.latencyP99Ms} ms  errors ${row.errors}`,
+      );
     }
   }
-  const file = writeResult("cart", { durationSeconds: DURATION, cartLines: 3, loadAverage: { before: Number(loadBefore.toFixed(1)), after: Number(os.loadavg()[0].toFixed(1)) }, results, budget: BUDGET, withinBudget });
+  const file = writeResult("cart", {
+    durationSeconds: DURATION,
+    cartLines: 3,
+    loadAverage: { before: Number(loadBefore.toFixed(1)), after: Number(os.loadavg()[0].toFixed(1)) },
+    results,
+    budget: BUDGET,
+    withinBudget,
+  });
   console.log(`written ${file}`);
   if (!withinBudget) {
-    console.error(`over budget: the cart action must answer in under ${BUDGET.latencyP50Ms} ms median (one connection), without errors`);
+    console.error(
+      `over budget: the cart action must answer in under ${BUDGET.latencyP50Ms} ms median (one connection), without errors`,
+    );
     process.exitCode = 1;
   }
 } finally {

@@ -50,7 +50,9 @@ try {
   const page = await fetch(`${server.url}/checkout`, { headers, redirect: "manual" });
   const html = await page.text();
   if (page.status !== 200 || !html.includes("Order Summary") || !html.includes("Pay ")) {
-    throw new Error(`GET /checkout did not show a cart (status ${page.status}): is the client signed in and the cart filled?`);
+    throw new Error(
+      `GET /checkout did not show a cart (status ${page.status}): is the client signed in and the cart filled?`,
+    );
   }
   for (let i = 0; i < 20; i++) {
     await fetch(`${server.url}/checkout`, { headers });
@@ -63,18 +65,47 @@ try {
     { name: "GET / (signed in)", path: "/", headers },
     { name: "GET /checkout (signed in, 2 cart lines)", path: "/checkout", headers },
   ]) {
-    const r = await autocannon({ url: server.url + target.path, connections: CONNECTIONS, duration: DURATION, headers: target.headers });
+    const r = await autocannon({
+      url: server.url + target.path,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: target.headers,
+    });
     const errors = r.errors + r.timeouts + r.non2xx;
-    results.push({ name: target.name, requestsPerSecond: Math.round(r.requests.average), latencyP50Ms: r.latency.p50, latencyP99Ms: r.latency.p99, errors, total: r.requests.total });
-    console.log(`${target.name.padEnd(40)} ${String(Math.round(r.requests.average)).padStart(5)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`);
+    results.push({
+      name: target.name,
+      requestsPerSecond: Math.round(r.requests.average),
+      latencyP50Ms: r.latency.p50,
+      latencyP99Ms: r.latency.p99,
+      errors,
+      total: r.requests.total,
+    });
+    console.log(
+      `${target.name.padEnd(40)} ${String(Math.round(r.requests.average)).padStart(5)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`,
+    );
   }
   clearInterval(sampler);
   const [home, checkout] = results;
   const ratio = Math.round((checkout.requestsPerSecond / Math.max(1, home.requestsPerSecond)) * 100) / 100;
   const weight = await pageWeight(server.url, "/checkout", { headers: { Cookie: cookieHeader() } });
-  console.log(`/checkout: ${ratio} × the home page's throughput; loads ${(weight.jsGzipBytes / 1024).toFixed(1)} KB gzipped JS (${weight.files.js} files); peak RSS ${peakRss} MB`);
-  const within = home.errors + checkout.errors === 0 && ratio >= BUDGET.minThroughputVsHome && weight.jsGzipBytes <= BUDGET.jsGzipBytes;
-  const file = writeResult("checkout", { connections: CONNECTIONS, durationSeconds: DURATION, database: process.env.DATABASE_URL ? "postgresql" : "pglite", results, throughputVsHome: ratio, pageWeight: weight, budget: BUDGET, withinBudget: within, peakRssMb: peakRss });
+  console.log(
+    `/checkout: ${ratio} × the home page's throughput; loads ${(weight.jsGzipBytes / 1024).toFixed(1)} KB gzipped JS (${weight.files.js} files); peak RSS ${peakRss} MB`,
+  );
+  const within =
+    home.errors + checkout.errors === 0 &&
+    ratio >= BUDGET.minThroughputVsHome &&
+    weight.jsGzipBytes <= BUDGET.jsGzipBytes;
+  const file = writeResult("checkout", {
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    database: process.env.DATABASE_URL ? "postgresql" : "pglite",
+    results,
+    throughputVsHome: ratio,
+    pageWeight: weight,
+    budget: BUDGET,
+    withinBudget: within,
+    peakRssMb: peakRss,
+  });
   console.log(`written ${file}`);
   if (!within) {
     console.error(`over budget: ${JSON.stringify(BUDGET)}`);

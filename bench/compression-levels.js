@@ -29,15 +29,31 @@ try {
   const client = (await clientWithCart(server.url, accounts.client)).cookieHeader();
   const admin = new Visitor(server.url);
   await admin.logIn(accounts.admin.email, accounts.admin.password, accounts.admin.totpSecret);
-  for (const [target, cookie] of [["/dashboard", client], ["/checkout", client], ["/admin", admin.cookieHeader()]]) {
+  for (const [target, cookie] of [
+    ["/dashboard", client],
+    ["/checkout", client],
+    ["/admin", admin.cookieHeader()],
+  ]) {
     const page = Buffer.from(await (await fetch(server.url + target, { headers: { cookie } })).arrayBuffer());
     const rows = { identity: { bytes: page.length, micros: 0 } };
     for (const level of [1, 2, 4, 6]) rows[`gzip ${level}`] = measure((bytes) => zlib.gzipSync(bytes, { level }), page);
     for (const quality of [1, 2, 3, 4, 5]) {
-      rows[`br ${quality}`] = measure((bytes) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }), page);
+      rows[`br ${quality}`] = measure(
+        (bytes) =>
+          zlib.brotliCompressSync(bytes, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            },
+          }),
+        page,
+      );
     }
     results[target] = rows;
-    for (const [name, row] of Object.entries(rows)) console.log(`${target.padEnd(11)} ${name.padEnd(9)} ${String(row.bytes).padStart(7)} bytes ${String(row.micros).padStart(6)} µs`);
+    for (const [name, row] of Object.entries(rows))
+      console.log(
+        `${target.padEnd(11)} ${name.padEnd(9)} ${String(row.bytes).padStart(7)} bytes ${String(row.micros).padStart(6)} µs`,
+      );
   }
 } finally {
   process.kill(server.pid);

@@ -39,10 +39,21 @@ if (buildah && fs.existsSync(script)) {
     console.error("over budget: the container check failed (see its output above)");
     process.exit(1);
   }
-  const sizeOf = (name) => megabytes(spawnSync("buildah", ["--storage-driver", "vfs", "images", "--format", "{{.Size}}", name], { encoding: "utf8" }).stdout.split("\n")[0]);
+  const sizeOf = (name) =>
+    megabytes(
+      spawnSync("buildah", ["--storage-driver", "vfs", "images", "--format", "{{.Size}}", name], {
+        encoding: "utf8",
+      }).stdout.split("\n")[0],
+    );
   const imageMb = sizeOf("localhost/project:check");
   const baseMb = sizeOf(BASE_IMAGE);
-  if (imageMb != null && baseMb != null) image = { imageMb, baseMb, addedMb: Math.round((imageMb - baseMb) * 10) / 10, serves: /image serves: \/healthz 200, \/ 200/.test(check.stdout) };
+  if (imageMb != null && baseMb != null)
+    image = {
+      imageMb,
+      baseMb,
+      addedMb: Math.round((imageMb - baseMb) * 10) / 10,
+      serves: /image serves: \/healthz 200, \/ 200/.test(check.stdout),
+    };
 } else {
   console.log(`no container engine (buildah) or no check script at ${script}: measuring the runtime folder only`);
 }
@@ -57,7 +68,9 @@ const file = writeResult("container", {
   budget: { addedMb: RUNTIME_BUDGET_MB },
   withinBudget,
 });
-console.log(`application layer ${addedMb} MB (budget ${RUNTIME_BUDGET_MB} MB above the base image)${image ? `: image ${image.imageMb} MB on a ${image.baseMb} MB base` : ""}; written ${file}`);
+console.log(
+  `application layer ${addedMb} MB (budget ${RUNTIME_BUDGET_MB} MB above the base image)${image ? `: image ${image.imageMb} MB on a ${image.baseMb} MB base` : ""}; written ${file}`,
+);
 if (!withinBudget) {
   console.error(`over budget: the application adds ${addedMb} MB to the base image (at most ${RUNTIME_BUDGET_MB} MB)`);
   process.exitCode = 1;

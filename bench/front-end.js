@@ -35,15 +35,34 @@ try {
     const check = await fetch(server.url + page.path, init);
     const html = await check.text();
     if (check.status !== 200) throw new Error(`GET ${page.path} as ${page.who} answered ${check.status}`);
-    if (page.mustContain && !html.includes(page.mustContain)) throw new Error(`GET ${page.path} did not show "${page.mustContain}"`);
+    if (page.mustContain && !html.includes(page.mustContain))
+      throw new Error(`GET ${page.path} did not show "${page.mustContain}"`);
     const weight = await pageWeight(server.url, page.path, init);
-    results.push({ path: page.path, who: page.who, jsGzipBytes: weight.jsGzipBytes, cssGzipBytes: weight.cssGzipBytes, htmlGzipBytes: weight.htmlGzipBytes, files: weight.files });
-    console.log(`${page.path.padEnd(30)} ${page.who.padEnd(22)} JS ${(weight.jsGzipBytes / 1024).toFixed(1).padStart(6)} KB (${weight.files.js} files)  CSS ${(weight.cssGzipBytes / 1024).toFixed(1)} KB  HTML ${(weight.htmlGzipBytes / 1024).toFixed(1)} KB`);
+    results.push({
+      path: page.path,
+      who: page.who,
+      jsGzipBytes: weight.jsGzipBytes,
+      cssGzipBytes: weight.cssGzipBytes,
+      htmlGzipBytes: weight.htmlGzipBytes,
+      files: weight.files,
+    });
+    console.log(
+      `${page.path.padEnd(30)} ${page.who.padEnd(22)} JS ${(weight.jsGzipBytes / 1024).toFixed(1).padStart(6)} KB (${weight.files.js} files)  CSS ${(weight.cssGzipBytes / 1024).toFixed(1)} KB  HTML ${(weight.htmlGzipBytes / 1024).toFixed(1)} KB`,
+    );
   }
   const home = results.find((r) => r.path === BUDGET.path);
-  if (home.jsGzipBytes > BUDGET.jsGzipBytes) misses.push(`/ loads ${(home.jsGzipBytes / 1024).toFixed(1)} KB gzipped JavaScript (at most 100 KB)`);
-  if (home.cssGzipBytes > BUDGET.cssGzipBytes) misses.push(`/ loads ${(home.cssGzipBytes / 1024).toFixed(1)} KB gzipped CSS (at most 15 KB)`);
-  const file = writeResult("front-end", { database: benchDatabaseKind(), gzipLevel: 6, pages: results, budget: BUDGET, withinBudget: misses.length === 0, misses });
+  if (home.jsGzipBytes > BUDGET.jsGzipBytes)
+    misses.push(`/ loads ${(home.jsGzipBytes / 1024).toFixed(1)} KB gzipped JavaScript (at most 100 KB)`);
+  if (home.cssGzipBytes > BUDGET.cssGzipBytes)
+    misses.push(`/ loads ${(home.cssGzipBytes / 1024).toFixed(1)} KB gzipped CSS (at most 15 KB)`);
+  const file = writeResult("front-end", {
+    database: benchDatabaseKind(),
+    gzipLevel: 6,
+    pages: results,
+    budget: BUDGET,
+    withinBudget: misses.length === 0,
+    misses,
+  });
   console.log(`written ${file}`);
 } finally {
   await server.stop();

@@ -20,7 +20,10 @@ async function benchDatabase() {
 }
 
 const database = await benchDatabase();
-const server = await startBenchServer({ INQUIRY_RATE_LIMIT: "1000000", ...(database.url ? { DATABASE_URL: database.url } : {}) });
+const server = await startBenchServer({
+  INQUIRY_RATE_LIMIT: "1000000",
+  ...(database.url ? { DATABASE_URL: database.url } : {}),
+});
 let sent = 0;
 let stopped = false;
 const body = () =>
@@ -40,7 +43,8 @@ const body = () =>
 /** Inquiries and queued mails in the database (a shared BENCH_DATABASE_URL already holds other benchmarks' rows). */
 async function countRows() {
   const sql = postgres(database.url, { onnotice: () => {}, max: 1 });
-  const [counts] = await sql`select (select count(*)::int from inquiries) as stored, (select count(*)::int from outbox) as mails`;
+  const [counts] =
+    await sql`select (select count(*)::int from inquiries) as stored, (select count(*)::int from outbox) as mails`;
   await sql.end();
   return counts;
 }
@@ -49,7 +53,8 @@ try {
   const headers = { "content-type": "application/x-www-form-urlencoded", origin: server.url };
   const before = database.url ? await countRows() : null;
   // Warm up (the first request opens the database and compiles the route).
-  for (let i = 0; i < 10; i++) await fetch(`${server.url}/inquiry`, { method: "POST", headers, body: body(), redirect: "manual" });
+  for (let i = 0; i < 10; i++)
+    await fetch(`${server.url}/inquiry`, { method: "POST", headers, body: body(), redirect: "manual" });
   let peakRss = server.rssMb();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rssMb())), 250);
   const r = await autocannon({
@@ -94,7 +99,11 @@ try {
   const lost = stored !== null && (stored < redirects + 10 || mails !== stored * 2);
   writeResult("inquiry", { ...result, withinBudget: errors === 0 && !lost });
   if (errors > 0 || lost) {
-    console.error(errors > 0 ? `over budget: ${errors} answers were not 303` : "over budget: a submission answered 303 was not stored with its mails");
+    console.error(
+      errors > 0
+        ? `over budget: ${errors} answers were not 303`
+        : "over budget: a submission answered 303 was not stored with its mails",
+    );
     process.exitCode = 1;
   }
 } finally {

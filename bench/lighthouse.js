@@ -23,13 +23,22 @@ import { pageWeight } from "./lib/page-weight.js";
 import { startBenchServer, writeResult } from "./lib/server.js";
 import { clientWithCart, seedAdmin } from "./lib/session.js";
 
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/ar", "/ban-checks/travel-ban-check", "/checkout"];
+const PAGES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["/", "/ar", "/ban-checks/travel-ban-check", "/checkout"];
 const SIGNED_IN_PATHS = new Set(["/checkout", "/dashboard"]);
 const NOINDEX_SKIPPED_AUDITS = ["is-crawlable"];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROME_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100, jsGzipBytes: 100 * 1024, cssGzipBytes: 15 * 1024 };
+const BUDGET = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  jsGzipBytes: 100 * 1024,
+  cssGzipBytes: 15 * 1024,
+};
 const WEIGHT_BUDGET_PATHS = new Set(["/"]);
 
 const median = (values) => {
@@ -55,7 +64,14 @@ async function transferred(lhr) {
 /** One Lighthouse run; a run whose trace failed (it happens on a busy machine) is tried again, twice at most. */
 async function audit(url, port, extraHeaders, skipAudits) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, ...(extraHeaders ? { extraHeaders } : {}), ...(skipAudits ? { skipAudits } : {}) });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+      ...(extraHeaders ? { extraHeaders } : {}),
+      ...(skipAudits ? { skipAudits } : {}),
+    });
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "lighthouse returned nothing" };
     if (!error) return result.lhr;
     if (attempt === 3) throw new Error(`${url}: ${error.code} ${error.message}`);
@@ -69,7 +85,16 @@ const seeded = PAGES.some((path) => SIGNED_IN_PATHS.has(path)) ? seedAdmin(dataD
 const server = await startBenchServer({ DATA_DIR: dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const pages = [];
 let failed = false;
@@ -84,8 +109,15 @@ try {
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       // The default configuration is the mobile preset (Moto G Power class device, slow 4G, simulated throttling).
-      const lhr = await audit(server.url + path, chrome.port, headersFor(path), SIGNED_IN_PATHS.has(path) ? NOINDEX_SKIPPED_AUDITS : undefined);
-      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+      const lhr = await audit(
+        server.url + path,
+        chrome.port,
+        headersFor(path),
+        SIGNED_IN_PATHS.has(path) ? NOINDEX_SKIPPED_AUDITS : undefined,
+      );
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+      );
       const failing = Object.values(lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
         .map((audit) => audit.id);
@@ -103,18 +135,38 @@ try {
       });
     }
     const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))]));
-    const metrics = Object.fromEntries(Object.keys(runs[0].metrics).map((key) => [key, median(runs.map((r) => r.metrics[key]))]));
-    const weight = { jsBytes: median(runs.map((r) => r.transferred.jsBytes)), cssBytes: median(runs.map((r) => r.transferred.cssBytes)) };
+    const metrics = Object.fromEntries(
+      Object.keys(runs[0].metrics).map((key) => [key, median(runs.map((r) => r.metrics[key]))]),
+    );
+    const weight = {
+      jsBytes: median(runs.map((r) => r.transferred.jsBytes)),
+      cssBytes: median(runs.map((r) => r.transferred.cssBytes)),
+    };
     const misses = [];
     for (const id of CATEGORIES) if (scores[id] < BUDGET[id]) misses.push(`${id} ${scores[id]} < ${BUDGET[id]}`);
     const initial = await pageWeight(server.url, path, { headers: headersFor(path) });
     if (WEIGHT_BUDGET_PATHS.has(path)) {
-      if (initial.jsGzipBytes > BUDGET.jsGzipBytes) misses.push(`JavaScript ${(initial.jsGzipBytes / 1024).toFixed(1)} KB > 100 KB`);
-      if (initial.cssGzipBytes > BUDGET.cssGzipBytes) misses.push(`CSS ${(initial.cssGzipBytes / 1024).toFixed(1)} KB > 15 KB`);
+      if (initial.jsGzipBytes > BUDGET.jsGzipBytes)
+        misses.push(`JavaScript ${(initial.jsGzipBytes / 1024).toFixed(1)} KB > 100 KB`);
+      if (initial.cssGzipBytes > BUDGET.cssGzipBytes)
+        misses.push(`CSS ${(initial.cssGzipBytes / 1024).toFixed(1)} KB > 15 KB`);
     }
     const failingAudits = [...new Set(runs.flatMap((r) => r.failingAudits))];
     const files = runs[0].transferred.files.sort((a, b) => b.gzipBytes - a.gzipBytes);
-    pages.push({ path, signedIn: SIGNED_IN_PATHS.has(path), skippedAudits: SIGNED_IN_PATHS.has(path) ? NOINDEX_SKIPPED_AUDITS : [], scores, metrics, initial: { jsGzipBytes: initial.jsGzipBytes, cssGzipBytes: initial.cssGzipBytes }, transferred: weight, runs: runs.map((r) => r.scores), failingAudits, withinBudget: misses.length === 0, misses, files });
+    pages.push({
+      path,
+      signedIn: SIGNED_IN_PATHS.has(path),
+      skippedAudits: SIGNED_IN_PATHS.has(path) ? NOINDEX_SKIPPED_AUDITS : [],
+      scores,
+      metrics,
+      initial: { jsGzipBytes: initial.jsGzipBytes, cssGzipBytes: initial.cssGzipBytes },
+      transferred: weight,
+      runs: runs.map((r) => r.scores),
+      failingAudits,
+      withinBudget: misses.length === 0,
+      misses,
+      files,
+    });
     console.log(
       `${path.padEnd(32)} perf ${scores.performance}  a11y ${scores.accessibility}  best ${scores["best-practices"]}  seo ${scores.seo}  ` +
         `LCP ${metrics.largestContentfulPaintMs} ms  TBT ${metrics.totalBlockingTimeMs} ms  CLS ${metrics.cumulativeLayoutShift}  ` +
@@ -133,6 +185,13 @@ try {
 }
 // Scores on a shared machine depend on what else runs (Lighthouse's simulated throttling scales the
 // CPU time it observes): keep the load average with the figures.
-const file = writeResult("lighthouse", { loadAverage: os.loadavg().map((value) => Number(value.toFixed(1))), preset: "mobile (lighthouse default: emulated mid-range phone, simulated slow 4G)", lighthouseRunsPerPage: RUNS, budget: BUDGET, pages, withinBudget: !failed });
+const file = writeResult("lighthouse", {
+  loadAverage: os.loadavg().map((value) => Number(value.toFixed(1))),
+  preset: "mobile (lighthouse default: emulated mid-range phone, simulated slow 4G)",
+  lighthouseRunsPerPage: RUNS,
+  budget: BUDGET,
+  pages,
+  withinBudget: !failed,
+});
 console.log(`written ${file}`);
 if (failed) process.exitCode = 1;

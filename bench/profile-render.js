@@ -20,7 +20,10 @@ const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/ban
 const signIn = process.env.PROFILE_AS;
 const dataDir = signIn ? fs.mkdtempSync(path.join(os.tmpdir(), "sanad-profile-")) : null;
 const accounts = dataDir ? seedAdmin(dataDir) : null;
-const server = await startBenchServer({ PAGE_CACHE: process.env.PAGE_CACHE ?? "false", ...(dataDir ? { DATA_DIR: dataDir } : {}) }, { inspect: true });
+const server = await startBenchServer(
+  { PAGE_CACHE: process.env.PAGE_CACHE ?? "false", ...(dataDir ? { DATA_DIR: dataDir } : {}) },
+  { inspect: true },
+);
 let profile;
 const timings = {};
 try {
@@ -34,9 +37,13 @@ try {
   const headers = { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) };
   for (const target of paths) {
     const first = await fetch(server.url + target, { headers, redirect: "manual" });
-    if (first.status !== 200) throw new Error(`${target} answered ${first.status} ${first.headers.get("location") ?? ""}${signIn ? "" : " (signed-in pages need PROFILE_AS)"}`);
+    if (first.status !== 200)
+      throw new Error(
+        `${target} answered ${first.status} ${first.headers.get("location") ?? ""}${signIn ? "" : " (signed-in pages need PROFILE_AS)"}`,
+      );
   }
-  for (const target of paths) for (let i = 0; i < 30; i++) await (await fetch(server.url + target, { headers })).arrayBuffer();
+  for (const target of paths)
+    for (let i = 0; i < 30; i++) await (await fetch(server.url + target, { headers })).arrayBuffer();
   profile = await server.cpuProfile(async () => {
     for (const target of paths) {
       const started = performance.now();
@@ -78,16 +85,30 @@ const functions = new Map();
 for (const [id, ms] of selfMs) {
   const node = byId.get(id);
   const frame = node.callFrame;
-  const name = ["(idle)", "(program)", "(garbage collector)"].includes(frame.functionName) ? frame.functionName : area(frame.url);
+  const name = ["(idle)", "(program)", "(garbage collector)"].includes(frame.functionName)
+    ? frame.functionName
+    : area(frame.url);
   areas.set(name, (areas.get(name) ?? 0) + ms);
   const fn = `${frame.functionName || "(anonymous)"} ${frame.url ? `${area(frame.url)}:${frame.lineNumber + 1}` : ""}`;
   functions.set(fn, (functions.get(fn) ?? 0) + ms);
 }
 const busy = total - (areas.get("(idle)") ?? 0);
 const pct = (ms) => `${((ms / busy) * 100).toFixed(1).padStart(5)} %`;
-console.log(`${REQUESTS} requests each to ${paths.join(", ")}; ms per request: ${Object.entries(timings).map(([p, ms]) => `${p} ${ms.toFixed(1)}`).join(", ")}`);
+console.log(
+  `${REQUESTS} requests each to ${paths.join(", ")}; ms per request: ${Object.entries(timings)
+    .map(([p, ms]) => `${p} ${ms.toFixed(1)}`)
+    .join(", ")}`,
+);
 console.log(`busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms profiled; self time by area (share of busy time):`);
-for (const [name, ms] of [...areas].filter(([name]) => name !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(ms)}  ${name}`);
+for (const [name, ms] of [...areas]
+  .filter(([name]) => name !== "(idle)")
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 15))
+  console.log(`  ${pct(ms)}  ${name}`);
 console.log("heaviest functions (self time):");
-for (const [name, ms] of [...functions].filter(([name]) => !name.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${pct(ms)}  ${name}`);
+for (const [name, ms] of [...functions]
+  .filter(([name]) => !name.startsWith("(idle)"))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 25))
+  console.log(`  ${pct(ms)}  ${name}`);
 console.log("profile written to bench/results/render.cpuprofile");

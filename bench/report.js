@@ -14,24 +14,38 @@ const read = (name) => {
   }
 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const load = (value) => (value == null ? "" : Array.isArray(value) ? `, load ${value[0]}` : `, load ${value.before}→${value.after}`);
+const load = (value) =>
+  value == null ? "" : Array.isArray(value) ? `, load ${value[0]}` : `, load ${value.before}→${value.after}`;
 const day = (result) => result.measuredAt.slice(0, 16).replace("T", " ");
 const met = (ok) => (ok ? "met" : "**missed**");
 
 const rows = [];
-const row = (measure, result, budget, status, run) => rows.push(`| ${measure} | ${result} | ${budget} | ${status} | ${run} |`);
+const row = (measure, result, budget, status, run) =>
+  rows.push(`| ${measure} | ${result} | ${budget} | ${status} | ${run} |`);
 
 const server = read("server");
 if (server) {
   const run = `${day(server)}, ${server.database}, ${server.connections} conn × ${server.durationSeconds} s${load(server.loadAverage)}`;
   const budget = server.budget ?? {};
   for (const r of server.results ?? []) {
-    const versus = r.vsStatic ? `; ${r.vsStatic.requestsPerSecond} × the static file's req/s, ${r.vsStatic.latencyP99} × its p99` : "";
+    const versus = r.vsStatic
+      ? `; ${r.vsStatic.requestsPerSecond} × the static file's req/s, ${r.vsStatic.latencyP99} × its p99`
+      : "";
     const result = `${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${r.errors} errors${versus}`;
-    const budgeted = r.vsStatic && budget.minRequestsPerSecondVsStatic && ["home", "service", "arabic", "notFound"].includes(r.key);
+    const budgeted =
+      r.vsStatic && budget.minRequestsPerSecondVsStatic && ["home", "service", "arabic", "notFound"].includes(r.key);
     if (budgeted) {
-      const ok = r.errors === 0 && r.vsStatic.requestsPerSecond >= budget.minRequestsPerSecondVsStatic && r.vsStatic.latencyP99 <= budget.maxP99VsStatic;
-      row(`\`${r.name}\` (bench/server.js)`, result, `≥ ${budget.minRequestsPerSecondVsStatic} × static req/s, p99 ≤ ${budget.maxP99VsStatic} × static, 0 errors`, met(ok), run);
+      const ok =
+        r.errors === 0 &&
+        r.vsStatic.requestsPerSecond >= budget.minRequestsPerSecondVsStatic &&
+        r.vsStatic.latencyP99 <= budget.maxP99VsStatic;
+      row(
+        `\`${r.name}\` (bench/server.js)`,
+        result,
+        `≥ ${budget.minRequestsPerSecondVsStatic} × static req/s, p99 ≤ ${budget.maxP99VsStatic} × static, 0 errors`,
+        met(ok),
+        run,
+      );
     } else {
       row(`\`${r.name}\` (bench/server.js)`, result, "0 errors", met(r.errors === 0), run);
     }
@@ -45,9 +59,13 @@ for (const soak of [read("soak"), read("soak-postgresql")]) {
   const gc = soak.rssAfterFullGc;
   row(
     `memory soak: ${soak.mix.join(", ")} (bench/soak.js)`,
-    (gc ? `RSS after a full GC ${gc.afterWarmupMb} MB after the ${soak.warmupSeconds} s warm-up → ${gc.endMb} MB after ${soak.soakSeconds} s more (${sign(gc.growthPercent)}); ` : "") +
+    (gc
+      ? `RSS after a full GC ${gc.afterWarmupMb} MB after the ${soak.warmupSeconds} s warm-up → ${gc.endMb} MB after ${soak.soakSeconds} s more (${sign(gc.growthPercent)}); `
+      : "") +
       `under load ${soak.rss.afterWarmupMb} → ${soak.rss.endMb} MB (${sign(soak.rss.growthPercent)}), peak ${soak.rss.peakMb} MB` +
-      (soak.v8HeapAfterFullGc ? `; V8 heap kept ${soak.v8HeapAfterFullGc.afterWarmupMb} → ${soak.v8HeapAfterFullGc.endMb} MB` : "") +
+      (soak.v8HeapAfterFullGc
+        ? `; V8 heap kept ${soak.v8HeapAfterFullGc.afterWarmupMb} → ${soak.v8HeapAfterFullGc.endMb} MB`
+        : "") +
       `; ${soak.requests} requests (${soak.requestsPerSecond} req/s), p99 ${soak.latencyP99Ms} ms, ${soak.errors} errors`,
     `growth ≤ ${soak.budget.rssGrowthPercent} % (after a full GC), 0 errors`,
     met(soak.withinBudget),
@@ -59,8 +77,15 @@ const front = read("front-end");
 if (front) {
   for (const page of front.pages) {
     const budgeted = page.path === front.budget.path;
-    const within = !budgeted || (page.jsGzipBytes <= front.budget.jsGzipBytes && page.cssGzipBytes <= front.budget.cssGzipBytes);
-    row(`gzipped JS / CSS referenced by \`${page.path}\` (${page.who}; bench/front-end.js)`, `${kb(page.jsGzipBytes)} JS (${page.files.js} files) / ${kb(page.cssGzipBytes)} CSS`, budgeted ? "JS ≤ 100 KB, CSS ≤ 15 KB" : "reported", budgeted ? met(within) : "", day(front));
+    const within =
+      !budgeted || (page.jsGzipBytes <= front.budget.jsGzipBytes && page.cssGzipBytes <= front.budget.cssGzipBytes);
+    row(
+      `gzipped JS / CSS referenced by \`${page.path}\` (${page.who}; bench/front-end.js)`,
+      `${kb(page.jsGzipBytes)} JS (${page.files.js} files) / ${kb(page.cssGzipBytes)} CSS`,
+      budgeted ? "JS ≤ 100 KB, CSS ≤ 15 KB" : "reported",
+      budgeted ? met(within) : "",
+      day(front),
+    );
   }
 }
 
@@ -92,8 +117,19 @@ if (checkout) {
 
 const cart = read("cart");
 if (cart) {
-  const text = cart.results.map((r) => `${r.name} ${r.connections} conn: ${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, ${r.errors} errors`).join("; ");
-  row("`POST /cart/update` add to a 3-line cart (bench/cart.js)", text, `p50 < ${cart.budget.latencyP50Ms} ms at 1 conn, 0 errors`, met(cart.withinBudget), `${day(cart)}, ${cart.durationSeconds} s each${load(cart.loadAverage)}`);
+  const text = cart.results
+    .map(
+      (r) =>
+        `${r.name} ${r.connections} conn: ${r.requestsPerSecond} req/s, p50 ${r.latencyP50Ms} ms, ${r.errors} errors`,
+    )
+    .join("; ");
+  row(
+    "`POST /cart/update` add to a 3-line cart (bench/cart.js)",
+    text,
+    `p50 < ${cart.budget.latencyP50Ms} ms at 1 conn, 0 errors`,
+    met(cart.withinBudget),
+    `${day(cart)}, ${cart.durationSeconds} s each${load(cart.loadAverage)}`,
+  );
 }
 
 const inquiry = read("inquiry");
@@ -109,7 +145,9 @@ if (inquiry) {
 
 const admin = read("admin-orders");
 if (admin) {
-  const steps = admin.steps ?? [{ orders: admin.orders, results: admin.results, csvExport: admin.csvExport, throughput: admin.throughput }];
+  const steps = admin.steps ?? [
+    { orders: admin.orders, results: admin.results, csvExport: admin.csvExport, throughput: admin.throughput },
+  ];
   const at = (name) => steps.map((s) => s.results.find((r) => r.name === name)?.medianMs ?? "-").join(" / ");
   const largest = steps[steps.length - 1];
   const slowest = largest.results.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
@@ -148,7 +186,11 @@ if (container) {
   );
 }
 
-const table = ["| measure | result | budget | | run (UTC, database, load applied, 1-minute load average of the 2 shared cores) |", "|---|---|---|---|---|", ...rows].join("\n");
+const table = [
+  "| measure | result | budget | | run (UTC, database, load applied, 1-minute load average of the 2 shared cores) |",
+  "|---|---|---|---|---|",
+  ...rows,
+].join("\n");
 const readme = fs.readFileSync("README.md", "utf8");
 const start = readme.indexOf(START);
 const end = readme.indexOf(END);

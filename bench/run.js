@@ -38,19 +38,27 @@ if (unknown.length) {
 /** Runs one script, passing its output through and keeping the lines that name a missed budget. */
 function run(script, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], { stdio: ["ignore", "inherit", "pipe"], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [script], {
+      stdio: ["ignore", "inherit", "pipe"],
+      env: { ...process.env, ...env },
+    });
     let err = "";
     child.stderr.on("data", (chunk) => {
       process.stderr.write(chunk);
       err += chunk;
     });
-    child.on("exit", (code) => resolve({ code, misses: err.split("\n").filter((line) => line.startsWith("over budget")) }));
+    child.on("exit", (code) =>
+      resolve({ code, misses: err.split("\n").filter((line) => line.startsWith("over budget")) }),
+    );
   });
 }
 
 const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(1);
-const chosen = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.BENCH_DATABASE === "pglite" ? null : await throwawayPostgres("run");
+const chosen =
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.BENCH_DATABASE === "pglite"
+    ? null
+    : await throwawayPostgres("run");
 if (chosen) console.log(`benchmarks on a throw-away PostgreSQL database: ${chosen.url}`);
 const failures = [];
 try {
@@ -58,7 +66,8 @@ try {
     if (only.length && !only.includes(name)) continue;
     console.log(`\n== bench: ${name}`);
     const { code, misses } = await run(script, { ...(chosen ? { BENCH_DATABASE_URL: chosen.url } : {}), ...env });
-    if (code !== 0) failures.push({ name, misses: misses.length ? misses : [`failed (exit code ${code}): see its output above`] });
+    if (code !== 0)
+      failures.push({ name, misses: misses.length ? misses : [`failed (exit code ${code}): see its output above`] });
   }
 } finally {
   await chosen?.drop().catch((error) => console.warn(`could not drop ${chosen.url}: ${error.message}`));

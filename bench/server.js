@@ -35,7 +35,8 @@ try {
   const home = await (await fetch(`${server.url}/`)).text();
   copy.addPublicFile(STATIC_PATH.slice(1), home);
   const served = await fetch(server.url + STATIC_PATH);
-  if (served.status !== 200 || (await served.text()) !== home) throw new Error("the static copy of the home page is not served");
+  if (served.status !== 200 || (await served.text()) !== home)
+    throw new Error("the static copy of the home page is not served");
 
   const targets = [
     { name: "GET / as a static file", key: "static", path: STATIC_PATH },
@@ -49,24 +50,58 @@ try {
   const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
   let fixed;
   for (const target of targets) {
-    const r = await autocannon({ url: (target.base ?? server).url + target.path, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": "gzip" } });
+    const r = await autocannon({
+      url: (target.base ?? server).url + target.path,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { "accept-encoding": "gzip" },
+    });
     const expected = target.expectedStatus ?? 200;
     const wrongStatus = r.requests.total ? r.requests.total - (r.statusCodeStats?.[expected]?.count ?? 0) : 0;
-    const row = { name: target.name, key: target.key, path: target.path, requestsPerSecond: Math.round(r.requests.average), latencyP50Ms: r.latency.p50, latencyP99Ms: r.latency.p99, errors: r.errors + r.timeouts + wrongStatus, total: r.requests.total };
+    const row = {
+      name: target.name,
+      key: target.key,
+      path: target.path,
+      requestsPerSecond: Math.round(r.requests.average),
+      latencyP50Ms: r.latency.p50,
+      latencyP99Ms: r.latency.p99,
+      errors: r.errors + r.timeouts + wrongStatus,
+      total: r.requests.total,
+    };
     if (target.key === "static") fixed = row;
-    else row.vsStatic = { requestsPerSecond: ratio(row.requestsPerSecond, fixed.requestsPerSecond), latencyP99: ratio(row.latencyP99Ms, fixed.latencyP99Ms) };
+    else
+      row.vsStatic = {
+        requestsPerSecond: ratio(row.requestsPerSecond, fixed.requestsPerSecond),
+        latencyP99: ratio(row.latencyP99Ms, fixed.latencyP99Ms),
+      };
     results.push(row);
     if (row.errors > 0) misses.push(`${row.name}: ${row.errors} errors (must be 0)`);
-    if (target.cached && row.vsStatic.requestsPerSecond < BUDGET.minRequestsPerSecondVsStatic) misses.push(`${row.name}: ${row.vsStatic.requestsPerSecond} × the static file's requests per second (at least ${BUDGET.minRequestsPerSecondVsStatic})`);
-    if (target.cached && row.vsStatic.latencyP99 > BUDGET.maxP99VsStatic) misses.push(`${row.name}: ${row.vsStatic.latencyP99} × the static file's p99 latency (at most ${BUDGET.maxP99VsStatic})`);
-    const versus = row.vsStatic ? `  = ${row.vsStatic.requestsPerSecond} × static req/s, ${row.vsStatic.latencyP99} × static p99` : "";
-    console.log(`${target.name.padEnd(48)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.latencyP50Ms} ms  p99 ${row.latencyP99Ms} ms  errors ${row.errors}${versus}`);
+    if (target.cached && row.vsStatic.requestsPerSecond < BUDGET.minRequestsPerSecondVsStatic)
+      misses.push(
+        `${row.name}: ${row.vsStatic.requestsPerSecond} × the static file's requests per second (at least ${BUDGET.minRequestsPerSecondVsStatic})`,
+      );
+    if (target.cached && row.vsStatic.latencyP99 > BUDGET.maxP99VsStatic)
+      misses.push(
+        `${row.name}: ${row.vsStatic.latencyP99} × the static file's p99 latency (at most ${BUDGET.maxP99VsStatic})`,
+      );
+    const versus = row.vsStatic
+      ? `  = ${row.vsStatic.requestsPerSecond} × static req/s, ${row.vsStatic.latencyP99} × static p99`
+      : "";
+    console.log(
+      `${target.name.padEnd(48)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.latencyP50Ms} ms  p99 ${row.latencyP99Ms} ms  errors ${row.errors}${versus}`,
+    );
   }
   const homeRow = results.find((r) => r.key === "home");
   // The home page's share of the static ceiling (1 = as fast as a file), as earlier runs reported it.
-  const ssrVsStatic = { requestsPerSecond: homeRow.vsStatic.requestsPerSecond, latencyP99: homeRow.vsStatic.latencyP99, latencyP50: ratio(homeRow.latencyP50Ms, fixed.latencyP50Ms) };
+  const ssrVsStatic = {
+    requestsPerSecond: homeRow.vsStatic.requestsPerSecond,
+    latencyP99: homeRow.vsStatic.latencyP99,
+    latencyP50: ratio(homeRow.latencyP50Ms, fixed.latencyP50Ms),
+  };
   const peakRss = server.peakRssMb();
-  console.log(`home page / static: ${ssrVsStatic.requestsPerSecond} × the requests per second, ${ssrVsStatic.latencyP99} × the p99 latency; peak RSS ${peakRss} MB`);
+  console.log(
+    `home page / static: ${ssrVsStatic.requestsPerSecond} × the requests per second, ${ssrVsStatic.latencyP99} × the p99 latency; peak RSS ${peakRss} MB`,
+  );
   const file = writeResult("server", {
     connections: CONNECTIONS,
     durationSeconds: DURATION,

@@ -49,12 +49,18 @@ async function cdnProblems(base, pathname) {
   const answer = await rawGet(base + pathname, { "Accept-Encoding": ACCEPT_ENCODING, Cookie: cookie });
   const problems = [];
   if (answer.status !== 200) problems.push(`status ${answer.status}`);
-  if (answer.headers["content-encoding"] !== "br") problems.push(`Content-Encoding ${answer.headers["content-encoding"]}`);
+  if (answer.headers["content-encoding"] !== "br")
+    problems.push(`Content-Encoding ${answer.headers["content-encoding"]}`);
   if (!/Accept-Encoding/.test(answer.headers.vary ?? "")) problems.push(`Vary ${answer.headers.vary}`);
   if (!/^"[^"]+"$/.test(answer.headers.etag ?? "")) problems.push(`ETag ${answer.headers.etag} (not strong)`);
-  if (!/^public, max-age=\d+, stale-while-revalidate=\d+$/.test(answer.headers["cache-control"] ?? "")) problems.push(`Cache-Control ${answer.headers["cache-control"]}`);
+  if (!/^public, max-age=\d+, stale-while-revalidate=\d+$/.test(answer.headers["cache-control"] ?? ""))
+    problems.push(`Cache-Control ${answer.headers["cache-control"]}`);
   if (answer.headers["set-cookie"]) problems.push("Set-Cookie");
-  const again = await rawGet(base + pathname, { "Accept-Encoding": ACCEPT_ENCODING, Cookie: cookie, "If-None-Match": answer.headers.etag ?? "" });
+  const again = await rawGet(base + pathname, {
+    "Accept-Encoding": ACCEPT_ENCODING,
+    Cookie: cookie,
+    "If-None-Match": answer.headers.etag ?? "",
+  });
   if (again.status !== 304) problems.push(`If-None-Match gave ${again.status}`);
   return { answer, problems };
 }
@@ -82,7 +88,9 @@ async function startNginx(dir, files) {
   if (!nginx) return null;
   const port = await freePort();
   // Exact locations answered with one stored file each (try_files: no index lookup for "/").
-  const locations = files.map(([url, file]) => `location = ${url} { try_files /${path.basename(file)} =404; }`).join("\n");
+  const locations = files
+    .map(([url, file]) => `location = ${url} { try_files /${path.basename(file)} =404; }`)
+    .join("\n");
   const conf = `worker_processes auto; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
@@ -109,10 +117,25 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fas
 }
 
 async function measure(name, url, headers = {}, expectedBody = null) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": ACCEPT_ENCODING, ...headers } });
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { "accept-encoding": ACCEPT_ENCODING, ...headers },
+  });
   const wrongStatus = r.requests.total ? r.requests.total - (r.statusCodeStats?.["200"]?.count ?? 0) : 0;
-  const row = { name, requestsPerSecond: Math.round(r.requests.average), latencyP50Ms: r.latency.p50, latencyP99Ms: r.latency.p99, errors: r.errors + r.timeouts + wrongStatus, total: r.requests.total, bytes: expectedBody };
-  console.log(`${name.padEnd(56)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.latencyP50Ms} ms  p99 ${row.latencyP99Ms} ms  errors ${row.errors}`);
+  const row = {
+    name,
+    requestsPerSecond: Math.round(r.requests.average),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts + wrongStatus,
+    total: r.requests.total,
+    bytes: expectedBody,
+  };
+  console.log(
+    `${name.padEnd(56)} ${String(row.requestsPerSecond).padStart(7)} req/s  p50 ${row.latencyP50Ms} ms  p99 ${row.latencyP99Ms} ms  errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -128,7 +151,16 @@ try {
   const cdn = {};
   for (const page of PAGES) {
     const { answer, problems } = await cdnProblems(server.url, page.path);
-    cdn[page.path] = { problems, headers: { "cache-control": answer.headers["cache-control"], vary: answer.headers.vary, etag: answer.headers.etag, "content-encoding": answer.headers["content-encoding"] }, brotliBytes: answer.body.length };
+    cdn[page.path] = {
+      problems,
+      headers: {
+        "cache-control": answer.headers["cache-control"],
+        vary: answer.headers.vary,
+        etag: answer.headers.etag,
+        "content-encoding": answer.headers["content-encoding"],
+      },
+      brotliBytes: answer.body.length,
+    };
     for (const problem of problems) misses.push(`${page.path}: a CDN could not keep it (${problem})`);
     const file = path.join(ceilingDir, `${page.key}.html.br`);
     fs.writeFileSync(file, answer.body);
@@ -149,23 +181,40 @@ try {
   const signedInAdmin = new Visitor(server.url);
   await signedInAdmin.logIn(admin.email, admin.password, admin.totpSecret);
   // Warm up: templates cached, JIT, first queries.
-  for (const page of PAGES) for (let i = 0; i < 20; i++) await rawGet(server.url + page.path, { "Accept-Encoding": ACCEPT_ENCODING });
-  for (const [pathname, visitor] of [["/dashboard", signedInClient], ["/checkout", signedInClient], ["/admin", signedInAdmin]]) for (let i = 0; i < 10; i++) await (await fetch(server.url + pathname, { headers: { Cookie: visitor.cookieHeader() } })).text();
+  for (const page of PAGES)
+    for (let i = 0; i < 20; i++) await rawGet(server.url + page.path, { "Accept-Encoding": ACCEPT_ENCODING });
+  for (const [pathname, visitor] of [
+    ["/dashboard", signedInClient],
+    ["/checkout", signedInClient],
+    ["/admin", signedInAdmin],
+  ])
+    for (let i = 0; i < 10; i++)
+      await (await fetch(server.url + pathname, { headers: { Cookie: visitor.cookieHeader() } })).text();
 
   const rows = [];
   for (const page of PAGES) {
     const row = { path: page.path, brotliBytes: cdn[page.path].brotliBytes };
     if (nginx) row.nginx = await measure(`${page.path} precompressed, nginx`, nginx.url + page.path);
     row.bareNode = await measure(`${page.path} precompressed, bare Node http`, bare.url + page.path);
-    row.ours = await measure(`${page.path} anonymous, our server`, server.url + page.path, { cookie: `lang=${page.path.startsWith("/ar") ? "ar" : "en"}` });
+    row.ours = await measure(`${page.path} anonymous, our server`, server.url + page.path, {
+      cookie: `lang=${page.path.startsWith("/ar") ? "ar" : "en"}`,
+    });
     row.oursVsBareNode = Math.round((row.ours.requestsPerSecond / row.bareNode.requestsPerSecond) * 100) / 100;
     rows.push(row);
     if (row.ours.errors > 0) misses.push(`${page.path}: ${row.ours.errors} errors`);
-    if (row.ours.requestsPerSecond < BUDGET.minAnonymousRequestsPerSecond) misses.push(`${page.path}: ${row.ours.requestsPerSecond} req/s (at least ${BUDGET.minAnonymousRequestsPerSecond})`);
-    if (row.ours.latencyP99Ms > BUDGET.maxAnonymousP99Ms) misses.push(`${page.path}: p99 ${row.ours.latencyP99Ms} ms (at most ${BUDGET.maxAnonymousP99Ms})`);
+    if (row.ours.requestsPerSecond < BUDGET.minAnonymousRequestsPerSecond)
+      misses.push(
+        `${page.path}: ${row.ours.requestsPerSecond} req/s (at least ${BUDGET.minAnonymousRequestsPerSecond})`,
+      );
+    if (row.ours.latencyP99Ms > BUDGET.maxAnonymousP99Ms)
+      misses.push(`${page.path}: p99 ${row.ours.latencyP99Ms} ms (at most ${BUDGET.maxAnonymousP99Ms})`);
   }
   const signedIn = [];
-  for (const [pathname, visitor] of [["/dashboard", signedInClient], ["/checkout", signedInClient], ["/admin", signedInAdmin]]) {
+  for (const [pathname, visitor] of [
+    ["/dashboard", signedInClient],
+    ["/checkout", signedInClient],
+    ["/admin", signedInAdmin],
+  ]) {
     const row = await measure(`${pathname} signed in`, server.url + pathname, { cookie: visitor.cookieHeader() });
     signedIn.push({ path: pathname, ...row });
     if (row.errors > 0) misses.push(`${pathname}: ${row.errors} errors`);

@@ -49,7 +49,12 @@ const inquiry = () =>
     submissionId: randomUUID(),
   }).toString();
 const form = { "content-type": "application/x-www-form-urlencoded", origin: server.url, "accept-encoding": "gzip" };
-const cartBody = new URLSearchParams({ intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo: SERVICE_PAGE }).toString();
+const cartBody = new URLSearchParams({
+  intent: "add",
+  serviceType: "travel-ban",
+  tierId: "basic",
+  redirectTo: SERVICE_PAGE,
+}).toString();
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,9 +68,13 @@ try {
     [await fetch(`${server.url}/`), 200],
     [await fetch(server.url + SERVICE_PAGE), 200],
     [await fetch(`${server.url}/inquiry`, { method: "POST", headers: form, body: inquiry(), redirect: "manual" }), 303],
-    [await fetch(`${server.url}/cart/update`, { method: "POST", headers: form, body: cartBody, redirect: "manual" }), 303],
+    [
+      await fetch(`${server.url}/cart/update`, { method: "POST", headers: form, body: cartBody, redirect: "manual" }),
+      303,
+    ],
   ];
-  for (const [response, status] of checks) if (response.status !== status) throw new Error(`${response.url} answered ${response.status}, expected ${status}`);
+  for (const [response, status] of checks)
+    if (response.status !== status) throw new Error(`${response.url} answered ${response.status}, expected ${status}`);
 
   const samples = [];
   const started = Date.now();
@@ -76,7 +85,10 @@ try {
     samples.push(sample);
   }, 500);
   let heapAfterWarmup = null;
-  const warmupTimer = setTimeout(async () => (heapAfterWarmup = await server.heapAfterGc()), WARMUP_SECONDS * 1000 + 100);
+  const warmupTimer = setTimeout(
+    async () => (heapAfterWarmup = await server.heapAfterGc()),
+    WARMUP_SECONDS * 1000 + 100,
+  );
   const r = await autocannon({
     url: server.url,
     connections: CONNECTIONS,
@@ -101,14 +113,21 @@ try {
   const errors = r.errors + r.timeouts + r["4xx"] + r["5xx"];
   const peakRss = server.peakRssMb();
   // One sample every 10 s is enough to see a trend in the result file.
-  const timeline = samples.filter((_, i) => i % 20 === 19).map((s) => ({ seconds: Math.round(s.t / 1000), rssMb: s.rssMb, wasmMb: s.wasmMb, otherMb: s.otherMb }));
+  const timeline = samples
+    .filter((_, i) => i % 20 === 19)
+    .map((s) => ({ seconds: Math.round(s.t / 1000), rssMb: s.rssMb, wasmMb: s.wasmMb, otherMb: s.otherMb }));
   const splitAt = (t) => samples.filter((s) => s.wasmMb !== undefined && s.t <= t).at(-1) ?? {};
-  const split = { afterWarmup: { wasmMb: splitAt(warmupEnd).wasmMb, otherMb: splitAt(warmupEnd).otherMb }, end: { wasmMb: splitAt(end).wasmMb, otherMb: splitAt(end).otherMb } };
+  const split = {
+    afterWarmup: { wasmMb: splitAt(warmupEnd).wasmMb, otherMb: splitAt(warmupEnd).otherMb },
+    end: { wasmMb: splitAt(end).wasmMb, otherMb: splitAt(end).otherMb },
+  };
   if (errors > 0) misses.push(`soak: ${errors} errors (must be 0)`);
   const growth = (from, to) => (from ? Math.round(((to - from) / from) * 1000) / 10 : null);
   const gcGrowthPercent = heapAfterWarmup ? growth(heapAfterWarmup.rssMb, heapAtEnd.rssMb) : null;
   if (gcGrowthPercent === null || gcGrowthPercent > BUDGET.rssGrowthPercent) {
-    misses.push(`soak: RSS after a full GC grew ${gcGrowthPercent} % (${heapAfterWarmup?.rssMb} → ${heapAtEnd.rssMb} MB) in ${SOAK_SECONDS} s, more than ${BUDGET.rssGrowthPercent} %`);
+    misses.push(
+      `soak: RSS after a full GC grew ${gcGrowthPercent} % (${heapAfterWarmup?.rssMb} → ${heapAtEnd.rssMb} MB) in ${SOAK_SECONDS} s, more than ${BUDGET.rssGrowthPercent} %`,
+    );
   }
   console.log(
     `soak ${SOAK_SECONDS} s after ${WARMUP_SECONDS} s warm-up (${benchDatabaseKind()}, ${CONNECTIONS} connections, ${RATE || "unlimited"} req/s target): ` +
@@ -135,7 +154,11 @@ try {
     statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])),
     inquiriesSent: sent,
     // The budgeted figure: RSS right after a forced full garbage collection.
-    rssAfterFullGc: { afterWarmupMb: heapAfterWarmup?.rssMb ?? null, endMb: heapAtEnd.rssMb, growthPercent: gcGrowthPercent },
+    rssAfterFullGc: {
+      afterWarmupMb: heapAfterWarmup?.rssMb ?? null,
+      endMb: heapAtEnd.rssMb,
+      growthPercent: gcGrowthPercent,
+    },
     // RSS under load: median of the last 5 s of the warm-up and of the soak, and the peak (VmHWM).
     rss: { afterWarmupMb: startRss, endMb: endRss, growthPercent, peakMb: peakRss },
     // RSS split (smaps, one sample each): WebAssembly memory (PGlite) and the rest of the process.

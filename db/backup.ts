@@ -17,7 +17,8 @@ export class BackupError extends Error {}
 
 export async function backupEmbeddedDatabase(dataDir: string, file: string): Promise<{ bytes: number }> {
   const dir = pgliteDir(dataDir);
-  if (!fs.existsSync(path.join(dir, "PG_VERSION"))) throw new BackupError(`No embedded database in ${dir}: check DATA_DIR.`);
+  if (!fs.existsSync(path.join(dir, "PG_VERSION")))
+    throw new BackupError(`No embedded database in ${dir}: check DATA_DIR.`);
   const release = claimDataFolder(dir, "backup command");
   try {
     const database = new PGlite(dir, { extensions: { pg_trgm } });
@@ -48,7 +49,8 @@ export async function restoreEmbeddedDatabase(dataDir: string, file: string): Pr
     if (fs.existsSync(path.join(dir, "PG_VERSION"))) {
       movedAside = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
       fs.mkdirSync(movedAside);
-      for (const entry of fs.readdirSync(dir)) if (entry !== LOCK_FILE) fs.renameSync(path.join(dir, entry), path.join(movedAside, entry));
+      for (const entry of fs.readdirSync(dir))
+        if (entry !== LOCK_FILE) fs.renameSync(path.join(dir, entry), path.join(movedAside, entry));
     }
     const database = new PGlite(dir, { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(file)]) });
     await database.waitReady;

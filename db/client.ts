@@ -36,12 +36,19 @@ export interface DatabaseHandle {
  * - `idleInTransactionMs`: the server ends a session left idle inside a transaction, releasing its locks.
  */
 export type DatabaseTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 5000, idleInTransactionMs: 10_000 };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 5000,
+  idleInTransactionMs: 10_000,
+};
 /** How much longer than statement_timeout the client waits before it calls a connection dead. */
 export const ANSWER_GRACE_MS = 1000;
 
 /** `snapshot`: an in-memory database starts from this PGlite data dump (tests start from a migrated one). */
-export type DatabaseTarget = { url: string; poolSize?: number; timeouts?: DatabaseTimeouts } | { dataDir: string } | { memory: true; snapshot?: Blob };
+export type DatabaseTarget =
+  | { url: string; poolSize?: number; timeouts?: DatabaseTimeouts }
+  | { dataDir: string }
+  | { memory: true; snapshot?: Blob };
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if ("url" in target) {
@@ -51,7 +58,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       idle_timeout: 30,
       connect_timeout: timeouts.connectMs / 1000,
       // Sent at connection start-up: enforced by the server for every statement of the pool.
-      connection: { statement_timeout: timeouts.statementMs, idle_in_transaction_session_timeout: timeouts.idleInTransactionMs },
+      connection: {
+        statement_timeout: timeouts.statementMs,
+        idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      },
       // postgres.js takes a socket factory (documented, missing from its types).
       ...({ socket: watchedSocketFactory({ answerWithinMs: timeouts.statementMs + ANSWER_GRACE_MS }) } as object),
       // Between reconnection attempts after a failed connection. The driver's default grows to 20 s,
@@ -64,7 +74,11 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     return {
       db,
       kind: "postgres",
-      ping: (timeoutMs = 2000) => withTimeout(client`select 1`.then(() => undefined), timeoutMs),
+      ping: (timeoutMs = 2000) =>
+        withTimeout(
+          client`select 1`.then(() => undefined),
+          timeoutMs,
+        ),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -74,12 +88,19 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   // pg_trgm backs the admin order search, btree_gist the exclusion constraint that keeps a
   // consultant from being booked twice (the migrations create both extensions).
   const options = { postgresqlconf: ["shared_buffers=32MB"], extensions: { pg_trgm, btree_gist } };
-  const client = "dataDir" in target ? new PGlite(ensureDir(target.dataDir), options) : new PGlite({ ...options, loadDataDir: target.snapshot });
+  const client =
+    "dataDir" in target
+      ? new PGlite(ensureDir(target.dataDir), options)
+      : new PGlite({ ...options, loadDataDir: target.snapshot });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
-    ping: (timeoutMs = 2000) => withTimeout(db.execute(sql`select 1`).then(() => undefined), timeoutMs),
+    ping: (timeoutMs = 2000) =>
+      withTimeout(
+        db.execute(sql`select 1`).then(() => undefined),
+        timeoutMs,
+      ),
     close: () => client.close(),
   };
 }
@@ -91,9 +112,17 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
 export function initEmbeddedDatabase(dir: string) {
   if (fs.existsSync(path.join(dir, "PG_VERSION"))) return;
   ensureDir(dir);
-  const script = "const { PGlite } = await import(process.argv[2]); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();";
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script, dir, import.meta.resolve("@electric-sql/pglite")], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`could not create the embedded database in ${dir}: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`);
+  const script =
+    "const { PGlite } = await import(process.argv[2]); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();";
+  const result = spawnSync(
+    process.execPath,
+    ["--input-type=module", "-e", script, dir, import.meta.resolve("@electric-sql/pglite")],
+    { encoding: "utf8" },
+  );
+  if (result.status !== 0)
+    throw new Error(
+      `could not create the embedded database in ${dir}: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`,
+    );
 }
 
 function ensureDir(dir: string) {

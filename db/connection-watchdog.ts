@@ -35,7 +35,9 @@ export function watchedSocketFactory({ answerWithinMs }: { answerWithinMs: numbe
   }
 
   return (options: { host: string[]; port: number[]; path?: string | false }) => {
-    const socket = options.path ? net.connect(options.path) : net.connect(options.port[0] ?? 5432, options.host[0] ?? "localhost");
+    const socket = options.path
+      ? net.connect(options.path)
+      : net.connect(options.port[0] ?? 5432, options.host[0] ?? "localhost");
     // postgres.js reads these (the TLS server name, error messages).
     Object.assign(socket, { host: options.host[0], port: options.port[0] });
     watched.add(new Watch(socket, answerWithinMs));
@@ -96,7 +98,9 @@ class Watch {
       this.bytesWritten = written;
     }
     if (this.awaitingSince !== null && now - this.lastActivity > this.answerWithinMs) {
-      const error = Object.assign(new Error(`database did not answer within ${this.answerWithinMs} ms`), { code: "ETIMEDOUT" });
+      const error = Object.assign(new Error(`database did not answer within ${this.answerWithinMs} ms`), {
+        code: "ETIMEDOUT",
+      });
       this.socket.destroy(error);
     }
   }
@@ -104,5 +108,10 @@ class Watch {
 
 /** True when the last bytes received are a ReadyForQuery message ('Z', length 5, transaction status). */
 function endsWithReadyForQuery(tail: Buffer) {
-  return tail.length === 6 && tail[0] === 0x5a && tail.readUInt32BE(1) === 5 && (tail[5] === 0x49 || tail[5] === 0x54 || tail[5] === 0x45);
+  return (
+    tail.length === 6 &&
+    tail[0] === 0x5a &&
+    tail.readUInt32BE(1) === 5 &&
+    (tail[5] === 0x49 || tail[5] === 0x54 || tail[5] === 0x45)
+  );
 }

@@ -31,7 +31,9 @@ export class UnknownDataKeyError extends Error {
     readonly keyId: string,
     readonly what: string,
   ) {
-    super(`${what} is encrypted with key ${keyId}, which DATA_ENCRYPTION_KEYS does not hold (add that key back to the list to read it)`);
+    super(
+      `${what} is encrypted with key ${keyId}, which DATA_ENCRYPTION_KEYS does not hold (add that key back to the list to read it)`,
+    );
   }
 }
 
@@ -41,7 +43,12 @@ export class DataIntegrityError extends Error {
 }
 
 export function keyId(key: Buffer) {
-  return crypto.createHash("sha256").update("sanad-data-key:").update(key).digest("hex").slice(0, KEY_ID_BYTES * 2);
+  return crypto
+    .createHash("sha256")
+    .update("sanad-data-key:")
+    .update(key)
+    .digest("hex")
+    .slice(0, KEY_ID_BYTES * 2);
 }
 
 /** Reads one key: 64 hex digits or base64/base64url of 32 bytes; null when it is neither. */
@@ -57,11 +64,17 @@ export function parseDataKey(text: string): Buffer | null {
 
 /** The key list of DATA_ENCRYPTION_KEYS; throws with a message naming the variable (never the key). */
 export function parseKeyList(value: string): Buffer[] {
-  const parts = value.split(",").map((part) => part.trim()).filter(Boolean);
+  const parts = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new Error("DATA_ENCRYPTION_KEYS must hold at least one key");
   return parts.map((part, index) => {
     const key = parseDataKey(part);
-    if (!key) throw new Error(`DATA_ENCRYPTION_KEYS key ${index + 1} must be 32 random bytes as base64 or 64 hex digits (e.g. openssl rand -base64 32)`);
+    if (!key)
+      throw new Error(
+        `DATA_ENCRYPTION_KEYS key ${index + 1} must be 32 random bytes as base64 or 64 hex digits (e.g. openssl rand -base64 32)`,
+      );
     return key;
   });
 }
@@ -87,7 +100,11 @@ export function developmentDataKey(dataDir: string): string {
  */
 export function dataKeysFromSessionSecrets(secrets: string[]): string {
   return secrets
-    .map((secret) => Buffer.from(crypto.hkdfSync("sha256", secret, "sanad-data-encryption", "data-encryption-key", 32)).toString("base64"))
+    .map((secret) =>
+      Buffer.from(crypto.hkdfSync("sha256", secret, "sanad-data-encryption", "data-encryption-key", 32)).toString(
+        "base64",
+      ),
+    )
     .join(",");
 }
 
@@ -104,10 +121,14 @@ export function keyRing(): KeyRing {
   const holder = globalThis as RingHolder;
   if (!holder[ringKey]) {
     const configured = process.env.DATA_ENCRYPTION_KEYS?.trim();
-    const sessionSecrets = (process.env.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const sessionSecrets = (process.env.SESSION_SECRET ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     let list = configured;
     if (!list && process.env.NODE_ENV === "production") {
-      if (sessionSecrets.length === 0) throw new Error("DATA_ENCRYPTION_KEYS or SESSION_SECRET is required in production");
+      if (sessionSecrets.length === 0)
+        throw new Error("DATA_ENCRYPTION_KEYS or SESSION_SECRET is required in production");
       list = dataKeysFromSessionSecrets(sessionSecrets);
     }
     list ||= developmentDataKey(path.resolve(process.env.DATA_DIR?.trim() || "./data"));
@@ -138,7 +159,9 @@ function open(sealed: Buffer, key: DataKey, purpose: string) {
   try {
     return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
   } catch {
-    throw new DataIntegrityError(`${purpose}: encrypted value does not authenticate with key ${key.id} (damaged or altered)`);
+    throw new DataIntegrityError(
+      `${purpose}: encrypted value does not authenticate with key ${key.id} (damaged or altered)`,
+    );
   }
 }
 
@@ -148,7 +171,9 @@ export function isEncryptedBytes(value: Buffer | Uint8Array) {
 
 /** The key id an encrypted value names, or null for plaintext. */
 export function bytesKeyId(value: Buffer | Uint8Array): string | null {
-  return isEncryptedBytes(value) ? Buffer.from(value.buffer, value.byteOffset + MAGIC.length, KEY_ID_BYTES).toString("hex") : null;
+  return isEncryptedBytes(value)
+    ? Buffer.from(value.buffer, value.byteOffset + MAGIC.length, KEY_ID_BYTES).toString("hex")
+    : null;
 }
 
 export function encryptBytes(plain: Buffer, purpose: string, ring: KeyRing = keyRing()): Buffer {
@@ -164,12 +189,18 @@ export function encryptedLength(plainLength: number) {
  * The same bytes as `encryptBytes(plain, purpose)`, produced a slice at a time: an upload to object
  * storage streams them instead of holding a second, encrypted copy of the file.
  */
-export function* encryptingChunks(plain: Buffer, purpose: string, ring: KeyRing = keyRing(), slice = 64 * 1024): Generator<Buffer> {
+export function* encryptingChunks(
+  plain: Buffer,
+  purpose: string,
+  ring: KeyRing = keyRing(),
+  slice = 64 * 1024,
+): Generator<Buffer> {
   const iv = crypto.randomBytes(IV_BYTES);
   const cipher = crypto.createCipheriv("aes-256-gcm", ring.primary.key, iv);
   cipher.setAAD(Buffer.from(purpose));
   yield Buffer.concat([MAGIC, Buffer.from(ring.primary.id, "hex"), iv]);
-  for (let offset = 0; offset < plain.length; offset += slice) yield cipher.update(plain.subarray(offset, offset + slice));
+  for (let offset = 0; offset < plain.length; offset += slice)
+    yield cipher.update(plain.subarray(offset, offset + slice));
   yield Buffer.concat([cipher.final(), cipher.getAuthTag()]);
 }
 
@@ -200,5 +231,7 @@ export function decryptText(stored: string, purpose: string, ring: KeyRing = key
   if (id === null) return stored;
   const key = ring.byId.get(id);
   if (!key) throw new UnknownDataKeyError(id, purpose);
-  return open(Buffer.from(stored.slice(TEXT_PREFIX.length + KEY_ID_BYTES * 2 + 1), "base64"), key, purpose).toString("utf8");
+  return open(Buffer.from(stored.slice(TEXT_PREFIX.length + KEY_ID_BYTES * 2 + 1), "base64"), key, purpose).toString(
+    "utf8",
+  );
 }

@@ -34,15 +34,11 @@ export function classifyAudit({ status, stdout, stderr }) {
       };
     return {
       outcome: "passed",
-      message: `no high or critical advisories (${Number(
-        counts.total ?? 0
-      )} of lower severity)`,
+      message: `no high or critical advisories (${Number(counts.total ?? 0)} of lower severity)`,
       advisories: [],
     };
   }
-  const said = `${report?.message ?? ""} ${report?.error?.code ?? ""} ${
-    report?.error?.summary ?? ""
-  } ${stderr ?? ""}`;
+  const said = `${report?.message ?? ""} ${report?.error?.code ?? ""} ${report?.error?.summary ?? ""} ${stderr ?? ""}`;
   if (UNREACHABLE.test(said)) {
     const reason = (
       report?.message ||
@@ -79,21 +75,18 @@ export function classifyAudit({ status, stdout, stderr }) {
 
 /** Runs the audit; returns the classification (and prints it). */
 export function runAudit() {
-  const result = spawnSync(
-    "npm",
-    ["audit", "--omit=dev", "--audit-level=high", "--json"],
-    { encoding: "utf8", timeout: 120_000 }
-  );
+  const result = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   const verdict = classifyAudit({
     status: result.status,
     stdout: result.stdout,
-    stderr: `${result.stderr ?? ""}${
-      result.error ? ` ${result.error.message}` : ""
-    }`,
+    stderr: `${result.stderr ?? ""}${result.error ? ` ${result.error.message}` : ""}`,
   });
   if (verdict.outcome === "not-run")
     console.log(
-      `NOTE: ${verdict.message}. Counted as passed; run \`npm audit --omit=dev\` where the registry answers (see docs/decisions/019-fault-and-security-tests.md).`
+      `NOTE: ${verdict.message}. Counted as passed; run \`npm audit --omit=dev\` where the registry answers (see docs/decisions/019-fault-and-security-tests.md).`,
     );
   else console.log(verdict.message);
   for (const advisory of verdict.advisories) console.log(`  ✗ ${advisory}`);

@@ -13,7 +13,9 @@ await cli.run(["build"]);
 // Fingerprinted assets compressed once, at the highest settings (docs/decisions/090).
 const { precompressFolder } = await import("./precompress-assets.js");
 const assets = precompressFolder("public/build");
-console.log(`[info] assets precompressed: ${assets.files} files, ${Math.round(assets.bytes / 1024)} KB, ${Math.round(assets.brotliBytes / 1024)} KB as brotli`);
+console.log(
+  `[info] assets precompressed: ${assets.files} files, ${Math.round(assets.bytes / 1024)} KB, ${Math.round(assets.brotliBytes / 1024)} KB as brotli`,
+);
 
 const { build } = await import("esbuild");
 await build({
@@ -29,5 +31,7 @@ await build({
 
 // Remix's "(NODE_ENV=production)" above names how the bundle was built (minified, no development
 // tools), not how the server will run: that is read when the server starts.
-console.log("[info] server built: `npm start` (or node build/server.js) runs it; NODE_ENV at start chooses the mode (development unless set, see README)");
+console.log(
+  "[info] server built: `npm start` (or node build/server.js) runs it; NODE_ENV at start chooses the mode (development unless set, see README)",
+);
 process.exit(0);

@@ -13,7 +13,9 @@ import { assembleRuntime, RUNTIME_BUDGET_MB } from "./runtime-files.js";
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-runtime-"));
 const { bytes, files } = await assembleRuntime(root);
 const megabytes = bytes / 1e6;
-console.log(`runtime stage in ${root}: ${files} files, ${megabytes.toFixed(1)} MB (budget ${RUNTIME_BUDGET_MB} MB above the base image)`);
+console.log(
+  `runtime stage in ${root}: ${files} files, ${megabytes.toFixed(1)} MB (budget ${RUNTIME_BUDGET_MB} MB above the base image)`,
+);
 
 // Every package the built server and app import, loaded in the runtime folder: a file the trace
 // missed shows here, not in production on the first request that needs it.
@@ -28,8 +30,20 @@ for (const file of ["build/server.js", "build/index.js"]) {
     if (/^[@\w]/.test(name) && !name.startsWith("node:")) imported.add(name);
   }
 }
-const load = spawnSync(process.execPath, ["--input-type=module", "-e", `for (const name of JSON.parse(process.argv[1])) await import(name);`, JSON.stringify([...imported])], { cwd: root, encoding: "utf8" });
-if (load.status !== 0) fail(`a package the server imports does not load from the runtime folder:\n${load.stderr.trim().split("\n").slice(0, 6).join("\n")}`);
+const load = spawnSync(
+  process.execPath,
+  [
+    "--input-type=module",
+    "-e",
+    `for (const name of JSON.parse(process.argv[1])) await import(name);`,
+    JSON.stringify([...imported]),
+  ],
+  { cwd: root, encoding: "utf8" },
+);
+if (load.status !== 0)
+  fail(
+    `a package the server imports does not load from the runtime folder:\n${load.stderr.trim().split("\n").slice(0, 6).join("\n")}`,
+  );
 console.log(`runtime stage: the ${imported.size} packages the built code imports all load`);
 
 const port = await new Promise((resolve) => {
@@ -41,7 +55,14 @@ const port = await new Promise((resolve) => {
 let output = "";
 const child = spawn(process.execPath, ["build/server.js"], {
   cwd: root,
-  env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), DATA_DIR: path.join(root, "data"), SESSION_SECRET: "runtime-check-secret-0123456789abcdef", SITE_URL: `http://127.0.0.1:${port}` },
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: path.join(root, "data"),
+    SESSION_SECRET: "runtime-check-secret-0123456789abcdef",
+    SITE_URL: `http://127.0.0.1:${port}`,
+  },
 });
 child.stdout.on("data", (d) => (output += d));
 child.stderr.on("data", (d) => (output += d));
@@ -59,16 +80,22 @@ for (let i = 0; i < 120 && child.exitCode === null; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 const pages = ["/", "/ar/ban-checks/travel-ban-check", "/client-login", "/sitemap.xml", "/social/default-en.png"];
-const statuses = healthy ? await Promise.all(pages.map(async (page) => [page, (await fetch(`http://127.0.0.1:${port}${page}`)).status])) : [];
+const statuses = healthy
+  ? await Promise.all(pages.map(async (page) => [page, (await fetch(`http://127.0.0.1:${port}${page}`)).status]))
+  : [];
 child.kill("SIGTERM");
 const code = child.exitCode ?? (await new Promise((resolve) => child.on("exit", resolve)));
 fs.rmSync(root, { recursive: true, force: true });
 if (!healthy) fail(`the runtime stage did not answer /healthz:\n${output}`);
 const failed = statuses.filter(([, status]) => status !== 200);
-if (failed.length) fail(`${failed.map(([page, status]) => `${page} answered ${status}`).join(", ")}\n${output.slice(-2000)}`);
+if (failed.length)
+  fail(`${failed.map(([page, status]) => `${page} answered ${status}`).join(", ")}\n${output.slice(-2000)}`);
 if (code !== 0) fail(`the server did not exit cleanly on SIGTERM (exit ${code})`);
-if (megabytes > RUNTIME_BUDGET_MB) fail(`the runtime stage is ${megabytes.toFixed(1)} MB, over the ${RUNTIME_BUDGET_MB} MB budget`);
-console.log(`runtime stage: ${megabytes.toFixed(1)} MB of ${RUNTIME_BUDGET_MB} MB budget, /healthz 200, ${pages.join(", ")} 200, clean exit on SIGTERM`);
+if (megabytes > RUNTIME_BUDGET_MB)
+  fail(`the runtime stage is ${megabytes.toFixed(1)} MB, over the ${RUNTIME_BUDGET_MB} MB budget`);
+console.log(
+  `runtime stage: ${megabytes.toFixed(1)} MB of ${RUNTIME_BUDGET_MB} MB budget, /healthz 200, ${pages.join(", ")} 200, clean exit on SIGTERM`,
+);
 
 function fail(message) {
   console.error(`runtime check failed: ${message}`);

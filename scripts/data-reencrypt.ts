@@ -15,11 +15,15 @@ await runCli("data:reencrypt", async () => {
   getEnv();
   try {
     const result = await reencryptStoredData({ rotate: true });
-    console.log(`Re-encrypted with the newest key: ${result.documents} documents, ${result.exports} data-export archives, ${result.secrets} two-factor secrets.`);
+    console.log(
+      `Re-encrypted with the newest key: ${result.documents} documents, ${result.exports} data-export archives, ${result.secrets} two-factor secrets.`,
+    );
     // Documents in the bucket (docs/decisions/101) are sealed the same way: re-sealed object by object.
-    if (getEnv().S3_BUCKET) console.log(`Re-sealed with the newest key: ${await resealBucketDocuments()} documents in the bucket.`);
+    if (getEnv().S3_BUCKET)
+      console.log(`Re-sealed with the newest key: ${await resealBucketDocuments()} documents in the bucket.`);
   } catch (error) {
-    if (error instanceof UnknownDataKeyError || error instanceof ObjectStoreUnavailable) throw new CliError(`data:reencrypt: ${error.message}`);
+    if (error instanceof UnknownDataKeyError || error instanceof ObjectStoreUnavailable)
+      throw new CliError(`data:reencrypt: ${error.message}`);
     throw error;
   }
 });

@@ -8,13 +8,58 @@ import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from 
 export const DEMO_ACCOUNTS = [
   { email: "client@example.com", password: "demo-client-2025", fullName: "Aisha Rahman", role: "client" as const },
   { email: "admin@example.com", password: "demo-admin-2025", fullName: "Omar Haddad", role: "admin" as const },
-  { email: "caseworker@example.com", password: "demo-caseworker-2025", fullName: "Mariam Saleh", role: "staff" as const },
+  {
+    email: "caseworker@example.com",
+    password: "demo-caseworker-2025",
+    fullName: "Mariam Saleh",
+    role: "staff" as const,
+  },
 ];
 
-const DEMO_ORDERS: Array<{ serviceKey: string; serviceType: string; tierId: string; tierName: string; unitPrice: number; quantity: number; status: OrderStatus; paymentStatus: PaymentStatus; daysAgo: number }> = [
-  { serviceKey: "travel-ban-check", serviceType: "Travel Ban Check", tierId: "comprehensive", tierName: "Comprehensive", unitPrice: 125_000, quantity: 1, status: "completed", paymentStatus: "paid", daysAgo: 20 },
-  { serviceKey: "background-check", serviceType: "Background Check", tierId: "standard", tierName: "Standard", unitPrice: 85_000, quantity: 2, status: "processing", paymentStatus: "paid", daysAgo: 6 },
-  { serviceKey: "contract-review", serviceType: "Contract Review", tierId: "basic", tierName: "Basic", unitPrice: 120_000, quantity: 1, status: "pending", paymentStatus: "unpaid", daysAgo: 1 },
+const DEMO_ORDERS: Array<{
+  serviceKey: string;
+  serviceType: string;
+  tierId: string;
+  tierName: string;
+  unitPrice: number;
+  quantity: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  daysAgo: number;
+}> = [
+  {
+    serviceKey: "travel-ban-check",
+    serviceType: "Travel Ban Check",
+    tierId: "comprehensive",
+    tierName: "Comprehensive",
+    unitPrice: 125_000,
+    quantity: 1,
+    status: "completed",
+    paymentStatus: "paid",
+    daysAgo: 20,
+  },
+  {
+    serviceKey: "background-check",
+    serviceType: "Background Check",
+    tierId: "standard",
+    tierName: "Standard",
+    unitPrice: 85_000,
+    quantity: 2,
+    status: "processing",
+    paymentStatus: "paid",
+    daysAgo: 6,
+  },
+  {
+    serviceKey: "contract-review",
+    serviceType: "Contract Review",
+    tierId: "basic",
+    tierName: "Basic",
+    unitPrice: 120_000,
+    quantity: 1,
+    status: "pending",
+    paymentStatus: "unpaid",
+    daysAgo: 1,
+  },
 ];
 
 /** Adds the demo accounts and, for the demo client, a few orders. Safe to run again. */
@@ -58,7 +103,14 @@ export async function seedDemoData() {
             updatedAt: when,
           })
           .returning();
-        await tx.insert(orderItems).values({ orderId: order!.id, serviceKey: demo.serviceKey, tierId: demo.tierId, tierName: demo.tierName, unitPrice: demo.unitPrice, quantity: demo.quantity });
+        await tx.insert(orderItems).values({
+          orderId: order!.id,
+          serviceKey: demo.serviceKey,
+          tierId: demo.tierId,
+          tierName: demo.tierName,
+          unitPrice: demo.unitPrice,
+          quantity: demo.quantity,
+        });
       });
       created++;
     }

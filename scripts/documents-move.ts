@@ -17,13 +17,20 @@ if (direction !== "to-bucket" && direction !== "to-database") {
 const name = `documents:${direction}`;
 
 await runCli(name, async () => {
-  if (!getEnv().S3_BUCKET) throw new CliError(`${name}: set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for R2 or MinIO) first`);
+  if (!getEnv().S3_BUCKET)
+    throw new CliError(
+      `${name}: set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for R2 or MinIO) first`,
+    );
   const onBatch = (done: number) => console.log(`${name}: ${done} moved so far`);
   try {
-    const moved = direction === "to-bucket" ? await moveDocumentsToBucket({ onBatch }) : await moveDocumentsToDatabase({ onBatch });
-    console.log(`${name}: done, ${moved} document${moved === 1 ? "" : "s"} moved ${direction === "to-bucket" ? "to the bucket" : "into the database"}.`);
+    const moved =
+      direction === "to-bucket" ? await moveDocumentsToBucket({ onBatch }) : await moveDocumentsToDatabase({ onBatch });
+    console.log(
+      `${name}: done, ${moved} document${moved === 1 ? "" : "s"} moved ${direction === "to-bucket" ? "to the bucket" : "into the database"}.`,
+    );
   } catch (error) {
-    if (error instanceof ObjectStoreUnavailable || error instanceof UnknownDataKeyError) throw new CliError(`${name}: ${error.message} (what was moved stays moved; run it again)`);
+    if (error instanceof ObjectStoreUnavailable || error instanceof UnknownDataKeyError)
+      throw new CliError(`${name}: ${error.message} (what was moved stays moved; run it again)`);
     throw error;
   }
 });

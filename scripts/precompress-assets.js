@@ -6,7 +6,17 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 /** Kinds of file worth compressing; fonts and images are compressed formats already. */
-export const COMPRESSIBLE_EXTENSIONS = new Set([".js", ".mjs", ".css", ".map", ".json", ".svg", ".txt", ".html", ".xml"]);
+export const COMPRESSIBLE_EXTENSIONS = new Set([
+  ".js",
+  ".mjs",
+  ".css",
+  ".map",
+  ".json",
+  ".svg",
+  ".txt",
+  ".html",
+  ".xml",
+]);
 
 /** Brotli at quality 11 (text mode, with the size hint) and gzip at level 9. */
 export function compressBoth(bytes) {

@@ -42,11 +42,14 @@ export async function runtimeFiles(root = process.cwd()) {
     // Node 20.19 and later resolve the "module-sync" export condition as Node 22 does; the tracer assumes it from 22 on.
     { base: root, processCwd: root, conditions: ["node", "module-sync"] },
   );
-  const traced = [...fileList].filter((file) => file.startsWith("node_modules/") && !EXCLUDED.some((pattern) => pattern.test(file)));
+  const traced = [...fileList].filter(
+    (file) => file.startsWith("node_modules/") && !EXCLUDED.some((pattern) => pattern.test(file)),
+  );
   const pgliteDist = path.dirname(path.relative(root, fileURLPath(import.meta.resolve("@electric-sql/pglite"))));
   for (const asset of PGLITE_ASSETS) {
     const file = path.join(pgliteDist, asset);
-    if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: the embedded database could not start`);
+    if (!fs.existsSync(path.join(root, file)))
+      throw new Error(`${file} is missing: the embedded database could not start`);
     if (!traced.includes(file)) traced.push(file);
   }
   return traced.sort();
@@ -61,7 +64,8 @@ export async function assembleRuntime(target, root = process.cwd()) {
   const modules = await runtimeFiles(root);
   fs.rmSync(target, { recursive: true, force: true });
   fs.mkdirSync(target, { recursive: true });
-  const copy = (relative) => fs.cpSync(path.join(root, relative), path.join(target, relative), { recursive: true, dereference: true });
+  const copy = (relative) =>
+    fs.cpSync(path.join(root, relative), path.join(target, relative), { recursive: true, dereference: true });
   for (const entry of ENTRIES) copy(entry);
   for (const item of COPIED) copy(item);
   for (const file of modules) copy(file);
@@ -86,5 +90,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const { bytes, files } = await assembleRuntime(path.resolve(target));
-  console.log(`runtime assembled in ${target}: ${files} files, ${(bytes / 1e6).toFixed(1)} MB (budget ${RUNTIME_BUDGET_MB} MB)`);
+  console.log(
+    `runtime assembled in ${target}: ${files} files, ${(bytes / 1e6).toFixed(1)} MB (budget ${RUNTIME_BUDGET_MB} MB)`,
+  );
 }

@@ -21,7 +21,10 @@ const EMBLEM = `<svg viewBox="0 0 64 64" width="112" height="112" aria-hidden="t
 </svg>`;
 
 function card(lang: Lang, title: string, subtitle: string) {
-  const font = lang === "ar" ? `"Noto Sans Arabic", "Noto Naskh Arabic", "DejaVu Sans", sans-serif` : `"Noto Sans", "DejaVu Sans", "Liberation Sans", sans-serif`;
+  const font =
+    lang === "ar"
+      ? `"Noto Sans Arabic", "Noto Naskh Arabic", "DejaVu Sans", sans-serif`
+      : `"Noto Sans", "DejaVu Sans", "Liberation Sans", sans-serif`;
   return `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><style>
     * { margin: 0; box-sizing: border-box; }
     html, body { width: ${SOCIAL_IMAGE.width}px; height: ${SOCIAL_IMAGE.height}px; }
@@ -42,14 +45,21 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height }, deviceScaleFactor: 1 });
+  const page = await browser.newPage({
+    viewport: { width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height },
+    deviceScaleFactor: 1,
+  });
   for (const lang of LANGS) {
     for (const section of SOCIAL_SECTIONS) {
       const { title, subtitle } = ui[lang].seo.social[section];
       await page.setContent(card(lang, title, subtitle), { waitUntil: "load" });
       const file = path.join("public", socialImagePath(section, lang));
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      await page.screenshot({ path: file, type: "png", clip: { x: 0, y: 0, width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height } });
+      await page.screenshot({
+        path: file,
+        type: "png",
+        clip: { x: 0, y: 0, width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height },
+      });
       console.log(`${file}: ${(fs.statSync(file).size / 1024).toFixed(0)} KB`);
     }
   }

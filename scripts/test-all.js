@@ -10,7 +10,10 @@ import { runAudit } from "./audit-check.js";
 const results = [];
 // Names of failing tests, printed again just above the totals so they survive truncated logs.
 const failures = [];
-const firstLine = (text) => stripVTControlCharacters(String(text ?? "")).split("\n").find((line) => line.trim()) ?? "";
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ""))
+    .split("\n")
+    .find((line) => line.trim()) ?? "";
 fs.mkdirSync("test-results", { recursive: true });
 
 function run(name, command, args, { env = {}, count } = {}) {
@@ -37,7 +40,8 @@ const only = process.argv.slice(2);
 const wanted = (step) => only.length === 0 || only.includes(step);
 
 if (wanted("typecheck")) run("typecheck", "npx", ["tsc", "--noEmit"]);
-if (wanted("lint")) run("lint", "npx", ["eslint", "."]);
+// ESLint, then the formatter's check (Prettier, .prettierrc.json).
+if (wanted("lint")) run("lint", "npm", ["run", "lint", "--silent"]);
 // The layers' import rules (.dependency-cruiser.cjs, docs/architecture.md): no circles, no upward imports.
 if (wanted("deps")) {
   const ok = run("dependency rules", "npm", ["run", "deps", "--silent"]);
@@ -48,36 +52,60 @@ if (wanted("audit")) {
   console.log("\n━━ npm audit (production dependencies): npm audit --omit=dev --audit-level=high");
   const verdict = runAudit();
   const ok = verdict.outcome !== "failed";
-  if (!ok) failures.push(`npm audit: ${verdict.message}${verdict.advisories.length ? `: ${verdict.advisories.join(", ")}` : ""}`);
-  results.push({ name: "npm audit (production dependencies)", ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok)
+    failures.push(
+      `npm audit: ${verdict.message}${verdict.advisories.length ? `: ${verdict.advisories.join(", ")}` : ""}`,
+    );
+  results.push({
+    name: "npm audit (production dependencies)",
+    ok,
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
 }
-const built = wanted("build") || wanted("e2e") || wanted("integration") || wanted("runtime") ? run("build", "npm", ["run", "build", "--silent"]) : true;
+const built =
+  wanted("build") || wanted("e2e") || wanted("integration") || wanted("runtime")
+    ? run("build", "npm", ["run", "build", "--silent"])
+    : true;
 
 if (wanted("unit") || wanted("integration")) {
   const vitestJson = path.join("test-results", "vitest-results.json");
   fs.rmSync(vitestJson, { force: true });
-  const projects = [wanted("unit") ? ["--project", "unit"] : [], wanted("integration") ? ["--project", "integration:*"] : []].flat();
+  const projects = [
+    wanted("unit") ? ["--project", "unit"] : [],
+    wanted("integration") ? ["--project", "integration:*"] : [],
+  ].flat();
   const label = `vitest (${[wanted("unit") ? "unit" : "", wanted("integration") ? "integration" : ""].filter(Boolean).join(" + ")})`;
-  run(label, "npx", ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
-    count: () => {
-      const report = readJson(vitestJson);
-      if (!report) return { passed: 0, failed: 0 };
-      const byProject = {};
-      for (const file of report.testResults ?? []) {
-        for (const test of file.assertionResults ?? []) {
-          const project = /integration[\\/]/.test(file.name) ? "integration" : "unit";
-          byProject[project] ??= { passed: 0, failed: 0 };
-          if (test.status === "passed") byProject[project].passed++;
-          if (test.status === "failed") {
-            byProject[project].failed++;
-            failures.push(`vitest ${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`);
+  run(
+    label,
+    "npx",
+    ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+    {
+      count: () => {
+        const report = readJson(vitestJson);
+        if (!report) return { passed: 0, failed: 0 };
+        const byProject = {};
+        for (const file of report.testResults ?? []) {
+          for (const test of file.assertionResults ?? []) {
+            const project = /integration[\\/]/.test(file.name) ? "integration" : "unit";
+            byProject[project] ??= { passed: 0, failed: 0 };
+            if (test.status === "passed") byProject[project].passed++;
+            if (test.status === "failed") {
+              byProject[project].failed++;
+              failures.push(
+                `vitest ${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]).slice(0, 300)}`,
+              );
+            }
           }
         }
-      }
-      console.log(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped (databases: pglite${process.env.TEST_DATABASE_URL ? " + postgres" : ""})`);
-      return { passed: report.numPassedTests, failed: report.numFailedTests };
+        console.log(
+          `vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped (databases: pglite${process.env.TEST_DATABASE_URL ? " + postgres" : ""})`,
+        );
+        return { passed: report.numPassedTests, failed: report.numFailedTests };
+      },
     },
-  });
+  );
 }
 
 if (wanted("runtime") && built) run("container runtime stage", "node", ["scripts/check-runtime.js"]);
@@ -92,18 +120,27 @@ if (wanted("e2e") && built) {
       const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
       const perProject = {};
       const walk = (suite) => {
-        for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) {
-          perProject[t.projectName] ??= 0;
-          perProject[t.projectName]++;
-          if (t.status === "unexpected") {
-            const error = t.results?.at(-1)?.error?.message;
-            failures.push(`playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error).slice(0, 300)}`);
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? []) {
+            perProject[t.projectName] ??= 0;
+            perProject[t.projectName]++;
+            if (t.status === "unexpected") {
+              const error = t.results?.at(-1)?.error?.message;
+              failures.push(
+                `playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error).slice(0, 300)}`,
+              );
+            }
           }
-        }
         for (const child of suite.suites ?? []) walk(child);
       };
       for (const suite of report.suites ?? []) walk(suite);
-      console.log(`playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped; per project: ${Object.entries(perProject).map(([p, n]) => `${p} ${n}`).join(", ")}`);
+      console.log(
+        `playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped; per project: ${Object.entries(
+          perProject,
+        )
+          .map(([p, n]) => `${p} ${n}`)
+          .join(", ")}`,
+      );
       return { passed: expected + flaky, failed: unexpected };
     },
   });
@@ -112,11 +149,17 @@ if (wanted("e2e") && built) {
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log("\n━━ Summary");
-for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(38)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
+for (const r of results)
+  console.log(
+    `${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(38)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
+  );
 if (failures.length > 0) {
   console.log("\n━━ Failing tests");
   for (const failure of failures) console.log(`✗ ${failure}`);
 }
-fs.writeFileSync(path.join("test-results", "summary.json"), JSON.stringify({ passed, failed, steps: results, failures }, null, 2));
+fs.writeFileSync(
+  path.join("test-results", "summary.json"),
+  JSON.stringify({ passed, failed, steps: results, failures }, null, 2),
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

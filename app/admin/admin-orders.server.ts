@@ -19,7 +19,10 @@ import type { Toast } from "../forms/toast";
 export async function userNames(ids: ReadonlyArray<string | null>) {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map<string, string>();
-  const rows = await db.select({ id: users.id, name: sql<string>`coalesce(${users.fullName}, ${users.email})` }).from(users).where(inArray(users.id, wanted));
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`coalesce(${users.fullName}, ${users.email})` })
+    .from(users)
+    .where(inArray(users.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -58,7 +61,11 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
           { key: "completed", label: c.stats.completed, value: String(stats.completed) },
           { key: "overdue", label: c.stats.overdue, value: String(stats.overdue) },
         ],
-    overdue: { count: stats.overdue, label: fill(stats.overdueExact ? c.overdueCount : c.overdueMore, { count: stats.overdue }), href: adminFiltersQuery({ due: "overdue" }) },
+    overdue: {
+      count: stats.overdue,
+      label: fill(stats.overdueExact ? c.overdueCount : c.overdueMore, { count: stats.overdue }),
+      href: adminFiltersQuery({ due: "overdue" }),
+    },
     filters: { q: filters.q, status: filters.status, view: filters.view, due: filters.due },
     exportQuery: adminFiltersQuery({ q: filters.q, status: filters.status, view: filters.view, due: filters.due }),
     statusOptions: ORDER_STATUSES.map((value) => ({ value, label: t.status[value] ?? value })),
@@ -90,7 +97,8 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
         due: open && order.dueAt ? formatDateTime(order.dueAt, lang) : null,
         dueTime: order.dueAt?.toISOString() ?? null,
         overdue,
-        assignee: order.assigneeId === null ? c.nobody : order.assigneeId === viewer.id ? c.you : (order.assigneeName ?? ""),
+        assignee:
+          order.assigneeId === null ? c.nobody : order.assigneeId === viewer.id ? c.you : (order.assigneeName ?? ""),
         // A cancelled order's status is an admin's to change (it may involve money).
         statusOptions: order.status === "cancelled" && !isAdmin ? null : statusOptions,
       };
@@ -102,7 +110,13 @@ export async function adminOrdersPage(lang: Lang, url: URL, viewer: Viewer) {
         ? fill(t.admin.resultsMore, { count: list.pageSize })
         : fill(t.admin.results, { count: list.rows.length }),
     pages: pageLinks(url.searchParams, list),
-    text: { ...t.admin, status: t.status, pagination: t.pagination, cases: c, overdueLabel: casesText[lang].turnaround.overdue },
+    text: {
+      ...t.admin,
+      status: t.status,
+      pagination: t.pagination,
+      cases: c,
+      overdueLabel: casesText[lang].turnaround.overdue,
+    },
   };
 }
 
@@ -113,24 +127,41 @@ export type AdminOrdersPage = Awaited<ReturnType<typeof adminOrdersPage>>;
  * to show and an HTTP status: 200 when changed (or unchanged), 400 for bad input, 403 for a
  * status the viewer may not set, 404 for an order they cannot see, 500 when the database failed.
  */
-export async function updateStatusFromForm(form: FormData, viewer: Viewer, lang: Lang): Promise<{ toast: Toast; status: number }> {
+export async function updateStatusFromForm(
+  form: FormData,
+  viewer: Viewer,
+  lang: Lang,
+): Promise<{ toast: Toast; status: number }> {
   const t = backofficeText[lang];
   const orderId = form.get("orderId");
   const status = form.get("status");
   const note = form.get("note");
   try {
     const order = typeof orderId === "string" ? await findCase(orderId) : null;
-    if (order && !canWorkCase(viewer, order)) return { toast: { kind: "error", title: t.admin.updateFailed }, status: 404 };
-    if (order && viewer.role !== "admin" && (order.status === "cancelled" || status === "cancelled")) return { toast: { kind: "error", title: t.admin.forbidden }, status: 403 };
-    const result = await changeOrderStatus({ orderId, status, actorId: viewer.id, note: typeof note === "string" ? note.slice(0, 1000) : null });
+    if (order && !canWorkCase(viewer, order))
+      return { toast: { kind: "error", title: t.admin.updateFailed }, status: 404 };
+    if (order && viewer.role !== "admin" && (order.status === "cancelled" || status === "cancelled"))
+      return { toast: { kind: "error", title: t.admin.forbidden }, status: 403 };
+    const result = await changeOrderStatus({
+      orderId,
+      status,
+      actorId: viewer.id,
+      note: typeof note === "string" ? note.slice(0, 1000) : null,
+    });
     if (!result.ok) {
-      if (result.error === "invalid-input") return { toast: { kind: "error", title: t.admin.invalidInput }, status: 400 };
-      if (result.error === "coupon-gone") return { toast: { kind: "error", title: t.admin.updateFailed, description: t.admin.couponGone }, status: 409 };
+      if (result.error === "invalid-input")
+        return { toast: { kind: "error", title: t.admin.invalidInput }, status: 400 };
+      if (result.error === "coupon-gone")
+        return { toast: { kind: "error", title: t.admin.updateFailed, description: t.admin.couponGone }, status: 409 };
       return { toast: { kind: "error", title: t.admin.updateFailed }, status: 404 };
     }
     const label = t.status[result.to] ?? result.to;
     return {
-      toast: { kind: "success", title: t.admin.statusUpdated, description: result.changed ? fill(t.admin.statusChangedTo, { status: label }) : t.admin.statusUnchanged },
+      toast: {
+        kind: "success",
+        title: t.admin.statusUpdated,
+        description: result.changed ? fill(t.admin.statusChangedTo, { status: label }) : t.admin.statusUnchanged,
+      },
       status: 200,
     };
   } catch (error) {

@@ -28,17 +28,30 @@ export const couponFormSchema = z
         }
         return date;
       }),
-    maxRedemptions: z.coerce.number({ message: "maxRedemptions" }).int("maxRedemptions").min(1, "maxRedemptions").max(1_000_000, "maxRedemptions").optional(),
-    maxPerClient: z.coerce.number({ message: "maxPerClient" }).int("maxPerClient").min(1, "maxPerClient").max(1_000_000, "maxPerClient").optional(),
+    maxRedemptions: z.coerce
+      .number({ message: "maxRedemptions" })
+      .int("maxRedemptions")
+      .min(1, "maxRedemptions")
+      .max(1_000_000, "maxRedemptions")
+      .optional(),
+    maxPerClient: z.coerce
+      .number({ message: "maxPerClient" })
+      .int("maxPerClient")
+      .min(1, "maxPerClient")
+      .max(1_000_000, "maxPerClient")
+      .optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.kind === "percent" && (value.value > 100 || !Number.isInteger(value.value))) ctx.addIssue({ code: "custom", path: ["value"], message: "percent" });
+    if (value.kind === "percent" && (value.value > 100 || !Number.isInteger(value.value)))
+      ctx.addIssue({ code: "custom", path: ["value"], message: "percent" });
   });
 
 export type CouponInput = z.infer<typeof couponFormSchema>;
 
 const usesWhere = (status: "reserved" | "paid" | "released") =>
-  sql<number>`(select count(*) from "coupon_redemptions" r where r."coupon_id" = "coupons"."id" and r."status" = ${status})`.mapWith(Number);
+  sql<number>`(select count(*) from "coupon_redemptions" r where r."coupon_id" = "coupons"."id" and r."status" = ${status})`.mapWith(
+    Number,
+  );
 
 /** All coupons, newest first, with their uses: reserved by unpaid orders, paid, released. */
 export async function listCoupons() {
@@ -67,7 +80,15 @@ export async function createCoupon(input: CouponInput, actorId: string): Promise
   const value = input.kind === "fixed" ? Math.round(input.value * 100) : input.value;
   const [row] = await db
     .insert(coupons)
-    .values({ code: input.code, kind: input.kind, value, expiresAt: input.expiresAt, maxRedemptions: input.maxRedemptions ?? null, maxPerClient: input.maxPerClient ?? null, createdBy: actorId })
+    .values({
+      code: input.code,
+      kind: input.kind,
+      value,
+      expiresAt: input.expiresAt,
+      maxRedemptions: input.maxRedemptions ?? null,
+      maxPerClient: input.maxPerClient ?? null,
+      createdBy: actorId,
+    })
     .onConflictDoNothing({ target: coupons.code })
     .returning({ id: coupons.id });
   return row ? { ok: true, id: row.id } : { ok: false, error: "duplicate" };
@@ -88,7 +109,11 @@ export async function deleteCoupon(id: unknown): Promise<DeleteCouponResult> {
   return db.transaction(async (tx) => {
     const [coupon] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, id)).for("update");
     if (!coupon) return "not-found";
-    const [use] = await tx.select({ id: couponRedemptions.id }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id)).limit(1);
+    const [use] = await tx
+      .select({ id: couponRedemptions.id })
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.couponId, id))
+      .limit(1);
     if (use) return "in-use";
     await tx.delete(coupons).where(eq(coupons.id, id));
     return "deleted";
@@ -98,7 +123,13 @@ export async function deleteCoupon(id: unknown): Promise<DeleteCouponResult> {
 /** The orders that used a coupon, newest first (its redemptions). */
 export async function couponOrders(code: string, limit = 20) {
   return db
-    .select({ id: orders.id, amount: orders.amount, discount: orders.discount, paymentStatus: orders.paymentStatus, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      amount: orders.amount,
+      discount: orders.discount,
+      paymentStatus: orders.paymentStatus,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(eq(orders.couponCode, code))
     .orderBy(desc(orders.createdAt))

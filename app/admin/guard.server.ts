@@ -25,7 +25,10 @@ export async function requireAdminAction(request: Request): Promise<SessionUser>
  */
 export async function requireAdmin(request: Request, options: RequireUserOptions = {}): Promise<SessionUser> {
   const user = await requireUser(request, options);
-  if (user.role !== "admin") throw redirect(localizePath(langFromPath(new URL(request.url).pathname), isStaffRole(user.role) ? "/admin" : "/dashboard"));
+  if (user.role !== "admin")
+    throw redirect(
+      localizePath(langFromPath(new URL(request.url).pathname), isStaffRole(user.role) ? "/admin" : "/dashboard"),
+    );
   return user;
 }
 

@@ -3,7 +3,18 @@ import { INQUIRY_STATUSES, inquiries, type InquiryStatus } from "../../db/schema
 import { resultRows } from "../../db/rows";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
-import { allOf, boundedCount, boundedCountSql, readKeysetPage, timestampCursorFromParams, timestampKeyset, type BoundedCount, type KeysetPage, type PageCursor, containsText } from "./keyset.server";
+import {
+  allOf,
+  boundedCount,
+  boundedCountSql,
+  readKeysetPage,
+  timestampCursorFromParams,
+  timestampKeyset,
+  type BoundedCount,
+  type KeysetPage,
+  type PageCursor,
+  containsText,
+} from "./keyset.server";
 
 export const INQUIRY_PAGE_SIZE = 25;
 /** Longest search text we accept: a name, an address or a phone number is shorter. */
@@ -77,19 +88,31 @@ export function inquiryServicesQuery() {
 /** How many rows the filters hold, up to 1,000: read in the list's order, so it walks the page's own index (exported for the query-plan test). */
 export function inquiryCountQuery(filters: Omit<InquiryFilters, "cursor">) {
   const conditions = allOf(inquiryConditions(filters));
-  return boundedCountSql(sql`select 1 from ${inquiries}${conditions ? sql` where ${conditions}` : sql``} order by ${sql.join(newestFirst.orderBy(null), sql`, `)}`);
+  return boundedCountSql(
+    sql`select 1 from ${inquiries}${conditions ? sql` where ${conditions}` : sql``} order by ${sql.join(newestFirst.orderBy(null), sql`, `)}`,
+  );
 }
 
-export type InquiryList = KeysetPage<Awaited<ReturnType<typeof inquiryPageQuery>>[number]> & { total: BoundedCount; services: string[]; pageSize: number };
+export type InquiryList = KeysetPage<Awaited<ReturnType<typeof inquiryPageQuery>>[number]> & {
+  total: BoundedCount;
+  services: string[];
+  pageSize: number;
+};
 
 /**
  * One page of inquiries, newest first, filtered by status, service type and a search of name,
  * e-mail and phone (decision 093): a keyset page on the filter's index, a count that stops at
  * 1,000, the service types read along their index. A stale, altered or foreign cursor opens the first page.
  */
-export async function listInquiries(filters: InquiryFilters, pageSize = INQUIRY_PAGE_SIZE, q: Queryable = db): Promise<InquiryList> {
+export async function listInquiries(
+  filters: InquiryFilters,
+  pageSize = INQUIRY_PAGE_SIZE,
+  q: Queryable = db,
+): Promise<InquiryList> {
   const [page, counted, services] = await Promise.all([
-    readKeysetPage(filters.cursor, pageSize, inquiryListScope(filters), (cursor, limit) => inquiryPageQuery({ ...filters, cursor }, limit, q)),
+    readKeysetPage(filters.cursor, pageSize, inquiryListScope(filters), (cursor, limit) =>
+      inquiryPageQuery({ ...filters, cursor }, limit, q),
+    ),
     q.execute(inquiryCountQuery(filters)),
     q.execute(inquiryServicesQuery()),
   ]);
@@ -112,7 +135,12 @@ export async function setInquiryStatus(id: unknown, status: unknown): Promise<bo
   if (!isUuid(id) || !isInquiryStatus(status)) return false;
   const now = new Date();
   // The first answer starts a check request's retention period (app/privacy/retention.ts).
-  const repliedAt = status === "new" ? inquiries.repliedAt : sql`coalesce(${inquiries.repliedAt}, ${now.toISOString()}::timestamptz)`;
-  const updated = await db.update(inquiries).set({ status, repliedAt, updatedAt: now }).where(eq(inquiries.id, id)).returning({ id: inquiries.id });
+  const repliedAt =
+    status === "new" ? inquiries.repliedAt : sql`coalesce(${inquiries.repliedAt}, ${now.toISOString()}::timestamptz)`;
+  const updated = await db
+    .update(inquiries)
+    .set({ status, repliedAt, updatedAt: now })
+    .where(eq(inquiries.id, id))
+    .returning({ id: inquiries.id });
   return updated.length > 0;
 }

@@ -66,7 +66,13 @@ export type KeysetPage<T> = { rows: T[]; next: string | null; previous: string |
  * Turns the rows a query read (pageSize + 1 of them, in the direction asked) into a page: the
  * extra row only says that another page exists. Rows read backwards are put back in list order.
  */
-export function keysetPage<T>(read: T[], cursor: PageCursor | null, pageSize: number, positionOf: (row: T) => KeysetPosition, scope: string): KeysetPage<T> {
+export function keysetPage<T>(
+  read: T[],
+  cursor: PageCursor | null,
+  pageSize: number,
+  positionOf: (row: T) => KeysetPosition,
+  scope: string,
+): KeysetPage<T> {
   const more = read.length > pageSize;
   const rows = more ? read.slice(0, pageSize) : read;
   if (cursor?.direction === "before") rows.reverse();
@@ -142,9 +148,15 @@ export function timestampKeyset(column: SQL | { getSQL(): SQL }, id: SQL | { get
  * the start) in the cursor's direction, each with its position (`k`, `id`). A cursor whose rows have
  * gone (nothing beyond it, or a previous page shorter than a page) opens the first page.
  */
-export async function readKeysetPage<T extends { k: string; id: string }>(cursor: PageCursor | null, pageSize: number, scope: string, read: (cursor: PageCursor | null, limit: number) => Promise<T[]>): Promise<KeysetPage<T>> {
+export async function readKeysetPage<T extends { k: string; id: string }>(
+  cursor: PageCursor | null,
+  pageSize: number,
+  scope: string,
+  read: (cursor: PageCursor | null, limit: number) => Promise<T[]>,
+): Promise<KeysetPage<T>> {
   const found = await read(cursor, pageSize + 1);
-  const startsOver = cursor !== null && (found.length === 0 || (cursor.direction === "before" && found.length <= pageSize));
+  const startsOver =
+    cursor !== null && (found.length === 0 || (cursor.direction === "before" && found.length <= pageSize));
   const rows = startsOver ? await read(null, pageSize + 1) : found;
   return keysetPage(rows, startsOver ? null : cursor, pageSize, (row) => ({ key: row.k, id: row.id }), scope);
 }
@@ -173,5 +185,10 @@ export function containsText(column: SQL | { getSQL(): SQL }, q: string): SQL {
 /** The conditions joined with AND (undefined: none). */
 export function allOf(conditions: Array<SQL | undefined>): SQL | undefined {
   const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : undefined;
+  return present.length
+    ? sql.join(
+        present.map((c) => sql`(${c})`),
+        sql` and `,
+      )
+    : undefined;
 }

@@ -18,7 +18,16 @@ export type RefundPanel = {
   requestKey: string;
   /** Whether "Refunded by hand" starts ticked: no provider can refund this order here, or it is flagged for a refund by hand. */
   manualFirst: boolean;
-  refunds: Array<{ id: string; amount: string; status: string; statusLabel: string; reason: string; by: string; date: string; failure: string | null }>;
+  refunds: Array<{
+    id: string;
+    amount: string;
+    status: string;
+    statusLabel: string;
+    reason: string;
+    by: string;
+    date: string;
+    failure: string | null;
+  }>;
 };
 
 /** A UUID that names the next refund of an order: derived from the order and how many refunds it has. */
@@ -29,7 +38,15 @@ function refundRequestKey(orderId: string, refundCount: number) {
 
 /** The refund card: what was paid and refunded, what is left, the refunds so far. */
 export async function refundPanelOf(
-  order: { id: string; paymentStatus: Parameters<typeof isPaid>[0]; paidAmount: number | null; amount: number; refundedAmount: number; paymentProvider: Order["paymentProvider"]; paymentFlag: string | null },
+  order: {
+    id: string;
+    paymentStatus: Parameters<typeof isPaid>[0];
+    paidAmount: number | null;
+    amount: number;
+    refundedAmount: number;
+    paymentProvider: Order["paymentProvider"];
+    paymentFlag: string | null;
+  },
   lang: Lang,
 ): Promise<RefundPanel> {
   const t = backofficeText[lang].adminOrder;
@@ -37,8 +54,20 @@ export async function refundPanelOf(
   const paid = isPaid(order.paymentStatus);
   const money = (fils: number) => formatMoney(fils, lang);
   return {
-    summary: paid ? fill(t.refundSummary, { paid: money(order.paidAmount ?? order.amount), refunded: money(order.refundedAmount), refundable: money(refundable) }) : null,
-    blocked: !paid ? t.notRefundable : (order.paidAmount ?? order.amount) === 0 ? t.nothingPaid : refundable === 0 ? t.nothingLeft : null,
+    summary: paid
+      ? fill(t.refundSummary, {
+          paid: money(order.paidAmount ?? order.amount),
+          refunded: money(order.refundedAmount),
+          refundable: money(refundable),
+        })
+      : null,
+    blocked: !paid
+      ? t.notRefundable
+      : (order.paidAmount ?? order.amount) === 0
+        ? t.nothingPaid
+        : refundable === 0
+          ? t.nothingLeft
+          : null,
     maxAed: (refundable / 100).toFixed(2),
     maxHint: fill(t.refundAmountHint, { max: money(refundable) }),
     // The same key until a refund is recorded: the form (keyed by it) keeps what was typed when the
@@ -51,7 +80,12 @@ export async function refundPanelOf(
       status: refund.status,
       statusLabel: t.refundStatus[refund.status] ?? refund.status,
       reason: refund.reason,
-      by: refund.provider === "manual" ? fill(t.refundByHand, { name: actorName ?? "" }) : actorName ? fill(t.refundBy, { name: actorName }) : t.refundByProvider,
+      by:
+        refund.provider === "manual"
+          ? fill(t.refundByHand, { name: actorName ?? "" })
+          : actorName
+            ? fill(t.refundBy, { name: actorName })
+            : t.refundByProvider,
       date: formatDateTime(refund.createdAt, lang),
       failure: refund.failureReason,
     })),

@@ -12,19 +12,30 @@ import { parseUploadForm, REPORT_UPLOAD_LIMITS, UploadRejected } from "../orders
  * A report uploaded on an admin's order page (multipart): attached once per submission key (an
  * upload sent again after its answer was lost is not attached twice), then back to `back` with a toast.
  */
-export async function uploadReport(request: Request, { orderId, actorId, lang, back }: { orderId: string; actorId: string; lang: Lang; back: string }) {
+export async function uploadReport(
+  request: Request,
+  { orderId, actorId, lang, back }: { orderId: string; actorId: string; lang: Lang; back: string },
+) {
   const t = backofficeText[lang].adminOrder;
   let parsed;
   try {
     parsed = await parseUploadForm(request, "report", REPORT_UPLOAD_LIMITS);
   } catch (error) {
     if (!(error instanceof UploadRejected)) throw error;
-    return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) }, { status: 303 });
+    return redirectWithToast(
+      back,
+      { kind: "error", title: fill(t.reportErrors["too-large"]!, { file: t.reportFile }) },
+      { status: 303 },
+    );
   }
   const problem = parsed.problems[0];
   if (problem) {
     const key = problem.kind === "invalid-type" ? "not-pdf" : "too-large";
-    return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[key]!, { file: "fileName" in problem ? problem.fileName : "" }) }, { status: 303 });
+    return redirectWithToast(
+      back,
+      { kind: "error", title: fill(t.reportErrors[key]!, { file: "fileName" in problem ? problem.fileName : "" }) },
+      { status: 303 },
+    );
   }
   const file = parsed.files[0];
   if (!file) return redirectWithToast(back, { kind: "error", title: t.reportErrors.missing! }, { status: 303 });
@@ -33,7 +44,12 @@ export async function uploadReport(request: Request, { orderId, actorId, lang, b
   let result;
   try {
     ({ result } = await withStoredFiles([file], ([placed]) =>
-      once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) => attachReport({ orderId, fileName: file.fileName, data: file.data, storageKey: placed!.storageKey, actorId }, tx)),
+      once(submissionKeyOf(parsed.fields, `report:${orderId}`), (tx) =>
+        attachReport(
+          { orderId, fileName: file.fileName, data: file.data, storageKey: placed!.storageKey, actorId },
+          tx,
+        ),
+      ),
     ));
   } catch (error) {
     if (!(error instanceof ObjectStoreUnavailable)) throw error;
@@ -41,7 +57,15 @@ export async function uploadReport(request: Request, { orderId, actorId, lang, b
   }
   if (!result.ok) {
     if (result.error === "not-found") notFound();
-    return redirectWithToast(back, { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) }, { status: 303 });
+    return redirectWithToast(
+      back,
+      { kind: "error", title: fill(t.reportErrors[result.error]!, { file: file.fileName }) },
+      { status: 303 },
+    );
   }
-  return redirectWithToast(back, { kind: "success", title: t.reportUploaded, description: file.fileName }, { status: 303 });
+  return redirectWithToast(
+    back,
+    { kind: "success", title: t.reportUploaded, description: file.fileName },
+    { status: 303 },
+  );
 }

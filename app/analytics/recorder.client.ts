@@ -29,7 +29,9 @@ let landingRoute = "/";
 const pending = new Map<string, number>();
 
 function randomId() {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : Math.random().toString(36).slice(2);
 }
 
 function stored(storage: Storage | undefined, key: string): string {
@@ -85,7 +87,13 @@ export function trackEvent(name: string, path: string) {
   const timestamp = new Date().toISOString();
   const event: AnalyticsEvent = {
     event: name,
-    data: { sessionId: stored(sessionStorage, SESSION_KEY), anonymousUserId: stored(localStorage, USER_KEY), path, device: device(), timestamp },
+    data: {
+      sessionId: stored(sessionStorage, SESSION_KEY),
+      anonymousUserId: stored(localStorage, USER_KEY),
+      path,
+      device: device(),
+      timestamp,
+    },
     timestamp,
   };
   appendCapped(EVENTS_KEY, event, MAX_EVENTS);
@@ -115,7 +123,11 @@ async function startVitals() {
   const report = (metric: { name: string; value: number }) => {
     // Later reports of CLS and INP replace earlier ones: one value per metric per beacon.
     pending.set(metric.name, metric.value);
-    appendCapped<PerformanceMetric>(METRICS_KEY, { name: metric.name, value: metric.value, timestamp: new Date().toISOString() }, MAX_METRICS);
+    appendCapped<PerformanceMetric>(
+      METRICS_KEY,
+      { name: metric.name, value: metric.value, timestamp: new Date().toISOString() },
+      MAX_METRICS,
+    );
   };
   onTTFB(report);
   onFCP(report);
@@ -134,7 +146,10 @@ export function startRecorders(path: string) {
   started = true;
   landingRoute = path;
   trackEvent("app_start", path);
-  const idle = (callback: () => void) => ("requestIdleCallback" in window ? window.requestIdleCallback(callback, { timeout: 3000 }) : setTimeout(callback, 1500));
+  const idle = (callback: () => void) =>
+    "requestIdleCallback" in window
+      ? window.requestIdleCallback(callback, { timeout: 3000 })
+      : setTimeout(callback, 1500);
   idle(() => {
     startVitals().catch(() => {
       // Without the metrics module (offline, blocked) the site works the same.

@@ -107,7 +107,12 @@ export async function pruneVitals(now = new Date()) {
   return deleted.length;
 }
 
-export type RouteVitals = { route: string; samples: number; p75: Partial<Record<WebVitalName, number>>; counts: Partial<Record<WebVitalName, number>> };
+export type RouteVitals = {
+  route: string;
+  samples: number;
+  p75: Partial<Record<WebVitalName, number>>;
+  counts: Partial<Record<WebVitalName, number>>;
+};
 
 /** The 75th percentile of each metric per route over the last `days` days, busiest routes first. */
 export async function vitalsP75ByRoute(now = new Date(), days = VITALS_WINDOW_DAYS): Promise<RouteVitals[]> {

@@ -6,7 +6,13 @@ import { fill } from "../i18n/fill";
 import { isLang, localizePath, type Lang } from "../i18n/lang";
 import { cleanText } from "../http/clean-text.server";
 import { hitRateLimit, type RateLimitRule } from "../http/rate-limit.server";
-import { addMessage, CONVERSATION_RETENTION_DAYS, createConversation, findConversation, listMessages } from "./conversations.server";
+import {
+  addMessage,
+  CONVERSATION_RETENTION_DAYS,
+  createConversation,
+  findConversation,
+  listMessages,
+} from "./conversations.server";
 import { type MODEL_LIMITS, modelConfig, ModelAnswerError, streamModelAnswer, type ModelConfig } from "./model.server";
 import { offlineAnswer } from "./offline.server";
 import { buildSystemPrompt, contextMessages, CONTEXT_TURNS } from "./prompt.server";
@@ -71,7 +77,10 @@ export function assistantPageUrl(lang: Lang) {
  * strings, and a note left by a post without JavaScript. Returns headers to send with the page
  * (clearing that note).
  */
-export async function loadAssistant(request: Request, lang: Lang): Promise<{ assistant: AssistantView; headers: Headers }> {
+export async function loadAssistant(
+  request: Request,
+  lang: Lang,
+): Promise<{ assistant: AssistantView; headers: Headers }> {
   const session = await readVisitor(request);
   const headers = new Headers();
   // get() consumes a flashed value, so ask first whether there is one to clear.
@@ -104,7 +113,8 @@ export function normalizeQuestion(raw: unknown): string {
   return cleanText(raw, { multiline: true });
 }
 
-export type QuestionCheck = { ok: true; question: string } | { ok: false; reason: "empty" | "too-long"; question: string };
+export type QuestionCheck =
+  { ok: true; question: string } | { ok: false; reason: "empty" | "too-long"; question: string };
 
 export function checkQuestion(raw: unknown): QuestionCheck {
   const question = normalizeQuestion(raw);
@@ -116,26 +126,60 @@ export function checkQuestion(raw: unknown): QuestionCheck {
 type Visitor = Session<VisitorData, VisitorFlash>;
 
 export type PreparedQuestion =
-  | { ok: true; question: string; lang: Lang; conversationId: string; newConversation: boolean; visitor: Visitor; headers: Headers }
-  | { ok: false; reason: "empty" | "too-long" | "rate-limited"; question: string; lang: Lang; retryAfterSeconds?: number };
+  | {
+      ok: true;
+      question: string;
+      lang: Lang;
+      conversationId: string;
+      newConversation: boolean;
+      visitor: Visitor;
+      headers: Headers;
+    }
+  | {
+      ok: false;
+      reason: "empty" | "too-long" | "rate-limited";
+      question: string;
+      lang: Lang;
+      retryAfterSeconds?: number;
+    };
 
 /**
  * Checks a posted question (form fields `question` and, for the streaming endpoint, `lang`) and
  * the visitor's rate limit, and opens the visitor's conversation (creating it, with its cookie,
  * on the first question).
  */
-export async function prepareQuestion(request: Request, form: FormData, input: { clientAddress: string; lang?: Lang }): Promise<PreparedQuestion> {
+export async function prepareQuestion(
+  request: Request,
+  form: FormData,
+  input: { clientAddress: string; lang?: Lang },
+): Promise<PreparedQuestion> {
   const langField = form.get("lang");
   const lang: Lang = input.lang ?? (isLang(langField) ? langField : "en");
   const checked = checkQuestion(form.get("question"));
   if (!checked.ok) return { ok: false, reason: checked.reason, question: checked.question, lang };
   const limit = await hitRateLimit(ASSISTANT_RATE_LIMIT, input.clientAddress);
-  if (!limit.allowed) return { ok: false, reason: "rate-limited", question: checked.question, lang, retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return {
+      ok: false,
+      reason: "rate-limited",
+      question: checked.question,
+      lang,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
 
   const visitor = await readVisitor(request);
   const headers = new Headers();
   const conversation = await findConversation(visitor.get("conversationId"));
-  if (conversation) return { ok: true, question: checked.question, lang, conversationId: conversation.id, newConversation: false, visitor, headers };
+  if (conversation)
+    return {
+      ok: true,
+      question: checked.question,
+      lang,
+      conversationId: conversation.id,
+      newConversation: false,
+      visitor,
+      headers,
+    };
   // A new conversation's row is written with its first question, off the path to the first token.
   const conversationId = crypto.randomUUID();
   visitor.set("conversationId", conversationId);
@@ -169,7 +213,12 @@ export type AnswerOptions = {
  * failure reply, stored too, so the conversation shows what happened; the error is logged without
  * the visitor's text.
  */
-export async function answerQuestion(conversationId: string, question: string, lang: Lang, options: AnswerOptions = {}): Promise<AnswerResult> {
+export async function answerQuestion(
+  conversationId: string,
+  question: string,
+  lang: Lang,
+  options: AnswerOptions = {},
+): Promise<AnswerResult> {
   const history = options.newConversation ? [] : await listMessages(conversationId, CONTEXT_TURNS * 2 + 10);
   const askedAt = new Date();
   const answeredAt = () => new Date(Math.max(Date.now(), askedAt.getTime() + 1));
@@ -221,7 +270,13 @@ const prompts = new Map<string, string>();
 /** The system prompt for a language, built once per configuration. */
 function systemPrompt(lang: Lang) {
   const env = getEnv();
-  const site = { name: env.SITE_NAME, phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, hours: env.OFFICE_HOURS, url: env.SITE_URL };
+  const site = {
+    name: env.SITE_NAME,
+    phone: env.CONTACT_PHONE,
+    email: env.CONTACT_EMAIL,
+    hours: env.OFFICE_HOURS,
+    url: env.SITE_URL,
+  };
   const key = JSON.stringify([lang, site]);
   let prompt = prompts.get(key);
   if (!prompt) {
@@ -235,7 +290,10 @@ function systemPrompt(lang: Lang) {
  * After a post without JavaScript: the note and the question to show again on the page. Pass the
  * visitor of a prepared question (it may hold a new conversation id) or the request.
  */
-export async function flashForPage(from: Request | Visitor, flash: { draft?: string; notice?: string; failed?: boolean }) {
+export async function flashForPage(
+  from: Request | Visitor,
+  flash: { draft?: string; notice?: string; failed?: boolean },
+) {
   const visitor = from instanceof Request ? await readVisitor(from) : from;
   // A cookie holds about 4 KB: a very long question (mostly non-Latin text) is not kept.
   if (flash.draft && new TextEncoder().encode(flash.draft).length <= 2400) visitor.flash("draft", flash.draft);

@@ -35,7 +35,13 @@ export async function createConversation(lang: Lang, id?: string) {
 /** The latest `limit` messages of a conversation, oldest first. */
 export async function listMessages(conversationId: string, limit = MESSAGES_SHOWN): Promise<AssistantMessageView[]> {
   const rows = await db
-    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content, source: chatMessages.source, createdAt: chatMessages.createdAt })
+    .select({
+      id: chatMessages.id,
+      role: chatMessages.role,
+      content: chatMessages.content,
+      source: chatMessages.source,
+      createdAt: chatMessages.createdAt,
+    })
     .from(chatMessages)
     .where(eq(chatMessages.conversationId, conversationId))
     // Created in the same millisecond (a question and an instant offline answer): the id breaks no tie,
@@ -45,8 +51,17 @@ export async function listMessages(conversationId: string, limit = MESSAGES_SHOW
   return rows.reverse().map(({ id, role, content, source }) => ({ id, role, content, source }));
 }
 
-export async function addMessage(conversationId: string, role: "user" | "assistant", content: string, source: AssistantMessageSource, at = new Date()) {
-  const [row] = await db.insert(chatMessages).values({ conversationId, role, content, source, createdAt: at }).returning({ id: chatMessages.id });
+export async function addMessage(
+  conversationId: string,
+  role: "user" | "assistant",
+  content: string,
+  source: AssistantMessageSource,
+  at = new Date(),
+) {
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ conversationId, role, content, source, createdAt: at })
+    .returning({ id: chatMessages.id });
   await db.update(chatConversations).set({ updatedAt: at }).where(eq(chatConversations.id, conversationId));
   return row!.id;
 }

@@ -13,13 +13,23 @@ export const MODEL_LIMITS = {
   maxRetries: 2,
 };
 
-export type ModelConfig = { apiKey: string; model: string; baseURL?: string | undefined; timeoutMs?: number | undefined };
+export type ModelConfig = {
+  apiKey: string;
+  model: string;
+  baseURL?: string | undefined;
+  timeoutMs?: number | undefined;
+};
 
 /** The configured model, or undefined when no API key is set (the offline answerer is used). */
 export function modelConfig(): ModelConfig | undefined {
   const env = getEnv();
   if (!env.ANTHROPIC_API_KEY) return undefined;
-  return { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL, baseURL: env.ANTHROPIC_BASE_URL, timeoutMs: env.ANTHROPIC_TIMEOUT_MS };
+  return {
+    apiKey: env.ANTHROPIC_API_KEY,
+    model: env.ANTHROPIC_MODEL,
+    baseURL: env.ANTHROPIC_BASE_URL,
+    timeoutMs: env.ANTHROPIC_TIMEOUT_MS,
+  };
 }
 
 const clients = new Map<string, Anthropic>();
@@ -27,7 +37,12 @@ function clientFor(config: ModelConfig, limits: typeof MODEL_LIMITS) {
   const key = `${config.baseURL ?? ""}|${config.apiKey}|${limits.attemptTimeoutMs}|${limits.maxRetries}`;
   let client = clients.get(key);
   if (!client) {
-    client = new Anthropic({ apiKey: config.apiKey, baseURL: config.baseURL ?? null, timeout: limits.attemptTimeoutMs, maxRetries: limits.maxRetries });
+    client = new Anthropic({
+      apiKey: config.apiKey,
+      baseURL: config.baseURL ?? null,
+      timeout: limits.attemptTimeoutMs,
+      maxRetries: limits.maxRetries,
+    });
     clients.set(key, client);
   }
   return client;
@@ -41,7 +56,9 @@ export class ModelAnswerError extends Error {
     readonly status?: number,
     readonly requestId?: string | null,
   ) {
-    super(`model answer failed: ${reason}${status ? ` (HTTP ${status})` : ""}${requestId ? ` request-id=${requestId}` : ""}`);
+    super(
+      `model answer failed: ${reason}${status ? ` (HTTP ${status})` : ""}${requestId ? ` request-id=${requestId}` : ""}`,
+    );
   }
 }
 
@@ -57,7 +74,11 @@ export async function streamModelAnswer(input: {
   onText?: ((text: string) => void) | undefined;
   limits?: Partial<typeof MODEL_LIMITS> | undefined;
 }): Promise<string> {
-  const limits = { ...MODEL_LIMITS, ...(input.config.timeoutMs ? { timeoutMs: input.config.timeoutMs } : {}), ...input.limits };
+  const limits = {
+    ...MODEL_LIMITS,
+    ...(input.config.timeoutMs ? { timeoutMs: input.config.timeoutMs } : {}),
+    ...input.limits,
+  };
   limits.attemptTimeoutMs = Math.min(limits.attemptTimeoutMs, limits.timeoutMs);
   const client = clientFor(input.config, limits);
   const controller = new AbortController();
@@ -82,7 +103,8 @@ export async function streamModelAnswer(input: {
   } catch (error) {
     if (error instanceof ModelAnswerError) throw error;
     if (timedOut) throw new ModelAnswerError("timeout");
-    if (error instanceof Anthropic.APIConnectionError) throw new ModelAnswerError(error instanceof Anthropic.APIConnectionTimeoutError ? "timeout" : "connection");
+    if (error instanceof Anthropic.APIConnectionError)
+      throw new ModelAnswerError(error instanceof Anthropic.APIConnectionTimeoutError ? "timeout" : "connection");
     if (error instanceof Anthropic.APIError) throw new ModelAnswerError("api-error", error.status, error.requestID);
     throw new ModelAnswerError("connection");
   } finally {

@@ -35,12 +35,18 @@ export function buildSystemPrompt(site: PromptSite, lang: Lang): string {
     const service = services[list.service];
     lines.push(`* ${list.title.en} (service: ${service.name.en}; page ${service.path})`);
     for (const tier of list.tiers) {
-      lines.push(`  - ${tier.name.en}: ${formatMoney(tier.price, "en")}, delivery ${tier.delivery.en}. ${tier.description.en}`);
+      lines.push(
+        `  - ${tier.name.en}: ${formatMoney(tier.price, "en")}, delivery ${tier.delivery.en}. ${tier.description.en}`,
+      );
     }
   }
-  lines.push("* Legal consultations with our legal team (bought on /services/legal-consultation as one session of the longest length shown; the session is arranged from the order page after payment):");
+  lines.push(
+    "* Legal consultations with our legal team (bought on /services/legal-consultation as one session of the longest length shown; the session is arranged from the order page after payment):",
+  );
   for (const consultation of Object.values(consultations)) {
-    lines.push(`  - ${consultation.name.en}: ${consultation.minutes} minute sessions, the fee confirmed when booked (no price is published)`);
+    lines.push(
+      `  - ${consultation.name.en}: ${consultation.minutes} minute sessions, the fee confirmed when booked (no price is published)`,
+    );
   }
   return lines.join("\n");
 }
@@ -52,7 +58,11 @@ export type ModelTurn = { role: "user" | "assistant"; content: string };
  * (exchanges that ended in the failure reply are left out), then the question. The Messages API
  * wants user and assistant turns alternating, starting with the user.
  */
-export function contextMessages(history: Pick<AssistantMessageView, "role" | "content" | "source">[], question: string, turns = CONTEXT_TURNS): ModelTurn[] {
+export function contextMessages(
+  history: Pick<AssistantMessageView, "role" | "content" | "source">[],
+  question: string,
+  turns = CONTEXT_TURNS,
+): ModelTurn[] {
   const pairs: ModelTurn[][] = [];
   for (let i = 0; i < history.length; i++) {
     const message = history[i]!;

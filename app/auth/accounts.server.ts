@@ -18,7 +18,11 @@ export function normalizeEmail(email: string) {
 }
 
 export async function findUserByEmail(email: string, tx: Queryable = db) {
-  const [user] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return user ?? null;
 }
 
@@ -45,7 +49,9 @@ const verifyLink = (lang: Lang, token: string) => siteLink(lang, `/verify-email?
 const resetLink = (lang: Lang, token: string) => siteLink(lang, `/password-reset?token=${token}`);
 
 function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } } | null)?.code ??
+    (error as { cause?: { code?: string } } | null)?.cause?.code;
   return code === "23505";
 }
 
@@ -54,7 +60,19 @@ function isUniqueViolation(error: unknown) {
  * account, nothing is created and that address gets a note instead: the visitor sees the same
  * answer either way, so registration cannot be used to find out who is a client.
  */
-export async function registerAccount({ name, email, password, lang, now = new Date() }: { name: string; email: string; password: string; lang: Lang; now?: Date }): Promise<{ created: boolean }> {
+export async function registerAccount({
+  name,
+  email,
+  password,
+  lang,
+  now = new Date(),
+}: {
+  name: string;
+  email: string;
+  password: string;
+  lang: Lang;
+  now?: Date;
+}): Promise<{ created: boolean }> {
   const address = normalizeEmail(email);
   // Hashed before the transaction (about 100 ms) for both outcomes: same timing, short transaction.
   const passwordHash = await hashPassword(password);
@@ -62,12 +80,26 @@ export async function registerAccount({ name, email, password, lang, now = new D
     return await db.transaction(async (tx) => {
       const existing = await findUserByEmail(address, tx);
       if (existing) {
-        await queueMail(tx, accountMail("account-exists", { to: existing.email, name: existing.fullName, lang, url: siteLink(lang, "/password-reset") }));
+        await queueMail(
+          tx,
+          accountMail("account-exists", {
+            to: existing.email,
+            name: existing.fullName,
+            lang,
+            url: siteLink(lang, "/password-reset"),
+          }),
+        );
         return { created: false };
       }
-      const [user] = await tx.insert(users).values({ email: address, passwordHash, fullName: name.trim(), lang, createdAt: now, updatedAt: now }).returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ email: address, passwordHash, fullName: name.trim(), lang, createdAt: now, updatedAt: now })
+        .returning();
       const token = await issueToken(tx, { userId: user!.id, purpose: "verify-email", now });
-      await queueMail(tx, accountMail("verify-email", { to: address, name: user!.fullName, lang, url: verifyLink(lang, token) }));
+      await queueMail(
+        tx,
+        accountMail("verify-email", { to: address, name: user!.fullName, lang, url: verifyLink(lang, token) }),
+      );
       return { created: true };
     });
   } catch (error) {
@@ -77,7 +109,8 @@ export async function registerAccount({ name, email, password, lang, now = new D
   }
 }
 
-export type ResendResult = { status: "sent" } | { status: "already-verified" } | { status: "limit"; retryAfterSeconds: number };
+export type ResendResult =
+  { status: "sent" } | { status: "already-verified" } | { status: "limit"; retryAfterSeconds: number };
 
 /** Sends a fresh verification link, at most VERIFICATION_RESENDS_PER_DAY times in 24 hours. */
 export async function resendVerification(userId: string, lang: Lang, now = new Date()): Promise<ResendResult> {
@@ -90,17 +123,25 @@ export async function resendVerification(userId: string, lang: Lang, now = new D
     const recent = await tx
       .select({ createdAt: authTokens.createdAt })
       .from(authTokens)
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "verify-email"), gt(authTokens.createdAt, dayAgo)))
+      .where(
+        and(eq(authTokens.userId, userId), eq(authTokens.purpose, "verify-email"), gt(authTokens.createdAt, dayAgo)),
+      )
       .orderBy(asc(authTokens.createdAt));
     // The link sent at registration is among them while the account is younger than a day.
     const resends = recent.length - (user.createdAt > dayAgo ? 1 : 0);
     if (resends >= VERIFICATION_RESENDS_PER_DAY) {
       // Allowed again when the oldest counted link is a day old.
       const oldestCounted = recent[recent.length - VERIFICATION_RESENDS_PER_DAY]!.createdAt;
-      return { status: "limit", retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted.getTime() + DAY_MS - now.getTime()) / 1000)) };
+      return {
+        status: "limit",
+        retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted.getTime() + DAY_MS - now.getTime()) / 1000)),
+      };
     }
     const token = await issueToken(tx, { userId, purpose: "verify-email", now });
-    await queueMail(tx, accountMail("verify-email", { to: user.email, name: user.fullName, lang, url: verifyLink(lang, token) }));
+    await queueMail(
+      tx,
+      accountMail("verify-email", { to: user.email, name: user.fullName, lang, url: verifyLink(lang, token) }),
+    );
     if (user.lang !== lang) await tx.update(users).set({ lang }).where(eq(users.id, userId));
     return { status: "sent" };
   });
@@ -120,7 +161,10 @@ export async function verifyEmail(token: unknown, now = new Date()): Promise<Use
     await endOtherSessions(row.userId, null, tx);
     const [user] = await tx
       .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .set({
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(eq(users.id, row.userId))
       .returning();
     return user ?? null;
@@ -138,19 +182,33 @@ export async function accountOfVerificationLink(token: unknown, now = new Date()
   return user && user.emailConfirmedAt === null ? user : null;
 }
 
-export type ConfirmWithPasswordResult = { status: "confirmed"; user: User } | { status: "wrong-password" } | { status: "invalid" } | { status: "limit"; retryAfterSeconds: number };
+export type ConfirmWithPasswordResult =
+  | { status: "confirmed"; user: User }
+  | { status: "wrong-password" }
+  | { status: "invalid" }
+  | { status: "limit"; retryAfterSeconds: number };
 
 /**
  * Confirms the address of a verification link for whoever also knows the account's password (the
  * person who registered it). Wrong passwords are limited per account like sign-ins; the person who
  * received the mail without registering cannot confirm someone else's account in their name.
  */
-export async function confirmWithPassword(token: unknown, password: unknown, now = new Date()): Promise<ConfirmWithPasswordResult> {
+export async function confirmWithPassword(
+  token: unknown,
+  password: unknown,
+  now = new Date(),
+): Promise<ConfirmWithPasswordResult> {
   const user = await accountOfVerificationLink(token, now);
   if (!user) return { status: "invalid" };
   const attempt = await takeAttempt([{ rule: VERIFICATION_PASSWORD_FAILURES, subject: user.id }], now);
   if (!attempt.allowed) return { status: "limit", retryAfterSeconds: attempt.retryAfterSeconds };
-  if (typeof password !== "string" || password.length === 0 || password.length > 1000 || !(await verifyPassword(password, user.passwordHash))) return { status: "wrong-password" };
+  if (
+    typeof password !== "string" ||
+    password.length === 0 ||
+    password.length > 1000 ||
+    !(await verifyPassword(password, user.passwordHash))
+  )
+    return { status: "wrong-password" };
   await attempt.release();
   const confirmed = await verifyEmail(token, now);
   return confirmed ? { status: "confirmed", user: confirmed } : { status: "invalid" };
@@ -177,7 +235,9 @@ export async function removeUnconfirmedAccount(token: unknown, now = new Date())
       return removed.length > 0;
     });
   } catch (error) {
-    console.error(`unconfirmed account could not be removed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `unconfirmed account could not be removed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return false;
   }
 }
@@ -203,7 +263,15 @@ export async function requestPasswordReset(email: string, lang?: Lang, now = new
     if (!user || user.closedAt) return;
     const mailLang = lang ?? user.lang;
     const token = await issueToken(tx, { userId: user.id, purpose: "reset-password", now });
-    await queueMail(tx, accountMail("reset-password", { to: user.email, name: user.fullName, lang: mailLang, url: resetLink(mailLang, token) }));
+    await queueMail(
+      tx,
+      accountMail("reset-password", {
+        to: user.email,
+        name: user.fullName,
+        lang: mailLang,
+        url: resetLink(mailLang, token),
+      }),
+    );
   });
 }
 
@@ -248,7 +316,8 @@ export async function changePassword(
   { now = new Date(), lang, keepSessionId = null }: { now?: Date; lang?: Lang; keepSessionId?: string | null } = {},
 ): Promise<ChangePasswordResult> {
   const user = await findUserById(userId);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return { ok: false, reason: "wrong-password" };
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
+    return { ok: false, reason: "wrong-password" };
   if (currentPassword === newPassword) return { ok: false, reason: "same-password" };
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
@@ -259,7 +328,15 @@ export async function changePassword(
       .returning();
     await endOtherSessions(userId, keepSessionId, tx);
     await revokeTokens(tx, userId, "reset-password", now);
-    await queueMail(tx, accountMail("password-changed", { to: updated!.email, name: updated!.fullName, lang: lang ?? updated!.lang, url: siteLink(lang ?? updated!.lang, "/password-reset") }));
+    await queueMail(
+      tx,
+      accountMail("password-changed", {
+        to: updated!.email,
+        name: updated!.fullName,
+        lang: lang ?? updated!.lang,
+        url: siteLink(lang ?? updated!.lang, "/password-reset"),
+      }),
+    );
     return { ok: true as const, user: updated! };
   });
 }
@@ -273,7 +350,10 @@ export async function updateFullName(userId: string, fullName: string, lang?: La
 
 /** Remembers the language the user last used: their e-mails are written in it. */
 export async function rememberLanguage(userId: string, lang: Lang) {
-  await db.update(users).set({ lang }).where(and(eq(users.id, userId), sql`${users.lang} <> ${lang}`));
+  await db
+    .update(users)
+    .set({ lang })
+    .where(and(eq(users.id, userId), sql`${users.lang} <> ${lang}`));
 }
 
 /**
@@ -282,7 +362,12 @@ export async function rememberLanguage(userId: string, lang: Lang) {
  * in with a second factor, set up at the first sign-in (requireUser takes them there).
  */
 export async function createOrPromoteAdmin(
-  { email, password, name, resetTwoFactor = false }: { email: string; password: string; name?: string | null; resetTwoFactor?: boolean },
+  {
+    email,
+    password,
+    name,
+    resetTwoFactor = false,
+  }: { email: string; password: string; name?: string | null; resetTwoFactor?: boolean },
   tx: Queryable = db,
 ) {
   const address = normalizeEmail(email);
@@ -297,7 +382,9 @@ export async function createOrPromoteAdmin(
         passwordHash,
         emailConfirmedAt: existing.emailConfirmedAt ?? now,
         // An operator's way back in for an admin who lost both phone and recovery codes: set it up again at the next sign-in.
-        ...(resetTwoFactor ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null } : {}),
+        ...(resetTwoFactor
+          ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null }
+          : {}),
         ...(name ? { fullName: name.trim() } : {}),
         updatedAt: now,
       })

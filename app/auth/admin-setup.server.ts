@@ -25,7 +25,17 @@ export async function canSetUpAdmin(token: unknown) {
 }
 
 /** Creates the first admin through the set-up link; null when an admin exists or the link is bad. */
-export async function setUpFirstAdmin({ token, name, email, password }: { token: string; name: string; email: string; password: string }) {
+export async function setUpFirstAdmin({
+  token,
+  name,
+  email,
+  password,
+}: {
+  token: string;
+  name: string;
+  email: string;
+  password: string;
+}) {
   return db.transaction(async (tx) => {
     if (await adminExists(tx)) return null;
     if (!(await consumeToken(tx, token, "admin-setup"))) return null;

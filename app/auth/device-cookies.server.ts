@@ -26,18 +26,32 @@ const ENTRY = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 let cookie: ReturnType<typeof createCookie> | undefined;
 function deviceCookie() {
   const env = getEnv();
-  cookie ??= createCookie(DEVICE_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure: env.isProduction, secrets: env.SESSION_SECRET, maxAge: 60 * 60 * 24 * 365 });
+  cookie ??= createCookie(DEVICE_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.isProduction,
+    secrets: env.SESSION_SECRET,
+    maxAge: 60 * 60 * 24 * 365,
+  });
   return cookie;
 }
 
 /** A short digest of the (normalised) address: the cookie names accounts without naming them. */
-const accountDigest = (email: string) => crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 16);
+const accountDigest = (email: string) =>
+  crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 16);
 
 function stamp(secret: string, userId: string, nonce: string, passwordHash: string) {
-  return crypto.createHmac("sha256", secret).update(`device|${userId}|${nonce}|${passwordHash}`).digest("base64url").slice(0, 22);
+  return crypto
+    .createHmac("sha256", secret)
+    .update(`device|${userId}|${nonce}|${passwordHash}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
-async function entriesOf(request: Request): Promise<Array<{ account: string; nonce: string; stamp: string; raw: string }>> {
+async function entriesOf(
+  request: Request,
+): Promise<Array<{ account: string; nonce: string; stamp: string; raw: string }>> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${DEVICE_COOKIE}=`)) return [];
   try {
@@ -69,7 +83,9 @@ export async function issueDeviceCookie(request: Request, user: { id: string; em
   const nonce = crypto.randomBytes(16).toString("base64url");
   const secret = getEnv().SESSION_SECRET[0]!;
   const entry = `${accountDigest(user.email)}.${nonce}.${stamp(secret, account.id, nonce, account.passwordHash)}`;
-  const others = (await entriesOf(request)).filter((other) => other.account !== accountDigest(user.email)).map((other) => other.raw);
+  const others = (await entriesOf(request))
+    .filter((other) => other.account !== accountDigest(user.email))
+    .map((other) => other.raw);
   return deviceCookie().serialize([entry, ...others].slice(0, MAX_ACCOUNTS));
 }
 

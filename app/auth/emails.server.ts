@@ -85,10 +85,30 @@ const texts = {
 
 export type AccountMailKind = "verify-email" | "account-exists" | "reset-password" | "password-changed";
 
-const textKey = { "verify-email": "verify", "account-exists": "exists", "reset-password": "reset", "password-changed": "changed" } as const;
+const textKey = {
+  "verify-email": "verify",
+  "account-exists": "exists",
+  "reset-password": "reset",
+  "password-changed": "changed",
+} as const;
 
 /** One of the account e-mails in the recipient's language, ready for queueMail. */
-export function accountMail(kind: AccountMailKind, { to, name, lang, url }: { to: string; name: string | null; lang: Lang; url: string }) {
+export function accountMail(
+  kind: AccountMailKind,
+  { to, name, lang, url }: { to: string; name: string | null; lang: Lang; url: string },
+) {
   const text = texts[lang][textKey[kind]](siteName(lang));
-  return { to, kind, ...renderEmail({ subject: text.subject, greeting: greet[lang](name), paragraphs: text.paragraphs, action: { label: text.action, url } }, lang) };
+  return {
+    to,
+    kind,
+    ...renderEmail(
+      {
+        subject: text.subject,
+        greeting: greet[lang](name),
+        paragraphs: text.paragraphs,
+        action: { label: text.action, url },
+      },
+      lang,
+    ),
+  };
 }

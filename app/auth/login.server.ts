@@ -24,7 +24,11 @@ import { trustedDevice } from "./device-cookies.server";
  * carrier's shared address) never locks the owner out of a browser they signed in on before; and
  * anywhere else the e-mailed password reset link (counted separately) lets them in.
  */
-export const LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS: RateLimitRule = { name: "login-email-ip", limit: 5, windowSeconds: 15 * 60 };
+export const LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS: RateLimitRule = {
+  name: "login-email-ip",
+  limit: 5,
+  windowSeconds: 15 * 60,
+};
 export const LOGIN_FAILURES_PER_EMAIL: RateLimitRule = { name: "login-email", limit: 10, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { name: "login-ip", limit: 50, windowSeconds: 15 * 60 };
 export const LOGIN_FAILURES_PER_DEVICE: RateLimitRule = { name: "login-device", limit: 5, windowSeconds: 15 * 60 };
@@ -58,12 +62,16 @@ export type LoginOutcome =
  * password and unknown e-mail give the same message. A right password for an unconfirmed address
  * does not sign in; for an account with two-factor sign-in it only opens the code step.
  */
-export async function attemptLogin(request: Request, { clientAddress, lang }: { clientAddress: string; lang: Lang }): Promise<LoginOutcome> {
+export async function attemptLogin(
+  request: Request,
+  { clientAddress, lang }: { clientAddress: string; lang: Lang },
+): Promise<LoginOutcome> {
   const t = accountText[lang];
   // remix-auth-form reads the body itself: parse a copy.
   const formData = await formOrEmpty(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema(t) });
-  if (submission.status !== "success") return { kind: "invalid", reply: submission.reply({ hideFields: ["password"] }) };
+  if (submission.status !== "success")
+    return { kind: "invalid", reply: submission.reply({ hideFields: ["password"] }) };
   const email = normalizeEmail(submission.value.email);
 
   const device = await trustedDevice(request, email);
@@ -77,7 +85,11 @@ export async function attemptLogin(request: Request, { clientAddress, lang }: { 
   const attempt = await takeAttempt(rules);
   if (!attempt.allowed) {
     const retryAfterSeconds = attempt.retryAfterSeconds;
-    return { kind: "throttled", retryAfterSeconds, reply: submission.reply({ formErrors: [tryAgainText(t, retryAfterSeconds)], hideFields: ["password"] }) };
+    return {
+      kind: "throttled",
+      retryAfterSeconds,
+      reply: submission.reply({ formErrors: [tryAgainText(t, retryAfterSeconds)], hideFields: ["password"] }),
+    };
   }
 
   try {
@@ -85,7 +97,8 @@ export async function attemptLogin(request: Request, { clientAddress, lang }: { 
     // A right password is not a failure.
     await attempt.release();
     await rememberLanguage(user.id, lang);
-    const next = user.emailConfirmedAt === null ? "unverified" : user.totpEnabledAt !== null ? "second-factor" : "signed-in";
+    const next =
+      user.emailConfirmedAt === null ? "unverified" : user.totpEnabledAt !== null ? "second-factor" : "signed-in";
     return { kind: "ok", user, next, redirectTo: submission.value.redirectTo };
   } catch (error) {
     if (error instanceof Response) throw error;

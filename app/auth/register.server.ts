@@ -18,7 +18,10 @@ export type RegisterOutcome =
   | { kind: "throttled"; retryAfterSeconds: number; reply: SubmissionResult<string[]> };
 
 /** The register form: validate, count against the address's limit, create (or quietly notify). */
-export async function registerVisitor(request: Request, { clientAddress, lang }: { clientAddress: string; lang: Lang }): Promise<RegisterOutcome> {
+export async function registerVisitor(
+  request: Request,
+  { clientAddress, lang }: { clientAddress: string; lang: Lang },
+): Promise<RegisterOutcome> {
   const t = accountText[lang];
   const formData = await formOrEmpty(request);
   const submission = parseWithZod(formData, { schema: registerSchema(t) });
@@ -35,7 +38,8 @@ export async function registerVisitor(request: Request, { clientAddress, lang }:
   const { name, email, password } = submission.value;
   // Past the per-e-mail limit the answer stays the same (a different one would reveal the account)
   // and nothing is created or sent.
-  if ((await hitRateLimit(REGISTRATIONS_PER_EMAIL, email)).allowed) await registerAccount({ name, email, password, lang });
+  if ((await hitRateLimit(REGISTRATIONS_PER_EMAIL, email)).allowed)
+    await registerAccount({ name, email, password, lang });
   const redirectTo = formData.get("redirectTo");
   return { kind: "ok", redirectTo: typeof redirectTo === "string" ? redirectTo : undefined };
 }

@@ -38,7 +38,8 @@ function nameField(t: AccountText) {
 
 function matching<T extends { confirmPassword: string }>(key: keyof T & string, t: AccountText) {
   return (value: T, ctx: z.RefinementCtx) => {
-    if (value[key] !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t.validation.passwordsMismatch });
+    if (value[key] !== value.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: t.validation.passwordsMismatch });
   };
 }
 
@@ -48,7 +49,12 @@ export function loginSchema(t: AccountText) {
 
 export function registerSchema(t: AccountText) {
   return z
-    .object({ name: nameField(t), email: emailField(t), password: newPasswordField(t), confirmPassword: z.string({ error: t.validation.passwordRequired }) })
+    .object({
+      name: nameField(t),
+      email: emailField(t),
+      password: newPasswordField(t),
+      confirmPassword: z.string({ error: t.validation.passwordRequired }),
+    })
     .superRefine(matching("password", t));
 }
 
@@ -57,7 +63,13 @@ export function resetRequestSchema(t: AccountText) {
 }
 
 export function newPasswordSchema(t: AccountText) {
-  return z.object({ token: z.string(), password: newPasswordField(t), confirmPassword: z.string({ error: t.validation.passwordRequired }) }).superRefine(matching("password", t));
+  return z
+    .object({
+      token: z.string(),
+      password: newPasswordField(t),
+      confirmPassword: z.string({ error: t.validation.passwordRequired }),
+    })
+    .superRefine(matching("password", t));
 }
 
 export function nameSchema(t: AccountText) {
@@ -66,13 +78,23 @@ export function nameSchema(t: AccountText) {
 
 export function changePasswordSchema(t: AccountText) {
   return z
-    .object({ currentPassword: existingPasswordField(t), password: newPasswordField(t), confirmPassword: z.string({ error: t.validation.passwordRequired }) })
+    .object({
+      currentPassword: existingPasswordField(t),
+      password: newPasswordField(t),
+      confirmPassword: z.string({ error: t.validation.passwordRequired }),
+    })
     .superRefine(matching("password", t));
 }
 
 export function setupSchema(t: AccountText) {
   return z
-    .object({ token: z.string(), name: nameField(t), email: emailField(t), password: newPasswordField(t), confirmPassword: z.string({ error: t.validation.passwordRequired }) })
+    .object({
+      token: z.string(),
+      name: nameField(t),
+      email: emailField(t),
+      password: newPasswordField(t),
+      confirmPassword: z.string({ error: t.validation.passwordRequired }),
+    })
     .superRefine(matching("password", t));
 }
 

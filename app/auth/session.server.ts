@@ -26,7 +26,11 @@ export type SessionUser = {
 /** A signed-in session lasts 14 days from sign-in; the cookie expires with it. */
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
 /** Half-way sessions (code awaited, address unconfirmed) are short. */
-const STAGE_LIFETIME_SECONDS: Record<SessionStage, number> = { active: SESSION_MAX_AGE_SECONDS, "second-factor": 10 * 60, unverified: 30 * 60 };
+const STAGE_LIFETIME_SECONDS: Record<SessionStage, number> = {
+  active: SESSION_MAX_AGE_SECONDS,
+  "second-factor": 10 * 60,
+  unverified: 30 * 60,
+};
 /** last_seen_at is written at most this often per session: reads stay reads. */
 const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
@@ -36,7 +40,13 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 let cookies: { session: ReturnType<typeof createCookie> } | undefined;
 function cookieJar() {
   const env = getEnv();
-  const base = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: env.isProduction, secrets: env.SESSION_SECRET };
+  const base = {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    secure: env.isProduction,
+    secrets: env.SESSION_SECRET,
+  };
   // Signed (HMAC with SESSION_SECRET; several secrets rotate): an edited or forged value reads as nothing.
   cookies ??= {
     session: createCookie(SESSION_COOKIE, { ...base, maxAge: SESSION_MAX_AGE_SECONDS }),
@@ -82,7 +92,10 @@ const SESSION_READ = "session";
 function currentSession(request: Request): Promise<CurrentSession | null> {
   let pending = sessionOfRequest.get(request);
   if (!pending) {
-    pending = request.method === "GET" || request.method === "HEAD" ? oncePerRequest(`${SESSION_READ}|${request.headers.get("Cookie") ?? ""}`, () => readSession(request)) : readSession(request);
+    pending =
+      request.method === "GET" || request.method === "HEAD"
+        ? oncePerRequest(`${SESSION_READ}|${request.headers.get("Cookie") ?? ""}`, () => readSession(request))
+        : readSession(request);
     sessionOfRequest.set(request, pending);
   }
   return pending;
@@ -97,7 +110,12 @@ const { totpSecret: _secret, totpPendingSecret: _pending, ...sessionUserColumns 
 // statement measured slower under load on PostgreSQL.
 const sessionRead = preparedQuery((database) =>
   database
-    .select({ sessionId: sessions.id, stage: sessions.stage, lastSeenAt: sessions.lastSeenAt, user: sessionUserColumns })
+    .select({
+      sessionId: sessions.id,
+      stage: sessions.stage,
+      lastSeenAt: sessions.lastSeenAt,
+      user: sessionUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
@@ -116,7 +134,11 @@ async function readSession(request: Request): Promise<CurrentSession | null> {
   if (row.stage === "active" && now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, stage: row.stage, user: { ...row.user, totpSecret: null, totpPendingSecret: null } };
+  return {
+    sessionId: row.sessionId,
+    stage: row.stage,
+    user: { ...row.user, totpSecret: null, totpPendingSecret: null },
+  };
 }
 
 /** The signed-in user, or null (no cookie, a forged or unknown one, an ended or expired session, or one still half-way). */
@@ -143,7 +165,11 @@ const signInToast: Record<Lang, Toast> = {
 };
 
 const enrolToast: Record<Lang, Toast> = {
-  en: { kind: "info", title: "Two-factor authentication required", description: "Set up two-factor authentication to continue." },
+  en: {
+    kind: "info",
+    title: "Two-factor authentication required",
+    description: "Set up two-factor authentication to continue.",
+  },
   ar: { kind: "info", title: "التحقق بخطوتين مطلوب", description: "فعّل التحقق بخطوتين للمتابعة." },
 };
 
@@ -182,7 +208,8 @@ export async function requireUser(request: Request, options: RequireUserOptions 
   const back = safeRedirectPath(options.redirectTo ?? url.pathname + url.search, "/");
   const headers = await toastHeaders(options.toast ?? signInToast[lang]);
   // A stale, ended or forged cookie is dropped on the way (a half-way sign-in is kept: its code may still come).
-  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE}=`) && !(await currentSession(request))) headers.append("Set-Cookie", await signOutCookie());
+  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE}=`) && !(await currentSession(request)))
+    headers.append("Set-Cookie", await signOutCookie());
   throw redirect(`${localizePath(lang, "/client-login")}?redirectTo=${encodeURIComponent(back)}`, { headers });
 }
 
@@ -206,7 +233,12 @@ export type StartSession = {
  * (a new sign-in never keeps an old id: no fixation, no switching into someone else's session).
  * Returns the Set-Cookie values.
  */
-export async function startSession({ user, request, clientAddress, stage = "active" }: StartSession): Promise<string[]> {
+export async function startSession({
+  user,
+  request,
+  clientAddress,
+  stage = "active",
+}: StartSession): Promise<string[]> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = new Date();
   const oldToken = await tokenOf(request);
@@ -231,7 +263,11 @@ export async function startSession({ user, request, clientAddress, stage = "acti
 }
 
 /** Signs `user` in (a new session row and cookie) and redirects. */
-export async function createUserSession({ redirectTo, toast, ...start }: StartSession & { redirectTo: string; toast?: Toast }) {
+export async function createUserSession({
+  redirectTo,
+  toast,
+  ...start
+}: StartSession & { redirectTo: string; toast?: Toast }) {
   const headers = toast ? await toastHeaders(toast) : new Headers();
   for (const cookie of await startSession(start)) headers.append("Set-Cookie", cookie);
   return redirect(redirectTo, { headers });
@@ -259,7 +295,13 @@ export async function logout(request: Request, { redirectTo, toast }: { redirect
 /** The account's signed-in sessions, most recently seen first. */
 export async function listSessions(userId: string, now = new Date()) {
   return db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, clientAddress: sessions.clientAddress, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      clientAddress: sessions.clientAddress,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.stage, "active"), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
@@ -268,7 +310,10 @@ export async function listSessions(userId: string, now = new Date()) {
 /** Ends one session of the account (never another account's: both ids must match). Whether one ended. */
 export async function endSession(userId: string, sessionId: string) {
   if (!isUuid(sessionId)) return false;
-  const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
   return ended.length > 0;
 }
 
@@ -276,7 +321,9 @@ export async function endSession(userId: string, sessionId: string) {
 export async function endOtherSessions(userId: string, keepSessionId: string | null, tx: Queryable = db) {
   const ended = await tx
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    )
     .returning({ id: sessions.id });
   return ended.length;
 }

@@ -16,13 +16,23 @@ export function hashToken(token: string) {
 }
 
 /** A new random token (256 bits, URL-safe); its hash is stored with the purpose and expiry. */
-export async function issueToken(tx: Queryable, { userId, purpose, now = new Date() }: { userId: string | null; purpose: AuthTokenPurpose; now?: Date }) {
+export async function issueToken(
+  tx: Queryable,
+  { userId, purpose, now = new Date() }: { userId: string | null; purpose: AuthTokenPurpose; now?: Date },
+) {
   const token = crypto.randomBytes(32).toString("base64url");
-  await tx.insert(authTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]), createdAt: now });
+  await tx.insert(authTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+    createdAt: now,
+  });
   return token;
 }
 
-const looksLikeToken = (token: unknown): token is string => typeof token === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(token);
+const looksLikeToken = (token: unknown): token is string =>
+  typeof token === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
 /** The unused, unexpired token row for `token` and `purpose`, without using it up. */
 export async function findValidToken(tx: Queryable, token: unknown, purpose: AuthTokenPurpose, now = new Date()) {
@@ -30,7 +40,14 @@ export async function findValidToken(tx: Queryable, token: unknown, purpose: Aut
   const [row] = await tx
     .select()
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -44,7 +61,14 @@ export async function consumeToken(tx: Queryable, token: unknown, purpose: AuthT
   const [row] = await tx
     .update(authTokens)
     .set({ usedAt: now })
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -52,7 +76,11 @@ export async function consumeToken(tx: Queryable, token: unknown, purpose: AuthT
 /** Any token row for `token` (used or expired too), to tell the visitor why a link failed. */
 export async function findAnyToken(tx: Queryable, token: unknown, purpose: AuthTokenPurpose) {
   if (!looksLikeToken(token)) return null;
-  const [row] = await tx.select().from(authTokens).where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
+    .limit(1);
   return row ?? null;
 }
 

@@ -20,11 +20,22 @@ export const RECOVERY_CODE_COUNT = 10;
  * one guessing) and per account (caps guessing from many addresses). The second is generous so
  * someone who has the password cannot easily keep the owner's own codes out.
  */
-export const CODE_FAILURES_PER_ACCOUNT_AND_ADDRESS: RateLimitRule = { name: "totp-account-ip", limit: 5, windowSeconds: 15 * 60 };
+export const CODE_FAILURES_PER_ACCOUNT_AND_ADDRESS: RateLimitRule = {
+  name: "totp-account-ip",
+  limit: 5,
+  windowSeconds: 15 * 60,
+};
 export const CODE_FAILURES_PER_ACCOUNT: RateLimitRule = { name: "totp-account", limit: 15, windowSeconds: 15 * 60 };
 
 function totp(secret: string, label = "") {
-  return new TOTP({ issuer: getEnv().SITE_NAME, label, algorithm: "SHA1", digits: DIGITS, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: getEnv().SITE_NAME,
+    label,
+    algorithm: "SHA1",
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** What someone typed in a code field: an authenticator code, a recovery code, or neither. */
@@ -47,7 +58,9 @@ function stepOfCode(secret: string, code: string, now: Date): number | null {
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 function newRecoveryCode() {
-  const chars = Array.from(crypto.randomBytes(10), (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join("");
+  const chars = Array.from(crypto.randomBytes(10), (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join(
+    "",
+  );
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 const hashRecoveryCode = (code: string) => crypto.createHash("sha256").update(code).digest("hex");
@@ -56,7 +69,9 @@ const hashRecoveryCode = (code: string) => crypto.createHash("sha256").update(co
 async function replaceRecoveryCodes(tx: Queryable, userId: string, now: Date) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
   return codes;
 }
 
@@ -76,7 +91,9 @@ export async function beginEnrolment(user: { id: string; email: string }): Promi
     const [stored] = await db
       .update(users)
       // The raw SQL bypasses the column's encryption: the secret is encrypted here.
-      .set({ totpPendingSecret: sql`coalesce(${users.totpPendingSecret}, ${encryptText(secret, "users.totp_pending_secret")})` })
+      .set({
+        totpPendingSecret: sql`coalesce(${users.totpPendingSecret}, ${encryptText(secret, "users.totp_pending_secret")})`,
+      })
       .where(eq(users.id, user.id))
       .returning({ pending: users.totpPendingSecret });
     secret = stored?.pending ?? secret;
@@ -93,7 +110,11 @@ export type LimitedCodeResult = { result: CodeResult; retryAfterSeconds: number 
  * Counts a code attempt against the limits before it is checked (atomically: parallel guesses
  * cannot pass together), then runs `check`. A right code gives its places back.
  */
-async function limited(userId: string, clientAddress: string, check: () => Promise<Exclude<CodeResult, "throttled">>): Promise<LimitedCodeResult> {
+async function limited(
+  userId: string,
+  clientAddress: string,
+  check: () => Promise<Exclude<CodeResult, "throttled">>,
+): Promise<LimitedCodeResult> {
   const attempt = await takeAttempt([
     { rule: CODE_FAILURES_PER_ACCOUNT_AND_ADDRESS, subject: `${userId}|${clientAddress}` },
     { rule: CODE_FAILURES_PER_ACCOUNT, subject: userId },
@@ -108,7 +129,12 @@ async function limited(userId: string, clientAddress: string, check: () => Promi
  * Switches two-factor sign-in on when `code` matches the pending secret: the secret becomes the
  * account's, the code's step counts as used, and ten recovery codes are made (returned once).
  */
-export async function confirmEnrolment(userId: string, input: SecondFactorInput | null, clientAddress: string, now = new Date()): Promise<LimitedCodeResult & { recoveryCodes?: string[] }> {
+export async function confirmEnrolment(
+  userId: string,
+  input: SecondFactorInput | null,
+  clientAddress: string,
+  now = new Date(),
+): Promise<LimitedCodeResult & { recoveryCodes?: string[] }> {
   let codes: string[] | undefined;
   const outcome = await limited(userId, clientAddress, async () => {
     if (input?.kind !== "totp") return "wrong";
@@ -117,7 +143,16 @@ export async function confirmEnrolment(userId: string, input: SecondFactorInput 
       if (!user?.totpPendingSecret || user.totpEnabledAt) return "wrong";
       const step = stepOfCode(user.totpPendingSecret, input.code, now);
       if (step === null) return "wrong";
-      await tx.update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({
+          totpSecret: user.totpPendingSecret,
+          totpPendingSecret: null,
+          totpEnabledAt: now,
+          totpLastStep: step,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
       codes = await replaceRecoveryCodes(tx, userId, now);
       return "ok";
     });
@@ -130,20 +165,37 @@ export async function confirmEnrolment(userId: string, input: SecondFactorInput 
  * before (one conditional UPDATE: the same code sent twice, even at once, passes once), or an
  * unused recovery code (used up by one conditional UPDATE too).
  */
-export async function checkSecondFactor(userId: string, input: SecondFactorInput | null, clientAddress: string, now = new Date()): Promise<LimitedCodeResult> {
+export async function checkSecondFactor(
+  userId: string,
+  input: SecondFactorInput | null,
+  clientAddress: string,
+  now = new Date(),
+): Promise<LimitedCodeResult> {
   return limited(userId, clientAddress, async () => {
     if (!input) return "wrong";
     if (input.kind === "recovery") {
       const [used] = await db
         .update(recoveryCodes)
         .set({ usedAt: now })
-        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(input.code)), isNull(recoveryCodes.usedAt)))
+        .where(
+          and(
+            eq(recoveryCodes.userId, userId),
+            eq(recoveryCodes.codeHash, hashRecoveryCode(input.code)),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
         .returning({ id: recoveryCodes.id });
       if (used) return "ok";
-      const [spent] = await db.select({ id: recoveryCodes.id }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(input.code))));
+      const [spent] = await db
+        .select({ id: recoveryCodes.id })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(input.code))));
       return spent ? "used" : "wrong";
     }
-    const [user] = await db.select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user?.secret || !user.enabledAt) return "wrong";
     const step = stepOfCode(user.secret, input.code, now);
     if (step === null) return "wrong";
@@ -157,18 +209,31 @@ export async function checkSecondFactor(userId: string, input: SecondFactorInput
 }
 
 /** New recovery codes (the old ones stop working), after a right code. */
-export async function renewRecoveryCodes(userId: string, input: SecondFactorInput | null, clientAddress: string, now = new Date()) {
+export async function renewRecoveryCodes(
+  userId: string,
+  input: SecondFactorInput | null,
+  clientAddress: string,
+  now = new Date(),
+) {
   const checked = await checkSecondFactor(userId, input, clientAddress, now);
   if (checked.result !== "ok") return { ...checked, recoveryCodes: undefined };
   return { ...checked, recoveryCodes: await db.transaction((tx) => replaceRecoveryCodes(tx, userId, now)) };
 }
 
 /** Switches two-factor sign-in off (clients only: the route checks the role), after a right code. */
-export async function turnOffTwoFactor(userId: string, input: SecondFactorInput | null, clientAddress: string, now = new Date()) {
+export async function turnOffTwoFactor(
+  userId: string,
+  input: SecondFactorInput | null,
+  clientAddress: string,
+  now = new Date(),
+) {
   const checked = await checkSecondFactor(userId, input, clientAddress, now);
   if (checked.result !== "ok") return checked;
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null, updatedAt: now })
+      .where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   });
   return checked;
@@ -176,6 +241,9 @@ export async function turnOffTwoFactor(userId: string, input: SecondFactorInput 
 
 /** How many recovery codes the account has left. */
 export async function unusedRecoveryCodes(userId: string) {
-  const [row] = await db.select({ value: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [row] = await db
+    .select({ value: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return Number(row?.value ?? 0);
 }

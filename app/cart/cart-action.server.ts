@@ -8,8 +8,23 @@ import { cartStrings } from "../i18n/strings/cart";
 import { refererPath, safeRedirectPath } from "../utils/safe-redirect";
 import type { Toast } from "../forms/toast";
 import { toastHeaders } from "../forms/toast.server";
-import { applyCartIntent, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine, type CartView } from "./cart-rules";
-import { appliedChangeKeys, cartSession, cartView, commitCartLines, priceLines, rememberChangeKey, storedLines } from "./cart.server";
+import {
+  applyCartIntent,
+  intentFromForm,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type CartLine,
+  type CartView,
+} from "./cart-rules";
+import {
+  appliedChangeKeys,
+  cartSession,
+  cartView,
+  commitCartLines,
+  priceLines,
+  rememberChangeKey,
+  storedLines,
+} from "./cart.server";
 import { formOrEmpty } from "../http/http.server";
 import { submissionToken } from "../forms/submission-keys.server";
 
@@ -54,7 +69,12 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
   if (!change) {
     status = 400;
     toast = { kind: "error", title: text.invalid };
-  } else if (change.intent !== "clear" && change.intent !== "decrement" && change.intent !== "remove" && !priceLine(change.serviceType, change.tierId, change.speed)) {
+  } else if (
+    change.intent !== "clear" &&
+    change.intent !== "decrement" &&
+    change.intent !== "remove" &&
+    !priceLine(change.serviceType, change.tierId, change.speed)
+  ) {
     // Adding a tier the catalogue does not have, or at a speed it is not quoted at (an edited form or an old page).
     status = 400;
     toast = { kind: "error", title: text.unavailable };
@@ -63,7 +83,8 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
     lines = result.lines;
     if (changeKey && !repeated) rememberChangeKey(session, changeKey);
     if (result.limit === "line-limit") toast = { kind: "error", title: fill(text.lineLimit, { max: MAX_CART_LINES }) };
-    else if (result.limit === "quantity-limit") toast = { kind: "error", title: fill(text.quantityLimit, { max: MAX_LINE_QUANTITY }) };
+    else if (result.limit === "quantity-limit")
+      toast = { kind: "error", title: fill(text.quantityLimit, { max: MAX_LINE_QUANTITY }) };
     else if (change.intent === "add") {
       const found = priceLine(change.serviceType, change.tierId, change.speed)!;
       const speed = change.speed ? speedLabel(change.speed, lang) : null;
@@ -75,11 +96,16 @@ export async function handleCartAction(request: Request, routeLang: Lang): Promi
   const cart = priceLines(lines, lang);
   const headers = new Headers();
   // Also rewrites a cookie that named stale tiers, even when the change itself was refused.
-  if (lines !== current.lines || current.dropped > 0 || (changeKey && !repeated)) headers.append("Set-Cookie", await commitCartLines(session, cart.lines));
+  if (lines !== current.lines || current.dropped > 0 || (changeKey && !repeated))
+    headers.append("Set-Cookie", await commitCartLines(session, cart.lines));
   if (current.dropped > 0 && !toast) toast = { kind: "info", title: text.staleDropped };
 
   if (wantsData) {
-    const body: CartActionData = { ok: status === 200 && toast?.kind !== "error", cart: cartView(cart), ...(toast ? { toast } : {}) };
+    const body: CartActionData = {
+      ok: status === 200 && toast?.kind !== "error",
+      cart: cartView(cart),
+      ...(toast ? { toast } : {}),
+    };
     headers.set("Cache-Control", "no-store");
     return Response.json(body, { status, headers });
   }

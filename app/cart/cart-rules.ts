@@ -53,7 +53,8 @@ export type CartLimit = "line-limit" | "quantity-limit";
 
 export type CartChange = { lines: CartLine[]; limit?: CartLimit };
 
-const sameLine = (line: CartLine, serviceType: string, tierId: string, speed: Speed) => line.serviceType === serviceType && line.tierId === tierId && (line.speed ?? "standard") === speed;
+const sameLine = (line: CartLine, serviceType: string, tierId: string, speed: Speed) =>
+  line.serviceType === serviceType && line.tierId === tierId && (line.speed ?? "standard") === speed;
 
 /**
  * Applies one intent to the lines (a new array; the input is not changed):
@@ -68,10 +69,13 @@ export function applyCartIntent(lines: readonly CartLine[], change: CartIntent):
   const { serviceType, tierId } = change;
   const speed = change.speed ?? "standard";
   const index = lines.findIndex((line) => sameLine(line, serviceType, tierId, speed));
-  const created = (quantity: number): CartLine => (speed === "standard" ? { serviceType, tierId, quantity } : { serviceType, tierId, speed, quantity });
+  const created = (quantity: number): CartLine =>
+    speed === "standard" ? { serviceType, tierId, quantity } : { serviceType, tierId, speed, quantity };
   const existing = index === -1 ? undefined : lines[index];
   const replace = (quantity: number): CartLine[] =>
-    quantity <= 0 ? lines.filter((_, i) => i !== index) : lines.map((line, i) => (i === index ? { ...line, quantity } : line));
+    quantity <= 0
+      ? lines.filter((_, i) => i !== index)
+      : lines.map((line, i) => (i === index ? { ...line, quantity } : line));
 
   switch (change.intent) {
     case "add":
@@ -94,7 +98,10 @@ export function applyCartIntent(lines: readonly CartLine[], change: CartIntent):
         if (wanted <= 0) return { lines: [...lines] };
         if (lines.length >= MAX_CART_LINES) return { lines: [...lines], limit: "line-limit" };
         const quantity = Math.min(wanted, MAX_LINE_QUANTITY);
-        return { lines: [...lines, created(quantity)], ...(wanted > MAX_LINE_QUANTITY ? { limit: "quantity-limit" as const } : {}) };
+        return {
+          lines: [...lines, created(quantity)],
+          ...(wanted > MAX_LINE_QUANTITY ? { limit: "quantity-limit" as const } : {}),
+        };
       }
       if (wanted > MAX_LINE_QUANTITY) return { lines: replace(MAX_LINE_QUANTITY), limit: "quantity-limit" };
       return { lines: replace(wanted) };
@@ -117,7 +124,15 @@ export function intentFromForm(form: { get(name: string): FormDataEntryValue | n
   if (intent === "clear") return { intent };
   const serviceType = form.get("serviceType");
   const tierId = form.get("tierId");
-  if (typeof serviceType !== "string" || typeof tierId !== "string" || !serviceType || !tierId || serviceType.length > 64 || tierId.length > 64) return undefined;
+  if (
+    typeof serviceType !== "string" ||
+    typeof tierId !== "string" ||
+    !serviceType ||
+    !tierId ||
+    serviceType.length > 64 ||
+    tierId.length > 64
+  )
+    return undefined;
   // The speed a quote was made for; none means standard.
   const rawSpeed = form.get("speed");
   if (rawSpeed !== null && rawSpeed !== "" && !isSpeed(rawSpeed)) return undefined;

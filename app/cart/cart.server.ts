@@ -1,8 +1,24 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
-import { isSpeed, planLists, priceLine, serviceName, speedLabel, type PlanListKey, type ServiceKey } from "../catalogue";
+import {
+  isSpeed,
+  planLists,
+  priceLine,
+  serviceName,
+  speedLabel,
+  type PlanListKey,
+  type ServiceKey,
+} from "../catalogue";
 import { getEnv } from "../env.server";
 import { langFromPath, type Lang } from "../i18n/lang";
-import { cartCount, cartLineKey, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartItem, type CartLine, type CartView } from "./cart-rules";
+import {
+  cartCount,
+  cartLineKey,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type CartItem,
+  type CartLine,
+  type CartView,
+} from "./cart-rules";
 
 export type { CartItem, CartLine, CartView };
 
@@ -62,12 +78,27 @@ export function storedLines(value: unknown): CartLine[] {
   for (const entry of value.slice(0, MAX_CART_LINES * 2)) {
     if (!Array.isArray(entry) || (entry.length !== 3 && entry.length !== 4)) continue;
     const [serviceType, tierId, quantity, rawSpeed] = entry as unknown[];
-    if (typeof serviceType !== "string" || typeof tierId !== "string" || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) continue;
+    if (
+      typeof serviceType !== "string" ||
+      typeof tierId !== "string" ||
+      typeof quantity !== "number" ||
+      !Number.isInteger(quantity) ||
+      quantity < 1
+    )
+      continue;
     if (rawSpeed !== undefined && !isSpeed(rawSpeed)) continue;
     const speed = rawSpeed ?? "standard";
-    const existing = lines.find((line) => line.serviceType === serviceType && line.tierId === tierId && (line.speed ?? "standard") === speed);
+    const existing = lines.find(
+      (line) => line.serviceType === serviceType && line.tierId === tierId && (line.speed ?? "standard") === speed,
+    );
     if (existing) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + quantity);
-    else if (lines.length < MAX_CART_LINES) lines.push({ serviceType, tierId, ...(speed === "standard" ? {} : { speed }), quantity: Math.min(MAX_LINE_QUANTITY, quantity) });
+    else if (lines.length < MAX_CART_LINES)
+      lines.push({
+        serviceType,
+        tierId,
+        ...(speed === "standard" ? {} : { speed }),
+        quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+      });
   }
   return lines;
 }
@@ -105,7 +136,13 @@ export function priceLines(input: readonly CartLine[], lang: Lang): Cart {
       lineTotal: found.unitPrice * line.quantity,
     });
   }
-  return { lines, items, count: cartCount(lines), subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0), dropped };
+  return {
+    lines,
+    items,
+    count: cartCount(lines),
+    subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0),
+    dropped,
+  };
 }
 
 /** The part of a cart the browser gets (root data, the action's JSON answer). */
@@ -126,18 +163,28 @@ export async function cartSession(request: Request) {
  * The checkout uses `lines` (plan list, tier id, quantity) and the totals; nothing of a price
  * comes from the browser.
  */
-export async function readCart(request: Request, lang: Lang = langFromPath(new URL(request.url).pathname)): Promise<Cart> {
+export async function readCart(
+  request: Request,
+  lang: Lang = langFromPath(new URL(request.url).pathname),
+): Promise<Cart> {
   const session = await cartSession(request);
   return priceLines(storedLines(session.get("l")), lang);
 }
 
 /** The Set-Cookie header value that stores these lines (or removes the cookie when there are none). */
-export async function commitCartLines(request: Request | Session<CartSessionData>, lines: readonly CartLine[]): Promise<string> {
+export async function commitCartLines(
+  request: Request | Session<CartSessionData>,
+  lines: readonly CartLine[],
+): Promise<string> {
   const session = request instanceof Request ? await cartSession(request) : request;
   if (lines.length === 0) return cartStorage().destroySession(session);
   session.set(
     "l",
-    lines.map((line): StoredLine => (line.speed && line.speed !== "standard" ? [line.serviceType, line.tierId, line.quantity, line.speed] : [line.serviceType, line.tierId, line.quantity])),
+    lines.map((line): StoredLine =>
+      line.speed && line.speed !== "standard"
+        ? [line.serviceType, line.tierId, line.quantity, line.speed]
+        : [line.serviceType, line.tierId, line.quantity],
+    ),
   );
   return cartStorage().commitSession(session);
 }
@@ -163,7 +210,9 @@ const CHANGE_KEY = /^[0-9a-f-]{36}$/i;
 /** The submission keys of the last changes applied to this cart. */
 export function appliedChangeKeys(session: Session<CartSessionData>): string[] {
   const value = session.get("k");
-  return Array.isArray(value) ? value.filter((key): key is string => typeof key === "string" && CHANGE_KEY.test(key)).slice(-KEPT_CHANGE_KEYS) : [];
+  return Array.isArray(value)
+    ? value.filter((key): key is string => typeof key === "string" && CHANGE_KEY.test(key)).slice(-KEPT_CHANGE_KEYS)
+    : [];
 }
 
 /** Remembers a change's key (committed with the lines by commitCartLines). */

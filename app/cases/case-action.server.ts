@@ -4,7 +4,15 @@ import { backofficeText } from "../content/backoffice.server";
 import { fill } from "../i18n/fill";
 import { formatMoney } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import { isMultipart, MESSAGE_UPLOAD_LIMITS, parseUploadForm, uploadProblemMessage, UploadRejected, type UploadedFile, type UploadProblem } from "../orders/uploads.server";
+import {
+  isMultipart,
+  MESSAGE_UPLOAD_LIMITS,
+  parseUploadForm,
+  uploadProblemMessage,
+  UploadRejected,
+  type UploadedFile,
+  type UploadProblem,
+} from "../orders/uploads.server";
 import { formOrEmpty } from "../http/http.server";
 import { hitRateLimit } from "../http/rate-limit.server";
 import type { Toast } from "../forms/toast";
@@ -48,7 +56,9 @@ function postErrorMessage(error: PostError, text: CasesText, lang: Lang, extra: 
     case "too-long":
       return fill(text.errors.tooLong, { count: (extra.length ?? 0).toLocaleString("en") });
     case "closed":
-      return fill(text.errors.closed, { status: backofficeText[lang].status[extra.status ?? ""] ?? extra.status ?? "" });
+      return fill(text.errors.closed, {
+        status: backofficeText[lang].status[extra.status ?? ""] ?? extra.status ?? "",
+      });
     case "started":
       return text.errors.started;
     case "not-due":
@@ -94,25 +104,63 @@ export async function handleCasePost(input: {
     } catch (error) {
       if (!(error instanceof UploadRejected)) throw error;
       form = new FormData();
-      problems = [error.reason === "total-too-large" ? uploadMessage({ kind: "total-too-large" }, text) : text.errors.malformed];
+      problems = [
+        error.reason === "total-too-large" ? uploadMessage({ kind: "total-too-large" }, text) : text.errors.malformed,
+      ];
     }
   } else {
     form = await formOrEmpty(request);
   }
   // A form's own intent field first; the message form (multipart) names its intent in the URL.
-  const intent = field(form, "intent", 40) || (new URL(request.url).searchParams.get("intent") === "message" ? "message" : "");
-  const values: CaseFormValues = { intent, kind: field(form, "kind", 40), body: field(form, "body", 70_000), days: field(form, "days", 4) };
-  const refuse = (status: number, error: string): CaseActionOutcome => ({ kind: "refused", status, intent, error, values, filesDropped: files.length > 0 || problems.length > 0 });
+  const intent =
+    field(form, "intent", 40) || (new URL(request.url).searchParams.get("intent") === "message" ? "message" : "");
+  const values: CaseFormValues = {
+    intent,
+    kind: field(form, "kind", 40),
+    body: field(form, "body", 70_000),
+    days: field(form, "days", 4),
+  };
+  const refuse = (status: number, error: string): CaseActionOutcome => ({
+    kind: "refused",
+    status,
+    intent,
+    error,
+    values,
+    filesDropped: files.length > 0 || problems.length > 0,
+  });
 
   if (side === "staff" && intent === "resolve") {
-    const result = await resolveRequest({ orderId, requestId: form.get("requestId"), decision: form.get("decision"), viewer, reply: form.get("reply") });
+    const result = await resolveRequest({
+      orderId,
+      requestId: form.get("requestId"),
+      decision: form.get("decision"),
+      viewer,
+      reply: form.get("reply"),
+    });
     if (result.ok) {
       const refund = result.refund;
       // An accepted cancellation of a paid order: what became of its refund.
-      const description = refund && refund.kind !== "none" ? fill(text.resolve.refund[refund.kind === "refund" ? refund.status : refund.kind] ?? "", { amount: "amount" in refund ? formatMoney(refund.amount, lang) : "" }) : undefined;
+      const description =
+        refund && refund.kind !== "none"
+          ? fill(text.resolve.refund[refund.kind === "refund" ? refund.status : refund.kind] ?? "", {
+              amount: "amount" in refund ? formatMoney(refund.amount, lang) : "",
+            })
+          : undefined;
       // Money to return by hand (or refused) needs the admin; a refund asked again later is news.
-      const kind = refund?.kind === "manual" || (refund?.kind === "refund" && refund.status === "failed") ? "error" : refund?.kind === "deferred" ? "info" : "success";
-      return { kind: "done", toast: { kind, title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined, description } };
+      const kind =
+        refund?.kind === "manual" || (refund?.kind === "refund" && refund.status === "failed")
+          ? "error"
+          : refund?.kind === "deferred"
+            ? "info"
+            : "success";
+      return {
+        kind: "done",
+        toast: {
+          kind,
+          title: result.decision === "accept" ? text.resolve.accepted : text.resolve.declined,
+          description,
+        },
+      };
     }
     if (result.error === "not-found") return { kind: "not-found" };
     const messages = {
@@ -126,19 +174,40 @@ export async function handleCasePost(input: {
   if (side === "staff" && intent === "assign") {
     const assigneeId = form.get("assigneeId") === "me" ? viewer.id : form.get("assigneeId");
     const result = await assignCase({ orderId, assigneeId, viewer });
-    if (result.ok) return { kind: "done", toast: { kind: "success", title: result.assigneeId ? text.assignment.assigned : text.assignment.released } };
+    if (result.ok)
+      return {
+        kind: "done",
+        toast: { kind: "success", title: result.assigneeId ? text.assignment.assigned : text.assignment.released },
+      };
     if (result.error === "not-found") return { kind: "not-found" };
     return refuse(400, text.errors.invalidAssignee);
   }
 
-  const kind = intent === "request-extension" ? "extension-request" : intent === "request-cancellation" ? "cancellation-request" : intent === "message" ? values.kind || "message" : null;
+  const kind =
+    intent === "request-extension"
+      ? "extension-request"
+      : intent === "request-cancellation"
+        ? "cancellation-request"
+        : intent === "message"
+          ? values.kind || "message"
+          : null;
   if (!kind) return refuse(400, text.errors.notAllowed);
   if (problems.length) return refuse(400, problems.join(" "));
   const limit = await hitRateLimit(MESSAGE_RATE_LIMITS[side], viewer.id);
-  if (!limit.allowed) return refuse(429, fill(text.errors.rateLimited, { minutes: Math.ceil(limit.retryAfterSeconds / 60) }));
+  if (!limit.allowed)
+    return refuse(429, fill(text.errors.rateLimited, { minutes: Math.ceil(limit.retryAfterSeconds / 60) }));
   let result;
   try {
-    result = await postMessage({ orderId, viewer, side, kind, body: values.body, files, submissionId: form.get("submissionId"), extensionDays: values.days });
+    result = await postMessage({
+      orderId,
+      viewer,
+      side,
+      kind,
+      body: values.body,
+      files,
+      submissionId: form.get("submissionId"),
+      extensionDays: values.days,
+    });
   } catch (error) {
     if (!(error instanceof ObjectStoreUnavailable)) throw error;
     // The bucket is down: nothing was posted; the message comes back as typed (the files must be chosen again).
@@ -147,9 +216,21 @@ export async function handleCasePost(input: {
   }
   if (!result.ok) {
     if (result.error === "not-found") return { kind: "not-found" };
-    const status = result.error === "closed" || result.error === "started" || result.error === "not-due" || result.error === "request-open" ? 409 : 400;
-    return refuse(status, postErrorMessage(result.error, text, lang, { length: result.length, status: input.orderStatus }));
+    const status =
+      result.error === "closed" ||
+      result.error === "started" ||
+      result.error === "not-due" ||
+      result.error === "request-open"
+        ? 409
+        : 400;
+    return refuse(
+      status,
+      postErrorMessage(result.error, text, lang, { length: result.length, status: input.orderStatus }),
+    );
   }
-  const title = result.kind === "extension-request" || result.kind === "cancellation-request" ? text.sent.request! : text.sent[result.kind] ?? text.sent.message!;
+  const title =
+    result.kind === "extension-request" || result.kind === "cancellation-request"
+      ? text.sent.request!
+      : (text.sent[result.kind] ?? text.sent.message!);
   return { kind: "done", toast: { kind: "success", title }, messageId: result.messageId };
 }

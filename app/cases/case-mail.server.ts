@@ -22,7 +22,11 @@ export type CaseParties = {
 type ClientMail = { kind: string; subject: string; paragraphs: string[] };
 
 /** A mail to the order's client, in the order's language, linking to their order page. */
-export async function mailClient(tx: Transaction, parties: CaseParties, build: (text: (typeof casesText)[Lang]["mail"], service: string, lang: Lang) => ClientMail) {
+export async function mailClient(
+  tx: Transaction,
+  parties: CaseParties,
+  build: (text: (typeof casesText)[Lang]["mail"], service: string, lang: Lang) => ClientMail,
+) {
   const lang = parties.order.lang;
   const text = casesText[lang].mail;
   const service = await orderServiceName(tx, parties.order.id, lang, parties.order.serviceType);
@@ -34,15 +38,20 @@ export async function mailClient(tx: Transaction, parties: CaseParties, build: (
     ...renderEmail(
       {
         subject: fill(mail.subject, { id }),
-        greeting: fill(text.greeting, { name: parties.owner.fullName || parties.order.legalName || parties.owner.email }),
+        greeting: fill(text.greeting, {
+          name: parties.owner.fullName || parties.order.legalName || parties.owner.email,
+        }),
         paragraphs: mail.paragraphs,
         details: [
           [text.orderLabel, id],
           [text.serviceLabel, service],
         ],
-        action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${parties.order.id}`)}` },
+        action: {
+          label: text.action,
+          url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${parties.order.id}`)}`,
+        },
       },
-      lang
+      lang,
     ),
   });
 }
@@ -54,8 +63,12 @@ export async function mailClient(tx: Transaction, parties: CaseParties, build: (
 export async function mailStaff(
   tx: Transaction,
   parties: CaseParties,
-  build: (text: (typeof casesText)[Lang]["mail"], values: { id: string; service: string; name: string }, lang: Lang) => { kind: string; subject: string; body: string },
-  to: { email: string; lang: Lang } = parties.assignee ?? { email: getEnv().STAFF_EMAIL, lang: "en" }
+  build: (
+    text: (typeof casesText)[Lang]["mail"],
+    values: { id: string; service: string; name: string },
+    lang: Lang,
+  ) => { kind: string; subject: string; body: string },
+  to: { email: string; lang: Lang } = parties.assignee ?? { email: getEnv().STAFF_EMAIL, lang: "en" },
 ) {
   const text = casesText[to.lang].mail;
   const values = {
@@ -71,9 +84,12 @@ export async function mailStaff(
       {
         subject: fill(mail.subject, values),
         paragraphs: [fill(mail.body, values)],
-        action: { label: text.staffAction, url: `${getEnv().SITE_URL}${localizePath(to.lang, `/admin/orders/${parties.order.id}`)}` },
+        action: {
+          label: text.staffAction,
+          url: `${getEnv().SITE_URL}${localizePath(to.lang, `/admin/orders/${parties.order.id}`)}`,
+        },
       },
-      to.lang
+      to.lang,
     ),
   });
 }

@@ -27,7 +27,9 @@ export function threadView(thread: Thread, options: { viewer: Viewer; audience: 
   const { viewer, audience, lang } = options;
   const t = casesText[lang].thread;
   const requestLabel = (kind: string, days: number | null) => fill(t.kind[kind] ?? kind, { days: days ?? 0 });
-  const requests = new Map(thread.messages.filter((m) => isRequestKind(m.kind)).map((m) => [m.id, requestLabel(m.kind, m.extensionDays)]));
+  const requests = new Map(
+    thread.messages.filter((m) => isRequestKind(m.kind)).map((m) => [m.id, requestLabel(m.kind, m.extensionDays)]),
+  );
   return {
     truncated: thread.truncated,
     messages: thread.messages.map((message) => {
@@ -38,10 +40,10 @@ export function threadView(thread: Thread, options: { viewer: Viewer; audience: 
             ? t.you
             : t.team
           : message.side === "client"
-          ? `${message.authorName ?? t.client} · ${t.client}`
-          : mine
-          ? t.you
-          : message.authorName ?? t.team;
+            ? `${message.authorName ?? t.client} · ${t.client}`
+            : mine
+              ? t.you
+              : (message.authorName ?? t.team);
       const open = message.requestState === "open";
       return {
         id: message.id,
@@ -50,18 +52,29 @@ export function threadView(thread: Thread, options: { viewer: Viewer; audience: 
         mine,
         author,
         note: message.kind === "note",
-        label: message.kind === "message" || message.kind === "note" ? null : requestLabel(message.kind, message.extensionDays),
+        label:
+          message.kind === "message" || message.kind === "note"
+            ? null
+            : requestLabel(message.kind, message.extensionDays),
         /** The request named inside a sentence ("Accept the cancellation request"). */
         requestName: casesText[lang].requestNames[message.kind] ?? null,
         answers: message.requestId ? fill(t.answers, { request: requests.get(message.requestId) ?? "" }) : null,
         body: message.body,
         date: formatDateTime(message.createdAt, lang),
         dateTime: message.createdAt.toISOString(),
-        state: message.requestState ? { value: message.requestState, label: t.state[message.requestState] ?? message.requestState } : null,
+        state: message.requestState
+          ? { value: message.requestState, label: t.state[message.requestState] ?? message.requestState }
+          : null,
         // Staff decide open requests; cancellations only an admin (they may involve money).
-        canResolve: audience === "staff" && open && (message.kind !== "cancellation-request" || viewer.role === "admin"),
-        adminDecides: audience === "staff" && open && message.kind === "cancellation-request" && viewer.role !== "admin",
-        documents: message.documents.map((doc) => ({ id: doc.id, fileName: doc.fileName, size: formatSize(doc.sizeBytes) })),
+        canResolve:
+          audience === "staff" && open && (message.kind !== "cancellation-request" || viewer.role === "admin"),
+        adminDecides:
+          audience === "staff" && open && message.kind === "cancellation-request" && viewer.role !== "admin",
+        documents: message.documents.map((doc) => ({
+          id: doc.id,
+          fileName: doc.fileName,
+          size: formatSize(doc.sizeBytes),
+        })),
       };
     }),
   };
@@ -69,13 +82,23 @@ export function threadView(thread: Thread, options: { viewer: Viewer; audience: 
 
 export type ThreadView = ReturnType<typeof threadView>;
 
-type LineRef = { serviceKey: string; tierId: string; speed?: string | null; turnaroundValue: number | null; turnaroundUnit: TurnaroundUnit | null };
+type LineRef = {
+  serviceKey: string;
+  tierId: string;
+  speed?: string | null;
+  turnaroundValue: number | null;
+  turnaroundUnit: TurnaroundUnit | null;
+};
 
 /**
  * What an order page says about time: "Expected by …" (or due and overdue, for staff) once paid,
  * the promised turnaround before that, nothing once delivered or cancelled.
  */
-export function turnaroundView(order: { status: OrderStatus; paymentStatus: PaymentStatus; dueAt: Date | null; items: readonly LineRef[] }, lang: Lang, now = new Date()) {
+export function turnaroundView(
+  order: { status: OrderStatus; paymentStatus: PaymentStatus; dueAt: Date | null; items: readonly LineRef[] },
+  lang: Lang,
+  now = new Date(),
+) {
   const t = casesText[lang].turnaround;
   const open = order.status === "pending" || order.status === "processing";
   // The slowest line's promise, in the catalogue's words ("3-5 business days").
@@ -86,7 +109,9 @@ export function turnaroundView(order: { status: OrderStatus; paymentStatus: Paym
     if (!turnaround) continue;
     // At the standard speed, the package's own words; bought faster, the time it now promises.
     const sped = item.speed !== undefined && item.speed !== null && item.speed !== "standard";
-    const delivery = sped ? fill(t.units[turnaround.unit] ?? "", { count: turnaround.value }) : findTierOfService(item.serviceKey, item.tierId)?.delivery[lang];
+    const delivery = sped
+      ? fill(t.units[turnaround.unit] ?? "", { count: turnaround.value })
+      : findTierOfService(item.serviceKey, item.tierId)?.delivery[lang];
     if (!delivery) continue;
     const minutes = turnaroundOfficeMinutes(turnaround, dayMinutes);
     if (!slowest || minutes > slowest.minutes) slowest = { minutes, delivery };
@@ -101,7 +126,10 @@ export function turnaroundView(order: { status: OrderStatus; paymentStatus: Paym
     expectedBy: open && order.dueAt ? fill(t.expectedBy, { date: formatDateTime(order.dueAt, lang) }) : null,
     due: open && order.dueAt ? fill(t.due, { date: formatDateTime(order.dueAt, lang) }) : null,
     promised: slowest ? fill(t.promised, { delivery: slowest.delivery }) : null,
-    afterPayment: open && !order.dueAt && slowest && order.paymentStatus !== "paid" ? fill(t.afterPayment, { delivery: slowest.delivery }) : null,
+    afterPayment:
+      open && !order.dueAt && slowest && order.paymentStatus !== "paid"
+        ? fill(t.afterPayment, { delivery: slowest.delivery })
+        : null,
     statusLabel: backofficeText[lang].status[order.status] ?? order.status,
   };
 }

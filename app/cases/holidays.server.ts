@@ -41,7 +41,10 @@ export async function addHoliday(input: HolidayInput, adminId: string): Promise<
 /** Removes the holiday of a date; false when the value is no date on the list. */
 export async function removeHoliday(day: unknown): Promise<boolean> {
   if (typeof day !== "string" || !isRealDate(day)) return false;
-  const rows = await db.delete(publicHolidays).where(eq(publicHolidays.day, day)).returning({ day: publicHolidays.day });
+  const rows = await db
+    .delete(publicHolidays)
+    .where(eq(publicHolidays.day, day))
+    .returning({ day: publicHolidays.day });
   return rows.length > 0;
 }
 

@@ -9,21 +9,35 @@ import type { Side } from "./messages.server";
  * JSON endpoint for the version of what it shows every few seconds and reloads its data when the
  * version changed. A version is a short hash, so it says nothing about the case itself.
  */
-const digest = (parts: Array<string | number | null>) => crypto.createHash("sha256").update(parts.join("|")).digest("base64url").slice(0, 16);
+const digest = (parts: Array<string | number | null>) =>
+  crypto.createHash("sha256").update(parts.join("|")).digest("base64url").slice(0, 16);
 
 /**
  * The version of a case page: the order's state (status, payment, due time, assignee, last
  * change) and its conversation as `side` sees it (the client's leaves internal notes out).
  */
 export async function caseVersion(orderId: string, side: Side): Promise<string> {
-  const visible = side === "client" ? and(eq(orderMessages.orderId, orderId), ne(orderMessages.kind, "note")) : eq(orderMessages.orderId, orderId);
+  const visible =
+    side === "client"
+      ? and(eq(orderMessages.orderId, orderId), ne(orderMessages.kind, "note"))
+      : eq(orderMessages.orderId, orderId);
   const [[order], [thread]] = await Promise.all([
     db
-      .select({ updatedAt: sql<string>`${orders.updatedAt}::text`, status: orders.status, payment: orders.paymentStatus, due: sql<string | null>`${orders.dueAt}::text`, assignee: orders.assigneeId })
+      .select({
+        updatedAt: sql<string>`${orders.updatedAt}::text`,
+        status: orders.status,
+        payment: orders.paymentStatus,
+        due: sql<string | null>`${orders.dueAt}::text`,
+        assignee: orders.assigneeId,
+      })
       .from(orders)
       .where(eq(orders.id, orderId)),
     db
-      .select({ messages: count(), last: max(orderMessages.createdAt), resolved: sql<string | null>`max(${orderMessages.resolvedAt})::text` })
+      .select({
+        messages: count(),
+        last: max(orderMessages.createdAt),
+        resolved: sql<string | null>`max(${orderMessages.resolvedAt})::text`,
+      })
       .from(orderMessages)
       .where(visible),
   ]);
@@ -32,7 +46,7 @@ export async function caseVersion(orderId: string, side: Side): Promise<string> 
     order?.status ?? null,
     order?.payment ?? null,
     order?.due ?? null,
-    side === "staff" ? order?.assignee ?? null : null,
+    side === "staff" ? (order?.assignee ?? null) : null,
     thread?.messages ?? 0,
     thread?.last?.toISOString() ?? null,
     thread?.resolved ?? null,
@@ -59,6 +73,10 @@ export const LIVE_POLL = { intervalMs: 5000, maxIntervalMs: 60_000 } as const;
 /** The JSON answer of a live endpoint: never cached, by a browser or a proxy. */
 export function liveResponse(version: string) {
   return new Response(JSON.stringify({ version }), {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }

@@ -17,7 +17,12 @@ export type OfficeSchedule = {
 };
 
 /** Sunday to Thursday, 09:00 to 18:00 Gulf Standard Time. */
-export const DEFAULT_OFFICE_SCHEDULE: OfficeSchedule = { days: [0, 1, 2, 3, 4], openMinute: 9 * 60, closeMinute: 18 * 60, utcOffsetMinutes: 4 * 60 };
+export const DEFAULT_OFFICE_SCHEDULE: OfficeSchedule = {
+  days: [0, 1, 2, 3, 4],
+  openMinute: 9 * 60,
+  closeMinute: 18 * 60,
+  utcOffsetMinutes: 4 * 60,
+};
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -66,7 +71,11 @@ export function isOfficeTime(date: Date, schedule: OfficeSchedule = DEFAULT_OFFI
  * end of that day) rather than moving to the next opening. With 0 minutes: the first office
  * moment at or after `start`.
  */
-export function addOfficeMinutes(start: Date, minutes: number, schedule: OfficeSchedule = DEFAULT_OFFICE_SCHEDULE): Date {
+export function addOfficeMinutes(
+  start: Date,
+  minutes: number,
+  schedule: OfficeSchedule = DEFAULT_OFFICE_SCHEDULE,
+): Date {
   if (!Number.isFinite(minutes) || minutes < 0) throw new RangeError("minutes must be a finite number of at least 0");
   if (schedule.days.length === 0) throw new RangeError("the schedule has no working day");
   let remaining = Math.round(minutes * MINUTE);
@@ -102,7 +111,11 @@ export function officeMinutesBetween(from: Date, to: Date, schedule: OfficeSched
   const end = to.getTime();
   if (end <= start) return 0;
   let total = 0;
-  for (let midnight = localDay(start, schedule).midnight; midnight - schedule.utcOffsetMinutes * MINUTE < end; midnight += DAY) {
+  for (
+    let midnight = localDay(start, schedule).midnight;
+    midnight - schedule.utcOffsetMinutes * MINUTE < end;
+    midnight += DAY
+  ) {
     const opening = openingOf(midnight, schedule);
     if (!opening) continue;
     const overlap = Math.min(end, opening[1]) - Math.max(start, opening[0]);

@@ -29,23 +29,41 @@ const REASON = "Cancellation requested by the client and accepted";
  * the provider refused, the order is flagged for a refund by hand (shown on the admin pages, and
  * cleared once a refund of everything is recorded), the history says how much, and staff are mailed.
  */
-export async function refundCancelledOrder(input: { orderId: string; requestId: string; actorId: string | null }): Promise<RefundOutcome> {
+export async function refundCancelledOrder(input: {
+  orderId: string;
+  requestId: string;
+  actorId: string | null;
+}): Promise<RefundOutcome> {
   let amount = await refundableAmount(input.orderId);
   if (amount === 0) return { kind: "none" };
-  const ask = (fils: number) => requestRefund({ orderId: input.orderId, amount: (fils / 100).toFixed(2), reason: REASON, requestKey: input.requestId, actorId: input.actorId });
+  const ask = (fils: number) =>
+    requestRefund({
+      orderId: input.orderId,
+      amount: (fils / 100).toFixed(2),
+      reason: REASON,
+      requestKey: input.requestId,
+      actorId: input.actorId,
+    });
   let outcome = await ask(amount);
   // Another refund went through meanwhile: what is left.
-  if (!outcome.ok && outcome.error === "exceeds" && outcome.refundable) outcome = await ask((amount = outcome.refundable));
+  if (!outcome.ok && outcome.error === "exceeds" && outcome.refundable)
+    outcome = await ask((amount = outcome.refundable));
   if (outcome.ok) {
-    if (outcome.refund.status !== "failed") return { kind: "refund", status: outcome.refund.status, amount: outcome.refund.amount };
+    if (outcome.refund.status !== "failed")
+      return { kind: "refund", status: outcome.refund.status, amount: outcome.refund.amount };
     return flagManualRefund(input.orderId, outcome.refund.amount, input.actorId);
   }
   switch (outcome.error) {
     case "duplicate": {
       // Asked before (a retry, the job): as that refund stands.
-      const [earlier] = await db.select({ status: refunds.status, amount: refunds.amount }).from(refunds).where(eq(refunds.requestKey, input.requestId));
+      const [earlier] = await db
+        .select({ status: refunds.status, amount: refunds.amount })
+        .from(refunds)
+        .where(eq(refunds.requestKey, input.requestId));
       if (!earlier) return { kind: "deferred" };
-      return earlier.status === "failed" ? flagManualRefund(input.orderId, earlier.amount, input.actorId) : { kind: "refund", status: earlier.status, amount: earlier.amount };
+      return earlier.status === "failed"
+        ? flagManualRefund(input.orderId, earlier.amount, input.actorId)
+        : { kind: "refund", status: earlier.status, amount: earlier.amount };
     }
     case "unavailable":
       return flagManualRefund(input.orderId, amount, input.actorId);
@@ -59,11 +77,18 @@ export async function refundCancelledOrder(input: { orderId: string; requestId: 
  * refundCancelledOrder for the action that accepted the cancellation: never throws (the
  * cancellation is committed whatever happens here); a failure is left to the background job.
  */
-export async function refundCancelledOrderSafely(input: { orderId: string; requestId: string; actorId: string | null }): Promise<RefundOutcome> {
+export async function refundCancelledOrderSafely(input: {
+  orderId: string;
+  requestId: string;
+  actorId: string | null;
+}): Promise<RefundOutcome> {
   try {
     return await refundCancelledOrder(input);
   } catch (error) {
-    console.error(`refund of cancelled order ${input.orderId} deferred:`, error instanceof Error ? error.message : error);
+    console.error(
+      `refund of cancelled order ${input.orderId} deferred:`,
+      error instanceof Error ? error.message : error,
+    );
     return { kind: "deferred" };
   }
 }
@@ -78,7 +103,14 @@ async function flagManualRefund(orderId: string, amount: number, actorId: string
       .returning({ serviceType: orders.serviceType });
     // Flagged already (a retry): one history entry and one mail.
     if (!order) return;
-    await tx.insert(orderEvents).values({ orderId, actorId, kind: "payment", fromValue: "paid", toValue: "paid", note: `Cancellation accepted after payment: refund ${shown} by hand.` });
+    await tx.insert(orderEvents).values({
+      orderId,
+      actorId,
+      kind: "payment",
+      fromValue: "paid",
+      toValue: "paid",
+      note: `Cancellation accepted after payment: refund ${shown} by hand.`,
+    });
     const env = getEnv();
     await queueMail(tx, {
       to: env.STAFF_EMAIL,

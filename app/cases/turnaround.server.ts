@@ -4,7 +4,13 @@ import { findTierOfService, isSpeed, turnaroundAtSpeed, turnaroundOfficeMinutes,
 import type { Queryable } from "../db.server";
 import { getEnv } from "../env.server";
 import { holidaySet } from "./holidays.server";
-import { addOfficeMinutes, DEFAULT_OFFICE_SCHEDULE, officeDayMinutes, parseOpeningHours, type OfficeSchedule } from "./office-time";
+import {
+  addOfficeMinutes,
+  DEFAULT_OFFICE_SCHEDULE,
+  officeDayMinutes,
+  parseOpeningHours,
+  type OfficeSchedule,
+} from "./office-time";
 
 /** The office's schedule: Sunday to Thursday, Gulf time, with the configured opening hours. */
 export function officeSchedule(): OfficeSchedule {
@@ -17,14 +23,21 @@ export async function officeScheduleWithHolidays(q: Queryable, from = new Date()
   return { ...officeSchedule(), holidays: await holidaySet(q, from) };
 }
 
-type LineRef = { serviceKey: string; tierId: string; speed?: string | null; turnaroundValue: number | null; turnaroundUnit: TurnaroundUnit | null };
+type LineRef = {
+  serviceKey: string;
+  tierId: string;
+  speed?: string | null;
+  turnaroundValue: number | null;
+  turnaroundUnit: TurnaroundUnit | null;
+};
 
 /**
  * A line's promised turnaround: as stored when it was sold, else the catalogue's at the line's
  * speed (lines sold before turnarounds were kept).
  */
 export function lineTurnaround(line: LineRef): Turnaround | null {
-  if (line.turnaroundValue !== null && line.turnaroundUnit !== null) return { value: line.turnaroundValue, unit: line.turnaroundUnit };
+  if (line.turnaroundValue !== null && line.turnaroundUnit !== null)
+    return { value: line.turnaroundValue, unit: line.turnaroundUnit };
   const tier = findTierOfService(line.serviceKey, line.tierId);
   return tier ? turnaroundAtSpeed(tier.turnaround, isSpeed(line.speed) ? line.speed : "standard") : null;
 }
@@ -50,7 +63,13 @@ export function extendDueTime(dueAt: Date, days: number, schedule = officeSchedu
  */
 export async function startTurnaroundClock(tx: Queryable, orderId: string, paidAt: Date) {
   const lines = await tx
-    .select({ serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, speed: orderItems.speed, turnaroundValue: orderItems.turnaroundValue, turnaroundUnit: orderItems.turnaroundUnit })
+    .select({
+      serviceKey: orderItems.serviceKey,
+      tierId: orderItems.tierId,
+      speed: orderItems.speed,
+      turnaroundValue: orderItems.turnaroundValue,
+      turnaroundUnit: orderItems.turnaroundUnit,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   const dueAt = dueTimeOf(lines, paidAt, await officeScheduleWithHolidays(tx, paidAt));

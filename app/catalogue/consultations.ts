@@ -3,14 +3,24 @@ import type { Localized } from "./services";
 /** Prices are integer fils. */
 const aed = (amount: number) => amount * 100;
 
-export const CONSULTATION_KEYS = ["immigration", "business", "employment", "real-estate", "family", "criminal-defense"] as const;
+export const CONSULTATION_KEYS = [
+  "immigration",
+  "business",
+  "employment",
+  "real-estate",
+  "family",
+  "criminal-defense",
+] as const;
 export type ConsultationKey = (typeof CONSULTATION_KEYS)[number];
 
 /**
  * The consultation types: price, advertised session length ("30-60" minutes) and the longest of
  * it, at which the session is sold and booked (plans.ts, list "consultations").
  */
-export const consultations: Record<ConsultationKey, { name: Localized<string>; from: number; minutes: string; maxMinutes: number; about: Localized<string> }> = {
+export const consultations: Record<
+  ConsultationKey,
+  { name: Localized<string>; from: number; minutes: string; maxMinutes: number; about: Localized<string> }
+> = {
   immigration: {
     name: { en: "Immigration", ar: "الهجرة والإقامة" },
     from: aed(750),

@@ -24,7 +24,9 @@ const comparable = (turnaround: Turnaround) => turnaroundOfficeMinutes(turnaroun
 
 /** The tier of a list that delivers soonest (the cheaper one on a tie). */
 export function fastestTier(list: PlanListKey): PlanTier {
-  return [...planLists[list].tiers].sort((a, b) => comparable(a.turnaround) - comparable(b.turnaround) || a.price - b.price)[0]!;
+  return [...planLists[list].tiers].sort(
+    (a, b) => comparable(a.turnaround) - comparable(b.turnaround) || a.price - b.price,
+  )[0]!;
 }
 
 /** The cheapest tier of a list (the earlier one on a tie). */
@@ -83,7 +85,10 @@ export const homeCardPrices = {
  */
 export const timelines = {
   /** The quick check's result, after the team has verified the request. */
-  travelBanResult: { en: turnaroundText(quickTravelBanCheck.turnaround, "en"), ar: turnaroundText(quickTravelBanCheck.turnaround, "ar") },
+  travelBanResult: {
+    en: turnaroundText(quickTravelBanCheck.turnaround, "en"),
+    ar: turnaroundText(quickTravelBanCheck.turnaround, "ar"),
+  },
   laborBanResult: { en: deliveryRange("labor-ban", "en"), ar: deliveryRange("labor-ban", "ar") },
   backgroundHeadline: fastestTier("background-packages").delivery,
   backgroundSameDay: planLists.express.tiers.find((t) => t.id === "same-day-background")!.delivery,

@@ -70,7 +70,10 @@ const travelBan: PlanList = {
   tiers: [
     tier("basic", 650, {
       name: { en: "Basic", ar: "الأساسية" },
-      description: { en: "A verified travel ban status check across UAE federal records.", ar: "فحص موثّق لحالة حظر السفر في السجلات الاتحادية بالدولة." },
+      description: {
+        en: "A verified travel ban status check across UAE federal records.",
+        ar: "فحص موثّق لحالة حظر السفر في السجلات الاتحادية بالدولة.",
+      },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
       turnaround: businessDays(7),
       sessions: 1,
@@ -82,32 +85,63 @@ const travelBan: PlanList = {
     }),
     tier("fundamental", 750, {
       name: { en: "Fundamental", ar: "المتقدمة" },
-      description: { en: "Travel ban status with the case references behind it.", ar: "حالة حظر السفر مع مراجع القضايا المرتبطة به." },
+      description: {
+        en: "Travel ban status with the case references behind it.",
+        ar: "حالة حظر السفر مع مراجع القضايا المرتبطة به.",
+      },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
       sessions: 1,
       sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
-        en: ["Federal and emirate-level status", "Case reference numbers", "Written status report", "One consultation session"],
-        ar: ["الحالة على المستوى الاتحادي ومستوى الإمارة", "أرقام مراجع القضايا", "تقرير مكتوب بالحالة", "جلسة استشارية واحدة"],
+        en: [
+          "Federal and emirate-level status",
+          "Case reference numbers",
+          "Written status report",
+          "One consultation session",
+        ],
+        ar: [
+          "الحالة على المستوى الاتحادي ومستوى الإمارة",
+          "أرقام مراجع القضايا",
+          "تقرير مكتوب بالحالة",
+          "جلسة استشارية واحدة",
+        ],
       },
     }),
     tier("comprehensive", 1250, {
       name: { en: "Comprehensive", ar: "الشاملة" },
-      description: { en: "Full travel ban review with filings handled for you.", ar: "مراجعة كاملة لحظر السفر مع تولّي الإجراءات نيابةً عنك." },
+      description: {
+        en: "Full travel ban review with filings handled for you.",
+        ar: "مراجعة كاملة لحظر السفر مع تولّي الإجراءات نيابةً عنك.",
+      },
       delivery: { en: "5 business days, up to 6 filings", ar: "5 أيام عمل، حتى 6 معاملات" },
       turnaround: businessDays(5),
       sessions: 1,
       sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
-        en: ["All seven emirates checked", "Up to 6 filings", "Case and court references", "Next-step guidance from a legal expert", "One consultation session"],
-        ar: ["فحص الإمارات السبع كلها", "حتى 6 معاملات", "مراجع القضايا والمحاكم", "توجيه من خبير قانوني بالخطوات التالية", "جلسة استشارية واحدة"],
+        en: [
+          "All seven emirates checked",
+          "Up to 6 filings",
+          "Case and court references",
+          "Next-step guidance from a legal expert",
+          "One consultation session",
+        ],
+        ar: [
+          "فحص الإمارات السبع كلها",
+          "حتى 6 معاملات",
+          "مراجع القضايا والمحاكم",
+          "توجيه من خبير قانوني بالخطوات التالية",
+          "جلسة استشارية واحدة",
+        ],
       },
       popular: true,
     }),
     tier("express", 1650, {
       name: { en: "Express", ar: "السريعة" },
-      description: { en: "The comprehensive review, prioritised and delivered in 2 days.", ar: "المراجعة الشاملة بأولوية وتسليم خلال يومين." },
+      description: {
+        en: "The comprehensive review, prioritised and delivered in 2 days.",
+        ar: "المراجعة الشاملة بأولوية وتسليم خلال يومين.",
+      },
       delivery: { en: "2 days", ar: "يومان" },
       turnaround: businessDays(2),
       sessions: 1,
@@ -119,14 +153,29 @@ const travelBan: PlanList = {
     }),
     tier("elite", 2500, {
       name: { en: "Elite", ar: "النخبة" },
-      description: { en: "A dedicated legal expert from check to resolution plan.", ar: "خبير قانوني مخصّص من الفحص حتى خطة المعالجة." },
+      description: {
+        en: "A dedicated legal expert from check to resolution plan.",
+        ar: "خبير قانوني مخصّص من الفحص حتى خطة المعالجة.",
+      },
       delivery: { en: "5 business days", ar: "5 أيام عمل" },
       turnaround: businessDays(5),
       sessions: 1,
       sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
-        en: ["Dedicated legal expert", "All seven emirates and GCC alerts", "Resolution plan for any ban found", "Follow-up for 30 days", "One consultation session"],
-        ar: ["خبير قانوني مخصّص", "الإمارات السبع وتنبيهات دول الخليج", "خطة معالجة لأي حظر يُكتشف", "متابعة لمدة 30 يوماً", "جلسة استشارية واحدة"],
+        en: [
+          "Dedicated legal expert",
+          "All seven emirates and GCC alerts",
+          "Resolution plan for any ban found",
+          "Follow-up for 30 days",
+          "One consultation session",
+        ],
+        ar: [
+          "خبير قانوني مخصّص",
+          "الإمارات السبع وتنبيهات دول الخليج",
+          "خطة معالجة لأي حظر يُكتشف",
+          "متابعة لمدة 30 يوماً",
+          "جلسة استشارية واحدة",
+        ],
       },
     }),
   ],
@@ -139,7 +188,10 @@ const laborBan: PlanList = {
   tiers: [
     tier("basic", 650, {
       name: { en: "Basic", ar: "الأساسية" },
-      description: { en: "Labor ban status with the Ministry of Human Resources and Emiratisation.", ar: "حالة حظر العمل لدى وزارة الموارد البشرية والتوطين." },
+      description: {
+        en: "Labor ban status with the Ministry of Human Resources and Emiratisation.",
+        ar: "حالة حظر العمل لدى وزارة الموارد البشرية والتوطين.",
+      },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
       features: {
@@ -149,20 +201,36 @@ const laborBan: PlanList = {
     }),
     tier("comprehensive", 950, {
       name: { en: "Comprehensive", ar: "الشاملة" },
-      description: { en: "Labor ban status, its cause and the options to lift it.", ar: "حالة حظر العمل وسببه وخيارات رفعه." },
+      description: {
+        en: "Labor ban status, its cause and the options to lift it.",
+        ar: "حالة حظر العمل وسببه وخيارات رفعه.",
+      },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
       sessions: 1,
       sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
-        en: ["Labor ban status and cause", "Options to lift or shorten the ban", "Employer dispute review", "One consultation session"],
-        ar: ["حالة حظر العمل وسببه", "خيارات رفع الحظر أو تقصير مدته", "مراجعة نزاعات صاحب العمل", "جلسة استشارية واحدة"],
+        en: [
+          "Labor ban status and cause",
+          "Options to lift or shorten the ban",
+          "Employer dispute review",
+          "One consultation session",
+        ],
+        ar: [
+          "حالة حظر العمل وسببه",
+          "خيارات رفع الحظر أو تقصير مدته",
+          "مراجعة نزاعات صاحب العمل",
+          "جلسة استشارية واحدة",
+        ],
       },
       popular: true,
     }),
     tier("express", 1350, {
       name: { en: "Express", ar: "السريعة" },
-      description: { en: "The comprehensive check, delivered within 24 hours.", ar: "الفحص الشامل مع التسليم خلال 24 ساعة." },
+      description: {
+        en: "The comprehensive check, delivered within 24 hours.",
+        ar: "الفحص الشامل مع التسليم خلال 24 ساعة.",
+      },
       delivery: { en: "24 hours", ar: "24 ساعة" },
       turnaround: businessDays(1),
       features: {
@@ -180,7 +248,10 @@ const background: PlanList = {
   tiers: [
     tier("essential", 695, {
       name: { en: "Essential", ar: "الأساسية" },
-      description: { en: "Identity and criminal record screening for one candidate.", ar: "التحقق من الهوية والسجل الجنائي لمرشح واحد." },
+      description: {
+        en: "Identity and criminal record screening for one candidate.",
+        ar: "التحقق من الهوية والسجل الجنائي لمرشح واحد.",
+      },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
       turnaround: businessDays(10),
       features: {
@@ -190,7 +261,10 @@ const background: PlanList = {
     }),
     tier("standard", 850, {
       name: { en: "Standard", ar: "القياسية" },
-      description: { en: "Adds employment and education verification.", ar: "يضيف التحقق من الخبرات والمؤهلات التعليمية." },
+      description: {
+        en: "Adds employment and education verification.",
+        ar: "يضيف التحقق من الخبرات والمؤهلات التعليمية.",
+      },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
       turnaround: businessDays(7),
       features: {
@@ -200,23 +274,49 @@ const background: PlanList = {
     }),
     tier("comprehensive", 1450, {
       name: { en: "Comprehensive", ar: "الشاملة" },
-      description: { en: "Full screening including civil cases and travel bans.", ar: "فحص كامل يشمل القضايا المدنية وحظر السفر." },
+      description: {
+        en: "Full screening including civil cases and travel bans.",
+        ar: "فحص كامل يشمل القضايا المدنية وحظر السفر.",
+      },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
       turnaround: businessDays(10),
       features: {
-        en: ["Everything in Standard", "Civil and court case search", "Travel and labor ban status", "Reference checks"],
-        ar: ["كل ما في الباقة القياسية", "البحث في القضايا المدنية والمحاكم", "حالة حظر السفر والعمل", "التحقق من المراجع"],
+        en: [
+          "Everything in Standard",
+          "Civil and court case search",
+          "Travel and labor ban status",
+          "Reference checks",
+        ],
+        ar: [
+          "كل ما في الباقة القياسية",
+          "البحث في القضايا المدنية والمحاكم",
+          "حالة حظر السفر والعمل",
+          "التحقق من المراجع",
+        ],
       },
       popular: true,
     }),
     tier("executive", 2250, {
       name: { en: "Executive", ar: "التنفيذية" },
-      description: { en: "Due diligence for senior hires and partners.", ar: "العناية الواجبة لكبار الموظفين والشركاء." },
+      description: {
+        en: "Due diligence for senior hires and partners.",
+        ar: "العناية الواجبة لكبار الموظفين والشركاء.",
+      },
       delivery: { en: "10-14 business days", ar: "10-14 يوم عمل" },
       turnaround: businessDays(14),
       features: {
-        en: ["Everything in Comprehensive", "Directorships and company links", "Media and sanctions screening", "Analyst summary"],
-        ar: ["كل ما في الباقة الشاملة", "العضويات في مجالس الإدارة وارتباطات الشركات", "فحص الإعلام وقوائم العقوبات", "ملخص من محلل"],
+        en: [
+          "Everything in Comprehensive",
+          "Directorships and company links",
+          "Media and sanctions screening",
+          "Analyst summary",
+        ],
+        ar: [
+          "كل ما في الباقة الشاملة",
+          "العضويات في مجالس الإدارة وارتباطات الشركات",
+          "فحص الإعلام وقوائم العقوبات",
+          "ملخص من محلل",
+        ],
       },
     }),
   ],
@@ -229,7 +329,10 @@ const backgroundPackages: PlanList = {
   tiers: [
     tier("individual", 350, {
       name: { en: "Individual Background Check", ar: "التحقق من خلفية الأفراد" },
-      description: { en: "Identity and UAE criminal record check for one person.", ar: "التحقق من الهوية والسجل الجنائي في الدولة لشخص واحد." },
+      description: {
+        en: "Identity and UAE criminal record check for one person.",
+        ar: "التحقق من الهوية والسجل الجنائي في الدولة لشخص واحد.",
+      },
       delivery: { en: "24-48 hours", ar: "24-48 ساعة" },
       turnaround: businessDays(2),
       features: {
@@ -239,23 +342,44 @@ const backgroundPackages: PlanList = {
     }),
     tier("enhanced", 750, {
       name: { en: "Enhanced Security Check", ar: "الفحص الأمني المعزّز" },
-      description: { en: "For roles of trust: adds employment, education and case searches.", ar: "للوظائف الحساسة: يضيف التحقق من التوظيف والتعليم والبحث في القضايا." },
+      description: {
+        en: "For roles of trust: adds employment, education and case searches.",
+        ar: "للوظائف الحساسة: يضيف التحقق من التوظيف والتعليم والبحث في القضايا.",
+      },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
       features: {
-        en: ["Everything in Individual", "Employment and education verification", "Court and police case search", "Travel ban status"],
+        en: [
+          "Everything in Individual",
+          "Employment and education verification",
+          "Court and police case search",
+          "Travel ban status",
+        ],
         ar: ["كل ما في باقة الأفراد", "التحقق من التوظيف والتعليم", "البحث في قضايا المحاكم والشرطة", "حالة حظر السفر"],
       },
       popular: true,
     }),
     tier("due-diligence", 1200, {
       name: { en: "Business Due Diligence", ar: "العناية الواجبة للشركات" },
-      description: { en: "Company and owner screening before you sign or invest.", ar: "فحص الشركة ومالكيها قبل التوقيع أو الاستثمار." },
+      description: {
+        en: "Company and owner screening before you sign or invest.",
+        ar: "فحص الشركة ومالكيها قبل التوقيع أو الاستثمار.",
+      },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
       turnaround: businessDays(10),
       features: {
-        en: ["Trade licence and registration check", "Owners and managers screened", "Litigation and ban search", "Risk summary"],
-        ar: ["التحقق من الرخصة التجارية والتسجيل", "فحص المالكين والمديرين", "البحث في الدعاوى وحالات الحظر", "ملخص المخاطر"],
+        en: [
+          "Trade licence and registration check",
+          "Owners and managers screened",
+          "Litigation and ban search",
+          "Risk summary",
+        ],
+        ar: [
+          "التحقق من الرخصة التجارية والتسجيل",
+          "فحص المالكين والمديرين",
+          "البحث في الدعاوى وحالات الحظر",
+          "ملخص المخاطر",
+        ],
       },
     }),
   ],
@@ -268,7 +392,10 @@ const contractReview: PlanList = {
   tiers: [
     tier("basic", 1200, {
       name: { en: "Basic", ar: "الأساسية" },
-      description: { en: "Review of one contract up to 10 pages with a risk summary.", ar: "مراجعة عقد واحد حتى 10 صفحات مع ملخص للمخاطر." },
+      description: {
+        en: "Review of one contract up to 10 pages with a risk summary.",
+        ar: "مراجعة عقد واحد حتى 10 صفحات مع ملخص للمخاطر.",
+      },
       delivery: { en: "3-5 business days", ar: "3-5 أيام عمل" },
       turnaround: businessDays(5),
       features: {
@@ -278,7 +405,10 @@ const contractReview: PlanList = {
     }),
     tier("professional", 2200, {
       name: { en: "Professional", ar: "الاحترافية" },
-      description: { en: "Clause-by-clause review with suggested changes.", ar: "مراجعة بنداً بنداً مع التعديلات المقترحة." },
+      description: {
+        en: "Clause-by-clause review with suggested changes.",
+        ar: "مراجعة بنداً بنداً مع التعديلات المقترحة.",
+      },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
       turnaround: businessDays(7),
       sessions: 1,
@@ -291,13 +421,21 @@ const contractReview: PlanList = {
     }),
     tier("premium", 3500, {
       name: { en: "Premium", ar: "المميزة" },
-      description: { en: "Complex or bilingual contracts, with negotiation support.", ar: "العقود المعقّدة أو ثنائية اللغة، مع دعم التفاوض." },
+      description: {
+        en: "Complex or bilingual contracts, with negotiation support.",
+        ar: "العقود المعقّدة أو ثنائية اللغة، مع دعم التفاوض.",
+      },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
       turnaround: businessDays(10),
       sessions: 2,
       sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
-        en: ["Unlimited pages", "Arabic and English versions compared", "Negotiation points", "Two consultation sessions"],
+        en: [
+          "Unlimited pages",
+          "Arabic and English versions compared",
+          "Negotiation points",
+          "Two consultation sessions",
+        ],
         ar: ["دون حد للصفحات", "مقارنة النسختين العربية والإنجليزية", "نقاط التفاوض", "جلستان استشاريتان"],
       },
     }),
@@ -311,17 +449,28 @@ const companyFormation: PlanList = {
   tiers: [
     tier("mainland", 8500, {
       name: { en: "Mainland", ar: "البر الرئيسي" },
-      description: { en: "A mainland company licensed by the Department of Economy and Tourism.", ar: "شركة في البر الرئيسي مرخّصة من دائرة الاقتصاد والسياحة." },
+      description: {
+        en: "A mainland company licensed by the Department of Economy and Tourism.",
+        ar: "شركة في البر الرئيسي مرخّصة من دائرة الاقتصاد والسياحة.",
+      },
       delivery: { en: "15-20 business days", ar: "15-20 يوم عمل" },
       turnaround: businessDays(20),
       features: {
-        en: ["Trade name and initial approval", "Memorandum of association", "Trade licence", "Corporate bank account guidance"],
+        en: [
+          "Trade name and initial approval",
+          "Memorandum of association",
+          "Trade licence",
+          "Corporate bank account guidance",
+        ],
         ar: ["الاسم التجاري والموافقة المبدئية", "عقد التأسيس", "الرخصة التجارية", "إرشاد لفتح الحساب المصرفي للشركة"],
       },
     }),
     tier("freezone", 12500, {
       name: { en: "Free Zone", ar: "المنطقة الحرة" },
-      description: { en: "A free zone company with full foreign ownership.", ar: "شركة في منطقة حرة بملكية أجنبية كاملة." },
+      description: {
+        en: "A free zone company with full foreign ownership.",
+        ar: "شركة في منطقة حرة بملكية أجنبية كاملة.",
+      },
       delivery: { en: "10-15 business days", ar: "10-15 يوم عمل" },
       turnaround: businessDays(15),
       features: {
@@ -332,7 +481,10 @@ const companyFormation: PlanList = {
     }),
     tier("offshore", 15500, {
       name: { en: "Offshore", ar: "الخارجية (أوفشور)" },
-      description: { en: "An offshore company for holding and international trade.", ar: "شركة خارجية للتملّك والتجارة الدولية." },
+      description: {
+        en: "An offshore company for holding and international trade.",
+        ar: "شركة خارجية للتملّك والتجارة الدولية.",
+      },
       delivery: { en: "12-18 business days", ar: "12-18 يوم عمل" },
       turnaround: businessDays(18),
       features: {
@@ -362,26 +514,42 @@ const bundles: PlanList = {
     }),
     tier("complete", 2195, {
       name: { en: "Complete Bundle", ar: "الباقة الكاملة" },
-      description: { en: "Travel, labor and court checks for full peace of mind.", ar: "فحوص السفر والعمل والقضايا لطمأنينة كاملة." },
+      description: {
+        en: "Travel, labor and court checks for full peace of mind.",
+        ar: "فحوص السفر والعمل والقضايا لطمأنينة كاملة.",
+      },
       delivery: { en: "5-7 business days", ar: "5-7 أيام عمل" },
       turnaround: businessDays(7),
       sessions: 1,
       sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
-        en: ["Comprehensive travel ban check", "Labor ban check", "Court and police case check", "One consultation session"],
+        en: [
+          "Comprehensive travel ban check",
+          "Labor ban check",
+          "Court and police case check",
+          "One consultation session",
+        ],
         ar: ["فحص شامل لحظر السفر", "فحص حظر العمل", "فحص قضايا المحاكم والشرطة", "جلسة استشارية واحدة"],
       },
       popular: true,
     }),
     tier("business", 3495, {
       name: { en: "Business Bundle", ar: "باقة الأعمال" },
-      description: { en: "Screening and a contract review for a new hire or partner.", ar: "فحص ومراجعة عقد لموظف أو شريك جديد." },
+      description: {
+        en: "Screening and a contract review for a new hire or partner.",
+        ar: "فحص ومراجعة عقد لموظف أو شريك جديد.",
+      },
       delivery: { en: "7-10 business days", ar: "7-10 أيام عمل" },
       turnaround: businessDays(10),
       sessions: 2,
       sessionMinutes: DEFAULT_SESSION_MINUTES,
       features: {
-        en: ["Comprehensive background check", "Travel ban check", "Basic contract review", "Two consultation sessions"],
+        en: [
+          "Comprehensive background check",
+          "Travel ban check",
+          "Basic contract review",
+          "Two consultation sessions",
+        ],
         ar: ["تحقق شامل من الخلفية", "فحص حظر السفر", "مراجعة أساسية لعقد", "جلستان استشاريتان"],
       },
     }),
@@ -405,7 +573,10 @@ const express: PlanList = {
     }),
     tier("same-day-background", 2150, {
       name: { en: "Same-Day Background Check", ar: "التحقق من الخلفية في اليوم نفسه" },
-      description: { en: "An urgent background check delivered within 8 hours.", ar: "تحقق عاجل من الخلفية مع التسليم خلال 8 ساعات." },
+      description: {
+        en: "An urgent background check delivered within 8 hours.",
+        ar: "تحقق عاجل من الخلفية مع التسليم خلال 8 ساعات.",
+      },
       delivery: { en: "8 hours", ar: "8 ساعات" },
       turnaround: officeHours(8),
       features: {
@@ -425,7 +596,10 @@ const travelBanQuick: PlanList = {
   tiers: [
     tier("quick-check", 200, {
       name: { en: "Quick Travel Ban Check", ar: "فحص سريع لحظر السفر" },
-      description: { en: "Your travel ban status, checked by our team from your Emirates ID or passport.", ar: "حالة حظر السفر لديك، يتحقق منها فريقنا برقم الهوية الإماراتية أو جواز السفر." },
+      description: {
+        en: "Your travel ban status, checked by our team from your Emirates ID or passport.",
+        ar: "حالة حظر السفر لديك، يتحقق منها فريقنا برقم الهوية الإماراتية أو جواز السفر.",
+      },
       delivery: { en: "Results in 2 minutes once verified", ar: "النتيجة خلال دقيقتين بعد التحقق" },
       turnaround: officeMinutes(2),
       features: {
@@ -456,8 +630,16 @@ const consultationList: PlanList = {
       sessions: 1,
       sessionMinutes: length,
       features: {
-        en: [`One ${length}-minute session`, "By video, phone or in person", "Booked at a time you choose, in Gulf time"],
-        ar: [`جلسة واحدة مدتها ${length} دقيقة`, "عبر الفيديو أو الهاتف أو حضورياً", "تُحجز في الموعد الذي تختاره بتوقيت الخليج"],
+        en: [
+          `One ${length}-minute session`,
+          "By video, phone or in person",
+          "Booked at a time you choose, in Gulf time",
+        ],
+        ar: [
+          `جلسة واحدة مدتها ${length} دقيقة`,
+          "عبر الفيديو أو الهاتف أو حضورياً",
+          "تُحجز في الموعد الذي تختاره بتوقيت الخليج",
+        ],
       },
     });
   }),
@@ -535,7 +717,12 @@ export type PlanListView = { key: PlanListKey; title: string; lowestPrice: numbe
 /** What the pricing-plan section needs for one list, in one language. */
 export function planListView(list: PlanListKey, lang: Lang): PlanListView {
   const planList = planLists[list];
-  return { key: list, title: planList.title[lang], lowestPrice: lowestPrice(list), tiers: planList.tiers.map((t) => tierView(t, lang)) };
+  return {
+    key: list,
+    title: planList.title[lang],
+    lowestPrice: lowestPrice(list),
+    tiers: planList.tiers.map((t) => tierView(t, lang)),
+  };
 }
 
 /** The session credits a paid order line gives: the tier's sessions times the quantity. */

@@ -4,7 +4,12 @@ import { computeQuote, SPEED_MULTIPLIERS, type QuoteFigures, type Speed } from "
 import type { Localized } from "./services";
 
 /** The quote calculator's services and tiers (spec section 9, "Quote tiers"), priced from the plan lists. */
-export const QUOTE_SERVICES = ["travel-ban", "background", "labor-ban", "contract-review"] as const satisfies readonly PlanListKey[];
+export const QUOTE_SERVICES = [
+  "travel-ban",
+  "background",
+  "labor-ban",
+  "contract-review",
+] as const satisfies readonly PlanListKey[];
 export type QuoteService = (typeof QUOTE_SERVICES)[number];
 
 export function isQuoteService(value: unknown): value is QuoteService {
@@ -60,7 +65,13 @@ export function quoteOptions(lang: Lang): QuoteServiceView[] {
 }
 
 /** The spec's quote result: service, tier, basePrice, urgency, urgencyMultiplier, finalPrice, delivery, savings. */
-export type QuoteResult = QuoteFigures & { service: string; tier: string; delivery: string; serviceKey: QuoteService; tierId: string };
+export type QuoteResult = QuoteFigures & {
+  service: string;
+  tier: string;
+  delivery: string;
+  serviceKey: QuoteService;
+  tierId: string;
+};
 
 /** A quote for a (service, tier, speed), or undefined when the tier does not belong to the service. */
 export function quote(service: unknown, tierId: unknown, speed: Speed, lang: Lang = "en"): QuoteResult | undefined {
@@ -88,7 +99,9 @@ export const SPEED_NAMES: Record<Speed, Localized<string>> = {
 /** How a line at a faster speed is labelled: "Express (×1.5)"; nothing for the standard speed. */
 export function speedLabel(speed: Speed, lang: Lang): string | null {
   if (speed === "standard") return null;
-  const multiplier = new Intl.NumberFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-AE").format(SPEED_MULTIPLIERS[speed]);
+  const multiplier = new Intl.NumberFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-AE").format(
+    SPEED_MULTIPLIERS[speed],
+  );
   return `${SPEED_NAMES[speed][lang]} (×${multiplier})`;
 }
 
@@ -97,7 +110,11 @@ export function speedLabel(speed: Speed, lang: Lang): string | null {
  * at a faster speed the quote's final price (multiplier applied, rounded to whole dirhams), for
  * the tiers the quote calculator offers only. Undefined for anything else: such a line is not sold.
  */
-export function priceLine(serviceType: unknown, tierId: unknown, speed: Speed = "standard"): { list: PlanList; tier: PlanTier; unitPrice: number } | undefined {
+export function priceLine(
+  serviceType: unknown,
+  tierId: unknown,
+  speed: Speed = "standard",
+): { list: PlanList; tier: PlanTier; unitPrice: number } | undefined {
   const found = findTier(serviceType, tierId);
   if (!found) return undefined;
   if (speed === "standard") return { ...found, unitPrice: found.tier.price };

@@ -31,23 +31,51 @@ export type Service = {
 
 export const services: Record<ServiceKey, Service> = {
   general: { key: "general", name: { en: "General Inquiry", ar: "استفسار عام" }, path: "/contact" },
-  "travel-ban-check": { key: "travel-ban-check", name: { en: "Travel Ban Check", ar: "فحص حظر السفر" }, path: "/ban-checks/travel-ban-check" },
-  "travel-ban-appeal": { key: "travel-ban-appeal", name: { en: "Travel Ban Appeal", ar: "التظلم من حظر السفر" }, path: "/ban-checks/travel-ban-appeal" },
-  "labor-ban-check": { key: "labor-ban-check", name: { en: "Labor Ban Check", ar: "فحص حظر العمل" }, path: "/ban-checks/labor-ban-check" },
+  "travel-ban-check": {
+    key: "travel-ban-check",
+    name: { en: "Travel Ban Check", ar: "فحص حظر السفر" },
+    path: "/ban-checks/travel-ban-check",
+  },
+  "travel-ban-appeal": {
+    key: "travel-ban-appeal",
+    name: { en: "Travel Ban Appeal", ar: "التظلم من حظر السفر" },
+    path: "/ban-checks/travel-ban-appeal",
+  },
+  "labor-ban-check": {
+    key: "labor-ban-check",
+    name: { en: "Labor Ban Check", ar: "فحص حظر العمل" },
+    path: "/ban-checks/labor-ban-check",
+  },
   "court-police-case-check": {
     key: "court-police-case-check",
     name: { en: "Court & Police Case Check", ar: "فحص القضايا والبلاغات" },
     path: "/ban-checks/court-police-case-check",
   },
-  "background-check": { key: "background-check", name: { en: "Background Check", ar: "التحقق من الخلفية" }, path: "/for-business/background-checks" },
+  "background-check": {
+    key: "background-check",
+    name: { en: "Background Check", ar: "التحقق من الخلفية" },
+    path: "/for-business/background-checks",
+  },
   "background-check-gcc": {
     key: "background-check-gcc",
     name: { en: "GCC Background Check", ar: "التحقق من الخلفية في دول الخليج" },
     path: "/for-business/background-checks-gcc",
   },
-  "contract-review": { key: "contract-review", name: { en: "Contract Review", ar: "مراجعة العقود" }, path: "/for-business/contracts-review" },
-  "company-formation": { key: "company-formation", name: { en: "Company Formation", ar: "تأسيس الشركات" }, path: "/startup-uae/company-formation" },
-  "legal-consultation": { key: "legal-consultation", name: { en: "Legal Consultation", ar: "استشارة قانونية" }, path: "/ask-lawyer" },
+  "contract-review": {
+    key: "contract-review",
+    name: { en: "Contract Review", ar: "مراجعة العقود" },
+    path: "/for-business/contracts-review",
+  },
+  "company-formation": {
+    key: "company-formation",
+    name: { en: "Company Formation", ar: "تأسيس الشركات" },
+    path: "/startup-uae/company-formation",
+  },
+  "legal-consultation": {
+    key: "legal-consultation",
+    name: { en: "Legal Consultation", ar: "استشارة قانونية" },
+    path: "/ask-lawyer",
+  },
 };
 
 export function serviceName(key: ServiceKey, lang: Lang = "en") {

@@ -30,7 +30,15 @@ function chatStorage() {
   if (secrets !== env.SESSION_SECRET) storage = undefined;
   secrets = env.SESSION_SECRET;
   storage ??= createCookieSessionStorage<{ id: string }>({
-    cookie: { name: "__chat", httpOnly: true, sameSite: "lax", path: "/", secure: env.isProduction, secrets: env.SESSION_SECRET, maxAge: WIDGET_RETENTION_DAYS * 24 * 60 * 60 },
+    cookie: {
+      name: "__chat",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env.isProduction,
+      secrets: env.SESSION_SECRET,
+      maxAge: WIDGET_RETENTION_DAYS * 24 * 60 * 60,
+    },
   });
   return storage;
 }
@@ -65,7 +73,10 @@ export async function loadTranscript(request: Request): Promise<ChatMessageView[
   const rows = await db
     .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
     .from(chatMessages)
-    .innerJoin(chatConversations, and(eq(chatConversations.id, chatMessages.conversationId), eq(chatConversations.channel, "widget")))
+    .innerJoin(
+      chatConversations,
+      and(eq(chatConversations.id, chatMessages.conversationId), eq(chatConversations.channel, "widget")),
+    )
     .where(eq(chatMessages.conversationId, id))
     .orderBy(desc(chatMessages.createdAt), asc(chatMessages.role))
     .limit(TRANSCRIPT_SHOWN);
@@ -86,14 +97,18 @@ export async function chatAction(request: Request, context: Pick<AppLoadContext,
   const from = chatReturnPath(form.get("from"));
   const back = `${localizePath(lang, "/chat")}${from ? `?from=${encodeURIComponent(from)}` : ""}#chat-input-page`;
   const fetchMode = form.get("mode") === "fetch";
-  const reply = async (answer: ChatAnswer, status = 200, headers?: Headers) => (fetchMode ? data(answer, { status, headers }) : redirect(back, { status: 303, headers }));
+  const reply = async (answer: ChatAnswer, status = 200, headers?: Headers) =>
+    fetchMode ? data(answer, { status, headers }) : redirect(back, { status: 303, headers });
 
   const raw = form.get("message");
   const message = cleanText(typeof raw === "string" ? raw : "", { multiline: true });
   if (!message) return reply({ messages: [] });
   if (message.length > CHAT_MESSAGE_MAX) return reply({ messages: [], error: t.tooLong }, 400);
 
-  const limit = await hitRateLimit({ name: "chat-widget-ip", limit: getEnv().CHAT_RATE_LIMIT, windowSeconds: 3600 }, context.clientAddress || "unknown");
+  const limit = await hitRateLimit(
+    { name: "chat-widget-ip", limit: getEnv().CHAT_RATE_LIMIT, windowSeconds: 3600 },
+    context.clientAddress || "unknown",
+  );
   if (!limit.allowed) return reply({ messages: [], error: t.rateLimited }, 429);
 
   const answer = answerFromKnowledgeBase(message, lang);
@@ -103,11 +118,19 @@ export async function chatAction(request: Request, context: Pick<AppLoadContext,
   const { result } = await once(submissionKeyOf(form, "chat"), async (tx) => {
     const now = new Date();
     let id = known;
-    const [existing] = id ? await tx.select({ id: chatConversations.id }).from(chatConversations).where(and(eq(chatConversations.id, id), eq(chatConversations.channel, "widget"))) : [];
+    const [existing] = id
+      ? await tx
+          .select({ id: chatConversations.id })
+          .from(chatConversations)
+          .where(and(eq(chatConversations.id, id), eq(chatConversations.channel, "widget")))
+      : [];
     if (existing) {
       await tx.update(chatConversations).set({ updatedAt: now }).where(eq(chatConversations.id, existing.id));
     } else {
-      const [created] = await tx.insert(chatConversations).values({ channel: "widget", lang }).returning({ id: chatConversations.id });
+      const [created] = await tx
+        .insert(chatConversations)
+        .values({ channel: "widget", lang })
+        .returning({ id: chatConversations.id });
       id = created!.id;
     }
     // The answer a moment after the question, so the transcript keeps their order.
@@ -115,10 +138,19 @@ export async function chatAction(request: Request, context: Pick<AppLoadContext,
       .insert(chatMessages)
       .values([
         { conversationId: id!, role: "user", content: message, source: "user", createdAt: now },
-        { conversationId: id!, role: "assistant", content: encodeAnswer(answer.text, answer.links), source: "offline", createdAt: new Date(now.getTime() + 1) },
+        {
+          conversationId: id!,
+          role: "assistant",
+          content: encodeAnswer(answer.text, answer.links),
+          source: "offline",
+          createdAt: new Date(now.getTime() + 1),
+        },
       ])
       .returning({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content });
-    return { conversationId: id!, messages: rows.map((row) => ({ id: row.id, role: row.role, ...decode(row.role, row.content) })) };
+    return {
+      conversationId: id!,
+      messages: rows.map((row) => ({ id: row.id, role: row.role, ...decode(row.role, row.content) })),
+    };
   });
   const { conversationId: id, messages } = result;
   const session = await chatStorage().getSession();

@@ -1,5 +1,12 @@
 import { aliasedTable, and, asc, eq, gte, lt, ne } from "drizzle-orm";
-import { consultationBookings, orders, users, type BookingState, type ConsultationMode, type UserRole } from "../../db/schema";
+import {
+  consultationBookings,
+  orders,
+  users,
+  type BookingState,
+  type ConsultationMode,
+  type UserRole,
+} from "../../db/schema";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
 import type { BookingError } from "./booking-errors";
@@ -36,7 +43,11 @@ export function agendaWindow(now: Date): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + AGENDA_DAYS * 86_400_000) };
 }
 
-export async function agendaSessions(viewer: AgendaViewer, now = new Date(), q: Queryable = db): Promise<AgendaSession[]> {
+export async function agendaSessions(
+  viewer: AgendaViewer,
+  now = new Date(),
+  q: Queryable = db,
+): Promise<AgendaSession[]> {
   if (!mayConsult(viewer)) return [];
   const { from, to } = agendaWindow(now);
   const client = aliasedTable(users, "client");
@@ -71,7 +82,11 @@ export async function agendaSessions(viewer: AgendaViewer, now = new Date(), q: 
     )
     .orderBy(asc(consultationBookings.startsAt), asc(consultationBookings.id))
     .limit(500);
-  return rows.map(({ consultantEmail, ...row }) => ({ ...row, consultantName: row.consultantName ?? consultantEmail, clientName: row.clientName ?? row.clientEmail }));
+  return rows.map(({ consultantEmail, ...row }) => ({
+    ...row,
+    consultantName: row.consultantName ?? consultantEmail,
+    clientName: row.clientName ?? row.clientEmail,
+  }));
 }
 
 export type AgendaError = BookingError | "not-started" | "outcome";
@@ -86,7 +101,13 @@ async function sessionFor(viewer: AgendaViewer, bookingId: unknown, q: Queryable
 }
 
 /** Marks a session that has started as held or missed (once: a marked session stays as marked). */
-export async function markSession(viewer: AgendaViewer, bookingId: unknown, outcome: unknown, now = new Date(), q: Queryable = db): Promise<AgendaResult> {
+export async function markSession(
+  viewer: AgendaViewer,
+  bookingId: unknown,
+  outcome: unknown,
+  now = new Date(),
+  q: Queryable = db,
+): Promise<AgendaResult> {
   if (outcome !== "held" && outcome !== "missed") return { ok: false, error: "outcome" };
   const session = await sessionFor(viewer, bookingId, q);
   if (!session) return { ok: false, error: "not-found" };

@@ -29,25 +29,44 @@ export function sessionWhen(booking: Pick<ConsultationBooking, "startsAt">, lang
   return `${formatDay(booking.startsAt, lang)}${listComma(lang)}${fill(bookingText[lang].gulfTime, { time: formatTime(booking.startsAt, lang) })}`;
 }
 
-type SessionParties = { booking: ConsultationBooking; client: { email: string; name: string | null; lang: Lang }; phone: string | null; consultant: { name: string; videoUrl: string | null } };
+type SessionParties = {
+  booking: ConsultationBooking;
+  client: { email: string; name: string | null; lang: Lang };
+  phone: string | null;
+  consultant: { name: string; videoUrl: string | null };
+};
 
 async function partiesOf(bookingId: string, q: Queryable = db): Promise<SessionParties | null> {
   if (!isUuid(bookingId)) return null;
   const [row] = await q
-    .select({ booking: consultationBookings, email: users.email, name: users.fullName, lang: users.lang, phone: orders.phone })
+    .select({
+      booking: consultationBookings,
+      email: users.email,
+      name: users.fullName,
+      lang: users.lang,
+      phone: orders.phone,
+    })
     .from(consultationBookings)
     .innerJoin(users, eq(users.id, consultationBookings.clientId))
     .innerJoin(orders, eq(orders.id, consultationBookings.orderId))
     .where(eq(consultationBookings.id, bookingId));
   if (!row) return null;
-  return { booking: row.booking, client: { email: row.email, name: row.name, lang: row.lang }, phone: row.phone, consultant: await consultantOf(row.booking.consultantId, q) };
+  return {
+    booking: row.booking,
+    client: { email: row.email, name: row.name, lang: row.lang },
+    phone: row.phone,
+    consultant: await consultantOf(row.booking.consultantId, q),
+  };
 }
 
 function eventOf(parties: SessionParties, lang: Lang, now: Date): IcsEvent {
   const env = getEnv();
   const t = bookingText[lang];
   const { booking } = parties;
-  const meeting = meetingDetails(booking, lang, { phone: parties.phone, consultantVideoUrl: parties.consultant.videoUrl });
+  const meeting = meetingDetails(booking, lang, {
+    phone: parties.phone,
+    consultantVideoUrl: parties.consultant.videoUrl,
+  });
   const site = siteName(lang, env);
   return {
     uid: inviteUid(booking.id),
@@ -56,8 +75,20 @@ function eventOf(parties: SessionParties, lang: Lang, now: Date): IcsEvent {
     end: booking.endsAt,
     stamp: now,
     summary: fill(t.mail.summary, { site }),
-    description: [meeting.modeLabel, meeting.url ?? meeting.text, fill(t.sessionWith, { name: parties.consultant.name })].filter(Boolean).join("\n"),
-    location: meeting.url ?? (booking.mode === "in_person" ? (lang === "ar" ? env.SUPPLIER_ADDRESS_AR : env.SUPPLIER_ADDRESS) : meeting.modeLabel),
+    description: [
+      meeting.modeLabel,
+      meeting.url ?? meeting.text,
+      fill(t.sessionWith, { name: parties.consultant.name }),
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location:
+      meeting.url ??
+      (booking.mode === "in_person"
+        ? lang === "ar"
+          ? env.SUPPLIER_ADDRESS_AR
+          : env.SUPPLIER_ADDRESS
+        : meeting.modeLabel),
     url: meeting.url,
     organizer: { name: site, email: env.CONTACT_EMAIL },
     attendee: { name: parties.client.name ?? parties.client.email, email: parties.client.email },
@@ -66,7 +97,12 @@ function eventOf(parties: SessionParties, lang: Lang, now: Date): IcsEvent {
 }
 
 /** The invite of a booking as the client gets it (their language); null when there is no such booking. */
-export async function clientInvite(bookingId: string, method: IcsMethod, q: Queryable = db, now = new Date()): Promise<string | null> {
+export async function clientInvite(
+  bookingId: string,
+  method: IcsMethod,
+  q: Queryable = db,
+  now = new Date(),
+): Promise<string | null> {
   const parties = await partiesOf(bookingId, q);
   return parties ? icsCalendar([eventOf(parties, parties.client.lang, now)], method) : null;
 }
@@ -77,19 +113,34 @@ registerAttachmentRenderer("consultation-invite", async (id) => {
   const [bookingId, method] = id.split(":");
   if (!bookingId || (method !== "REQUEST" && method !== "CANCEL")) return null;
   const text = await clientInvite(bookingId, method);
-  return text ? { filename: inviteFileName, content: Buffer.from(text, "utf8"), contentType: `text/calendar; charset=utf-8; method=${method}` } : null;
+  return text
+    ? {
+        filename: inviteFileName,
+        content: Buffer.from(text, "utf8"),
+        contentType: `text/calendar; charset=utf-8; method=${method}`,
+      }
+    : null;
 });
 
-export type BookingMailKind = "booked" | "rescheduled" | "cancelled" | "refund-cancelled" | "reminder-day" | "reminder-hour";
+export type BookingMailKind =
+  "booked" | "rescheduled" | "cancelled" | "refund-cancelled" | "reminder-day" | "reminder-hour";
 
 /** Queues the mail of a new, moved or cancelled booking, in the transaction that changed it. */
-export async function queueBookingMail(tx: Queryable, bookingId: string, kind: BookingMailKind = "booked", reason: string | null = null) {
+export async function queueBookingMail(
+  tx: Queryable,
+  bookingId: string,
+  kind: BookingMailKind = "booked",
+  reason: string | null = null,
+) {
   const parties = await partiesOf(bookingId, tx);
   if (!parties) return;
   const lang = parties.client.lang;
   const t = bookingText[lang];
   const when = sessionWhen(parties.booking, lang);
-  const meeting = meetingDetails(parties.booking, lang, { phone: parties.phone, consultantVideoUrl: parties.consultant.videoUrl });
+  const meeting = meetingDetails(parties.booking, lang, {
+    phone: parties.phone,
+    consultantVideoUrl: parties.consultant.videoUrl,
+  });
   const details: Array<[string, string]> = [
     [t.mail.when, when],
     [t.mail.how, meeting.modeLabel],
@@ -100,20 +151,46 @@ export async function queueBookingMail(tx: Queryable, bookingId: string, kind: B
     details.push([t.mail.with, parties.consultant.name]);
   }
   if (reason) details.push([t.mail.reason, reason]);
-  const subject = { booked: t.mail.bookedSubject, rescheduled: t.mail.rescheduledSubject, cancelled: t.mail.cancelledSubject, "refund-cancelled": t.mail.cancelledSubject, "reminder-day": t.mail.reminderDaySubject, "reminder-hour": t.mail.reminderHourSubject }[kind];
-  const intro = { booked: t.mail.booked, rescheduled: t.mail.rescheduled, cancelled: t.mail.cancelled, "refund-cancelled": t.mail.refundCancelled, "reminder-day": t.mail.reminder, "reminder-hour": t.mail.reminder }[kind];
+  const subject = {
+    booked: t.mail.bookedSubject,
+    rescheduled: t.mail.rescheduledSubject,
+    cancelled: t.mail.cancelledSubject,
+    "refund-cancelled": t.mail.cancelledSubject,
+    "reminder-day": t.mail.reminderDaySubject,
+    "reminder-hour": t.mail.reminderHourSubject,
+  }[kind];
+  const intro = {
+    booked: t.mail.booked,
+    rescheduled: t.mail.rescheduled,
+    cancelled: t.mail.cancelled,
+    "refund-cancelled": t.mail.refundCancelled,
+    "reminder-day": t.mail.reminder,
+    "reminder-hour": t.mail.reminder,
+  }[kind];
   const mail = renderEmail(
     {
       subject: fill(subject, { when }),
-      greeting: lang === "ar" ? (parties.client.name ? `مرحباً ${parties.client.name}،` : "مرحباً،") : parties.client.name ? `Dear ${parties.client.name},` : "Hello,",
+      greeting:
+        lang === "ar"
+          ? parties.client.name
+            ? `مرحباً ${parties.client.name}،`
+            : "مرحباً،"
+          : parties.client.name
+            ? `Dear ${parties.client.name},`
+            : "Hello,",
       paragraphs: kind === "booked" ? [intro, t.mail.calendarNote] : [intro],
       details,
-      action: { label: t.mail.orderLink, url: getEnv().SITE_URL + localizePath(lang, `/dashboard/orders/${parties.booking.orderId}#consultation`) },
+      action: {
+        label: t.mail.orderLink,
+        url: getEnv().SITE_URL + localizePath(lang, `/dashboard/orders/${parties.booking.orderId}#consultation`),
+      },
     },
     lang,
   );
   const method = kind === "cancelled" || kind === "refund-cancelled" ? "CANCEL" : "REQUEST";
   // Reminders carry no invite: the calendar already has the event.
-  const attachments = kind.startsWith("reminder") ? [] : [{ kind: "consultation-invite" as const, id: `${bookingId}:${method}` }];
+  const attachments = kind.startsWith("reminder")
+    ? []
+    : [{ kind: "consultation-invite" as const, id: `${bookingId}:${method}` }];
   await queueMail(tx, { to: parties.client.email, ...mail, kind: `consultation-${kind}`, attachments });
 }

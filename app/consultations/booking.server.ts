@@ -1,6 +1,16 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import { consultantDaysOff, consultantSettings, consultationBookings, orderItems, orders, users, CONSULTATION_MODES, type ConsultationBooking, type ConsultationMode } from "../../db/schema";
+import {
+  consultantDaysOff,
+  consultantSettings,
+  consultationBookings,
+  orderItems,
+  orders,
+  users,
+  CONSULTATION_MODES,
+  type ConsultationBooking,
+  type ConsultationMode,
+} from "../../db/schema";
 import { sessionMinutesOfLine } from "../catalogue";
 import { holidaySet } from "../cases/holidays.server";
 import { addOfficeMinutes } from "../cases/office-time";
@@ -11,7 +21,17 @@ import { isUuid } from "../utils/ids";
 import type { BookingError } from "./booking-errors";
 import { queueBookingMail } from "./booking-mail.server";
 import { sessionCredits } from "./credits.server";
-import { consultantSlots, freeSlots, gulfDate, nearestSlots, officeWeek, type BusyRange, type ConsultantAvailability, type Slot, type SlotRules } from "./slots";
+import {
+  consultantSlots,
+  freeSlots,
+  gulfDate,
+  nearestSlots,
+  officeWeek,
+  type BusyRange,
+  type ConsultantAvailability,
+  type Slot,
+  type SlotRules,
+} from "./slots";
 
 /**
  * Booking a session: the slots an order's client may choose and the booking itself. The database
@@ -38,7 +58,12 @@ export function offeredModes(consultants: readonly ConsultantAvailability[]): Co
 export async function loadConsultants(q: Queryable = db, from = new Date()): Promise<ConsultantAvailability[]> {
   const office = officeSchedule();
   const rows = await q
-    .select({ id: users.id, consults: consultantSettings.consults, modes: consultantSettings.modes, weeklyHours: consultantSettings.weeklyHours })
+    .select({
+      id: users.id,
+      consults: consultantSettings.consults,
+      modes: consultantSettings.modes,
+      weeklyHours: consultantSettings.weeklyHours,
+    })
     .from(users)
     .leftJoin(consultantSettings, eq(consultantSettings.userId, users.id))
     .where(and(inArray(users.role, ["staff", "admin"]), sql`${users.closedAt} is null`))
@@ -62,13 +87,24 @@ export async function slotRules(q: Queryable, minutes: number, now: Date): Promi
   const env = getEnv();
   const holidays = await holidaySet(q, now);
   const earliest = addOfficeMinutes(now, env.CONSULTATION_NOTICE_OFFICE_HOURS * 60, { ...officeSchedule(), holidays });
-  return { minutes, bufferMinutes: env.CONSULTATION_BUFFER_MINUTES, stepMinutes: SLOT_STEP_MINUTES, earliest, latest: new Date(now.getTime() + BOOKING_DAYS * 86_400_000), holidays };
+  return {
+    minutes,
+    bufferMinutes: env.CONSULTATION_BUFFER_MINUTES,
+    stepMinutes: SLOT_STEP_MINUTES,
+    earliest,
+    latest: new Date(now.getTime() + BOOKING_DAYS * 86_400_000),
+    holidays,
+  };
 }
 
 /** Live bookings overlapping [from, to): the time they hold. */
 export async function busyRanges(q: Queryable, from: Date, to: Date, exceptBookingId?: string): Promise<BusyRange[]> {
   const rows = await q
-    .select({ consultantId: consultationBookings.consultantId, start: consultationBookings.startsAt, end: consultationBookings.blockedUntil })
+    .select({
+      consultantId: consultationBookings.consultantId,
+      start: consultationBookings.startsAt,
+      end: consultationBookings.blockedUntil,
+    })
     .from(consultationBookings)
     .where(
       and(
@@ -81,15 +117,27 @@ export async function busyRanges(q: Queryable, from: Date, to: Date, exceptBooki
   return rows;
 }
 
-type OrderForBooking = { id: string; userId: string; status: string; paymentStatus: string; items: { serviceKey: string; tierId: string; quantity: number }[] };
+type OrderForBooking = {
+  id: string;
+  userId: string;
+  status: string;
+  paymentStatus: string;
+  items: { serviceKey: string; tierId: string; quantity: number }[];
+};
 
 async function loadOrder(q: Queryable, orderId: string, lock = false): Promise<OrderForBooking | null> {
   if (!isUuid(orderId)) return null;
-  const base = q.select({ id: orders.id, userId: orders.userId, status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId));
+  const base = q
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   // The order's row lock serialises bookings of one order, so its credits are never overspent.
   const [order] = lock ? await base.for("update") : await base;
   if (!order) return null;
-  const items = await q.select({ serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await q
+    .select({ serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
   return { ...order, items };
 }
 
@@ -107,19 +155,40 @@ export async function liveBookingsOf(q: Queryable, orderId: string): Promise<Con
 }
 
 /** One of a client's bookings, of the order named; null for anyone else's or an unknown id. */
-export async function bookingOfClient(bookingId: string, orderId: string, clientId: string, q: Queryable = db): Promise<ConsultationBooking | null> {
+export async function bookingOfClient(
+  bookingId: string,
+  orderId: string,
+  clientId: string,
+  q: Queryable = db,
+): Promise<ConsultationBooking | null> {
   if (!isUuid(bookingId) || !isUuid(orderId)) return null;
   const [row] = await q
     .select()
     .from(consultationBookings)
-    .where(and(eq(consultationBookings.id, bookingId), eq(consultationBookings.orderId, orderId), eq(consultationBookings.clientId, clientId)));
+    .where(
+      and(
+        eq(consultationBookings.id, bookingId),
+        eq(consultationBookings.orderId, orderId),
+        eq(consultationBookings.clientId, clientId),
+      ),
+    );
   return row ?? null;
 }
 
-export type BookingContext = { order: OrderForBooking; minutes: number; credits: number; unused: number; bookings: ConsultationBooking[] };
+export type BookingContext = {
+  order: OrderForBooking;
+  minutes: number;
+  credits: number;
+  unused: number;
+  bookings: ConsultationBooking[];
+};
 
 /** The client's order with its sessions: null when it is not theirs or has no session at all. */
-export async function bookingContext(orderId: string, clientId: string, q: Queryable = db): Promise<BookingContext | null> {
+export async function bookingContext(
+  orderId: string,
+  clientId: string,
+  q: Queryable = db,
+): Promise<BookingContext | null> {
   const order = await loadOrder(q, orderId);
   if (!order || order.userId !== clientId) return null;
   const minutes = sessionMinutesOf(order);
@@ -130,14 +199,21 @@ export async function bookingContext(orderId: string, clientId: string, q: Query
 }
 
 /** The free slots of a mode for a session of `minutes`, from `now` on. */
-export async function availableSlots(mode: ConsultationMode, minutes: number, now = new Date(), q: Queryable = db, exceptBookingId?: string): Promise<Slot[]> {
+export async function availableSlots(
+  mode: ConsultationMode,
+  minutes: number,
+  now = new Date(),
+  q: Queryable = db,
+  exceptBookingId?: string,
+): Promise<Slot[]> {
   const rules = await slotRules(q, minutes, now);
   const consultants = await loadConsultants(q, now);
   return freeSlots(consultants, rules, await busyRanges(q, now, rules.latest, exceptBookingId), mode);
 }
 
 export type { BookingError };
-export type BookingResult = { ok: true; booking: ConsultationBooking; repeated: boolean } | { ok: false; error: BookingError; nearest: Slot[] };
+export type BookingResult =
+  { ok: true; booking: ConsultationBooking; repeated: boolean } | { ok: false; error: BookingError; nearest: Slot[] };
 
 export type BookingRequest = {
   orderId: string;
@@ -155,7 +231,10 @@ export type BookingRequest = {
  * The consultant offers this slot for a session of `minutes` in this mode (bookings aside: the
  * exclusion constraint judges those): the consultant and the time the booking holds, or Refused.
  */
-export async function checkSlot(tx: Queryable, slot: { consultantId: unknown; startsAt: Date; mode: ConsultationMode; minutes: number; now: Date }) {
+export async function checkSlot(
+  tx: Queryable,
+  slot: { consultantId: unknown; startsAt: Date; mode: ConsultationMode; minutes: number; now: Date },
+) {
   const { startsAt, now } = slot;
   if (startsAt.getTime() <= now.getTime()) throw new Refused("past");
   const consultant = (await loadConsultants(tx, now)).find((c) => c.id === slot.consultantId);
@@ -204,7 +283,12 @@ export function newRoomName(): string {
  */
 export async function bookSession(request: BookingRequest, q: Queryable = db): Promise<BookingResult> {
   const now = request.now ?? new Date();
-  const startsAt = typeof request.startsAt === "number" ? new Date(request.startsAt) : request.startsAt instanceof Date ? request.startsAt : null;
+  const startsAt =
+    typeof request.startsAt === "number"
+      ? new Date(request.startsAt)
+      : request.startsAt instanceof Date
+        ? request.startsAt
+        : null;
   let minutes = 0;
   let mode: ConsultationMode | null = null;
   try {
@@ -213,7 +297,10 @@ export async function bookSession(request: BookingRequest, q: Queryable = db): P
       if (!order || order.userId !== request.clientId) throw new Refused("not-found");
       // After the lock: a repeated submission waiting behind its first finds what that one booked.
       if (request.submissionKey) {
-        const [earlier] = await tx.select().from(consultationBookings).where(eq(consultationBookings.submissionKey, request.submissionKey));
+        const [earlier] = await tx
+          .select()
+          .from(consultationBookings)
+          .where(eq(consultationBookings.submissionKey, request.submissionKey));
         if (earlier) return { booking: earlier, repeated: true };
       }
       minutes = sessionMinutesOf(order);
@@ -222,8 +309,20 @@ export async function bookSession(request: BookingRequest, q: Queryable = db): P
       if (!isConsultationMode(request.mode)) throw new Refused("mode");
       mode = request.mode;
       if (!startsAt || Number.isNaN(startsAt.getTime())) throw new Refused("slot");
-      if (request.minutes !== undefined && request.minutes !== null && request.minutes !== "" && Number(request.minutes) !== minutes) throw new Refused("wrong-length");
-      const { consultant, endsAt, blockedUntil } = await checkSlot(tx, { consultantId: request.consultantId, startsAt, mode, minutes, now });
+      if (
+        request.minutes !== undefined &&
+        request.minutes !== null &&
+        request.minutes !== "" &&
+        Number(request.minutes) !== minutes
+      )
+        throw new Refused("wrong-length");
+      const { consultant, endsAt, blockedUntil } = await checkSlot(tx, {
+        consultantId: request.consultantId,
+        startsAt,
+        mode,
+        minutes,
+        now,
+      });
       const [inserted] = await tx
         .insert(consultationBookings)
         .values({
@@ -246,17 +345,29 @@ export async function bookSession(request: BookingRequest, q: Queryable = db): P
     const code = pgCode(error);
     if (code === "23505" && request.submissionKey) {
       // The same submission, finished by a parallel request first.
-      const [earlier] = await q.select().from(consultationBookings).where(eq(consultationBookings.submissionKey, request.submissionKey));
+      const [earlier] = await q
+        .select()
+        .from(consultationBookings)
+        .where(eq(consultationBookings.submissionKey, request.submissionKey));
       if (earlier) return { ok: true, booking: earlier, repeated: true };
     }
     const reason: BookingError | null = error instanceof Refused ? error.reason : code === "23P01" ? "taken" : null;
     if (!reason) throw error;
-    const nearest = reason === "taken" || reason === "unavailable" || reason === "past" || reason === "holiday" ? await nearestFree(q, mode, minutes, startsAt ?? now, now) : [];
+    const nearest =
+      reason === "taken" || reason === "unavailable" || reason === "past" || reason === "holiday"
+        ? await nearestFree(q, mode, minutes, startsAt ?? now, now)
+        : [];
     return { ok: false, error: reason, nearest };
   }
 }
 
-export async function nearestFree(q: Queryable, mode: ConsultationMode | null, minutes: number, around: Date, now: Date): Promise<Slot[]> {
+export async function nearestFree(
+  q: Queryable,
+  mode: ConsultationMode | null,
+  minutes: number,
+  around: Date,
+  now: Date,
+): Promise<Slot[]> {
   if (!mode || minutes === 0) return [];
   return nearestSlots(await availableSlots(mode, minutes, now, q), around);
 }

@@ -27,7 +27,13 @@ export const bookingsFilterSchema = z
     state: z.enum(["", ...BOOKING_STATES], { message: "state" }).optional(),
   })
   .refine((f) => !isRealDate(f.from) || !isRealDate(f.to) || f.from <= f.to, { path: ["to"], message: "order" })
-  .refine((f) => !isRealDate(f.from) || !isRealDate(f.to) || gulfInstant(f.to, 0).getTime() - gulfInstant(f.from, 0).getTime() < MAX_DAYS * 86_400_000, { path: ["to"], message: "span" });
+  .refine(
+    (f) =>
+      !isRealDate(f.from) ||
+      !isRealDate(f.to) ||
+      gulfInstant(f.to, 0).getTime() - gulfInstant(f.from, 0).getTime() < MAX_DAYS * 86_400_000,
+    { path: ["to"], message: "span" },
+  );
 
 export type BookingsFilter = z.infer<typeof bookingsFilterSchema>;
 
@@ -47,10 +53,16 @@ export type BookingRow = {
   endsAt: Date;
 };
 
-export async function listBookings(filter: BookingsFilter, q: Queryable = db): Promise<{ rows: BookingRow[]; more: boolean }> {
+export async function listBookings(
+  filter: BookingsFilter,
+  q: Queryable = db,
+): Promise<{ rows: BookingRow[]; more: boolean }> {
   const client = aliasedTable(users, "client");
   const consultant = aliasedTable(users, "consultant");
-  const conditions: SQL[] = [gte(consultationBookings.startsAt, gulfInstant(filter.from, 0)), lt(consultationBookings.startsAt, gulfInstant(filter.to, 24 * 60))];
+  const conditions: SQL[] = [
+    gte(consultationBookings.startsAt, gulfInstant(filter.from, 0)),
+    lt(consultationBookings.startsAt, gulfInstant(filter.to, 24 * 60)),
+  ];
   if (filter.consultant) conditions.push(eq(consultationBookings.consultantId, filter.consultant));
   if (filter.state) conditions.push(eq(consultationBookings.state, filter.state));
   const rows = await q

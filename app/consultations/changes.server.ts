@@ -15,7 +15,8 @@ import type { Slot } from "./slots";
  * session no longer counts against the order's credits, so the credit is back.
  */
 export type ChangeActor = { kind: "client"; clientId: string } | { kind: "staff"; userId: string; reason: unknown };
-export type ChangeResult = { ok: true; booking: ConsultationBooking } | { ok: false; error: BookingError; nearest: Slot[] };
+export type ChangeResult =
+  { ok: true; booking: ConsultationBooking } | { ok: false; error: BookingError; nearest: Slot[] };
 
 export { clientChangeDeadline };
 
@@ -29,7 +30,11 @@ function staffReason(actor: ChangeActor): string | null {
 /** Locks the live booking and checks who may change it now. */
 async function lockForChange(tx: Queryable, bookingId: string, actor: ChangeActor, now: Date) {
   if (!isUuid(bookingId)) throw new Refused("not-found");
-  const [booking] = await tx.select().from(consultationBookings).where(eq(consultationBookings.id, bookingId)).for("update");
+  const [booking] = await tx
+    .select()
+    .from(consultationBookings)
+    .where(eq(consultationBookings.id, bookingId))
+    .for("update");
   if (!booking || (actor.kind === "client" && booking.clientId !== actor.clientId)) throw new Refused("not-found");
   if (booking.state !== "booked") throw new Refused("not-live");
   if (actor.kind === "client" && now.getTime() > clientChangeDeadline(booking).getTime()) throw new Refused("too-late");
@@ -37,10 +42,23 @@ async function lockForChange(tx: Queryable, bookingId: string, actor: ChangeActo
 }
 
 /** The one way a booking becomes cancelled: SEQUENCE + 1 and the METHOD:CANCEL mail, in the caller's transaction. */
-async function markCancelled(tx: Queryable, bookingId: string, reason: string | null, now: Date, kind: "cancelled" | "refund-cancelled", mailReason: string | null = reason) {
+async function markCancelled(
+  tx: Queryable,
+  bookingId: string,
+  reason: string | null,
+  now: Date,
+  kind: "cancelled" | "refund-cancelled",
+  mailReason: string | null = reason,
+) {
   const [updated] = await tx
     .update(consultationBookings)
-    .set({ state: "cancelled", cancelledAt: now, changeReason: reason, sequence: sql`${consultationBookings.sequence} + 1`, updatedAt: now })
+    .set({
+      state: "cancelled",
+      cancelledAt: now,
+      changeReason: reason,
+      sequence: sql`${consultationBookings.sequence} + 1`,
+      updatedAt: now,
+    })
     .where(eq(consultationBookings.id, bookingId))
     .returning();
   await queueBookingMail(tx, bookingId, kind, mailReason);
@@ -54,20 +72,36 @@ export const REFUND_CANCEL_REASON = "Order refunded in full";
  * cancelled in the refund's own transaction, each with a cancellation the client's calendar
  * understands. Sessions already started, held or missed stay as they are.
  */
-export async function cancelSessionsOfRefundedOrder(tx: Queryable, orderId: string, now = new Date()): Promise<ConsultationBooking[]> {
+export async function cancelSessionsOfRefundedOrder(
+  tx: Queryable,
+  orderId: string,
+  now = new Date(),
+): Promise<ConsultationBooking[]> {
   const live = await tx
     .select({ id: consultationBookings.id })
     .from(consultationBookings)
-    .where(and(eq(consultationBookings.orderId, orderId), eq(consultationBookings.state, "booked"), gt(consultationBookings.startsAt, now)))
+    .where(
+      and(
+        eq(consultationBookings.orderId, orderId),
+        eq(consultationBookings.state, "booked"),
+        gt(consultationBookings.startsAt, now),
+      ),
+    )
     .orderBy(asc(consultationBookings.startsAt))
     .for("update");
   const cancelled: ConsultationBooking[] = [];
   // The mail's intro says why; the stored reason is for staff.
-  for (const { id } of live) cancelled.push(await markCancelled(tx, id, REFUND_CANCEL_REASON, now, "refund-cancelled", null));
+  for (const { id } of live)
+    cancelled.push(await markCancelled(tx, id, REFUND_CANCEL_REASON, now, "refund-cancelled", null));
   return cancelled;
 }
 
-export async function cancelBooking(bookingId: string, actor: ChangeActor, now = new Date(), q: Queryable = db): Promise<ChangeResult> {
+export async function cancelBooking(
+  bookingId: string,
+  actor: ChangeActor,
+  now = new Date(),
+  q: Queryable = db,
+): Promise<ChangeResult> {
   try {
     const booking = await q.transaction(async (tx) => {
       const { reason } = await lockForChange(tx, bookingId, actor, now);
@@ -80,22 +114,41 @@ export async function cancelBooking(bookingId: string, actor: ChangeActor, now =
   }
 }
 
-export type RescheduleRequest = { bookingId: string; actor: ChangeActor; consultantId: unknown; startsAt: unknown; mode?: unknown; now?: Date };
+export type RescheduleRequest = {
+  bookingId: string;
+  actor: ChangeActor;
+  consultantId: unknown;
+  startsAt: unknown;
+  mode?: unknown;
+  now?: Date;
+};
 
 /** Moves a session to another slot (and mode): the same exclusion constraint guards the new time. */
 export async function rescheduleBooking(request: RescheduleRequest, q: Queryable = db): Promise<ChangeResult> {
   const now = request.now ?? new Date();
-  const startsAt = request.startsAt instanceof Date ? request.startsAt : typeof request.startsAt === "number" ? new Date(request.startsAt) : null;
+  const startsAt =
+    request.startsAt instanceof Date
+      ? request.startsAt
+      : typeof request.startsAt === "number"
+        ? new Date(request.startsAt)
+        : null;
   let context: { mode: ConsultationBooking["mode"]; minutes: number } | null = null;
   try {
     const booking = await q.transaction(async (tx) => {
       const { booking: current, reason } = await lockForChange(tx, request.bookingId, request.actor, now);
-      const mode = request.mode === undefined || request.mode === null || request.mode === "" ? current.mode : request.mode;
+      const mode =
+        request.mode === undefined || request.mode === null || request.mode === "" ? current.mode : request.mode;
       if (!isConsultationMode(mode)) throw new Refused("mode");
       const minutes = Math.round((current.endsAt.getTime() - current.startsAt.getTime()) / 60_000);
       context = { mode, minutes };
       if (!startsAt || Number.isNaN(startsAt.getTime())) throw new Refused("slot");
-      const { consultant, endsAt, blockedUntil } = await checkSlot(tx, { consultantId: request.consultantId, startsAt, mode, minutes, now });
+      const { consultant, endsAt, blockedUntil } = await checkSlot(tx, {
+        consultantId: request.consultantId,
+        startsAt,
+        mode,
+        minutes,
+        now,
+      });
       const [updated] = await tx
         .update(consultationBookings)
         .set({
@@ -118,10 +171,14 @@ export async function rescheduleBooking(request: RescheduleRequest, q: Queryable
     });
     return { ok: true, booking };
   } catch (error) {
-    const reason: BookingError | null = error instanceof Refused ? error.reason : pgCode(error) === "23P01" ? "taken" : null;
+    const reason: BookingError | null =
+      error instanceof Refused ? error.reason : pgCode(error) === "23P01" ? "taken" : null;
     if (!reason) throw error;
     const known = context as { mode: ConsultationBooking["mode"]; minutes: number } | null;
-    const nearest = known && (reason === "taken" || reason === "unavailable" || reason === "holiday") ? await nearestFree(q, known.mode, known.minutes, startsAt ?? now, now) : [];
+    const nearest =
+      known && (reason === "taken" || reason === "unavailable" || reason === "holiday")
+        ? await nearestFree(q, known.mode, known.minutes, startsAt ?? now, now)
+        : [];
     return { ok: false, error: reason, nearest };
   }
 }

@@ -1,6 +1,13 @@
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import * as z from "zod";
-import { CONSULTATION_MODES, consultantDaysOff, consultantSettings, users, type ConsultationMode, type WeeklyHours } from "../../db/schema";
+import {
+  CONSULTATION_MODES,
+  consultantDaysOff,
+  consultantSettings,
+  users,
+  type ConsultationMode,
+  type WeeklyHours,
+} from "../../db/schema";
 import { officeSchedule } from "../cases/turnaround.server";
 import { db, type Queryable } from "../db.server";
 import { isUuid } from "../utils/ids";
@@ -33,7 +40,14 @@ const endTimeField = z
   .optional()
   .refine((v) => !v || v === "24:00" || TIME.test(v), "time");
 
-const dayShape = Object.fromEntries(WEEKDAYS.flatMap((d) => STRETCHES.flatMap((n) => [[startField(d, n), timeField], [endField(d, n), endTimeField]]))) as Record<string, typeof timeField>;
+const dayShape = Object.fromEntries(
+  WEEKDAYS.flatMap((d) =>
+    STRETCHES.flatMap((n) => [
+      [startField(d, n), timeField],
+      [endField(d, n), endTimeField],
+    ]),
+  ),
+) as Record<string, typeof timeField>;
 
 type Stretch = { n: number; startMinute: number; endMinute: number };
 
@@ -42,7 +56,9 @@ function stretchesOf(record: Record<string, string | undefined>, day: number): S
   return STRETCHES.flatMap((n) => {
     const start = record[startField(day, n)];
     const end = record[endField(day, n)];
-    return start && end && TIME.test(start) && (end === "24:00" || TIME.test(end)) ? [{ n, startMinute: minuteOf(start), endMinute: endMinuteOf(end) }] : [];
+    return start && end && TIME.test(start) && (end === "24:00" || TIME.test(end))
+      ? [{ n, startMinute: minuteOf(start), endMinute: endMinuteOf(end) }]
+      : [];
   });
 }
 
@@ -64,12 +80,17 @@ export const consultantSettingsSchema = z
       for (const n of STRETCHES) {
         const start = record[startField(day, n)];
         const end = record[endField(day, n)];
-        if (!start !== !end) ctx.addIssue({ code: "custom", path: [start ? endField(day, n) : startField(day, n)], message: "pair" });
+        if (!start !== !end)
+          ctx.addIssue({ code: "custom", path: [start ? endField(day, n) : startField(day, n)], message: "pair" });
       }
       const stretches = stretchesOf(record, day);
-      for (const s of stretches) if (s.endMinute <= s.startMinute) ctx.addIssue({ code: "custom", path: [endField(day, s.n)], message: "order" });
+      for (const s of stretches)
+        if (s.endMinute <= s.startMinute)
+          ctx.addIssue({ code: "custom", path: [endField(day, s.n)], message: "order" });
       // Two stretches of one day may touch (13:00 and 13:00) but not overlap; the later one is marked.
-      const ordered = stretches.filter((s) => s.endMinute > s.startMinute).sort((a, b) => a.startMinute - b.startMinute || a.n - b.n);
+      const ordered = stretches
+        .filter((s) => s.endMinute > s.startMinute)
+        .sort((a, b) => a.startMinute - b.startMinute || a.n - b.n);
       for (let i = 1; i < ordered.length; i++) {
         const overlapping = ordered.slice(0, i).some((earlier) => earlier.endMinute > ordered[i]!.startMinute);
         if (overlapping) ctx.addIssue({ code: "custom", path: [startField(day, ordered[i]!.n)], message: "overlap" });
@@ -81,11 +102,16 @@ export const consultantSettingsSchema = z
 export type ConsultantSettingsInput = z.infer<typeof consultantSettingsSchema>;
 
 // Midnight at the end of a day is shown as 00:00, as a time picker can say it.
-const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60) % 24).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 
 /** The members of staff and admins, who consult unless an admin says otherwise. */
 export async function consultantList(q: Queryable = db) {
-  const rows = await q.select({ id: users.id, name: users.fullName, email: users.email }).from(users).where(inArray(users.role, ["staff", "admin"])).orderBy(asc(users.fullName), asc(users.email));
+  const rows = await q
+    .select({ id: users.id, name: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.role, ["staff", "admin"]))
+    .orderBy(asc(users.fullName), asc(users.email));
   return rows.map((r) => ({ id: r.id, name: r.name ?? r.email }));
 }
 
@@ -112,7 +138,12 @@ export async function consultantSettingsOf(userId: string, now = new Date(), q: 
     .where(and(eq(consultantDaysOff.userId, userId), gte(consultantDaysOff.day, gulfDate(now))))
     .orderBy(asc(consultantDaysOff.day));
   return {
-    values: { consults: row?.consults ?? true, modes: (row?.modes ?? [...CONSULTATION_MODES]) as ConsultationMode[], videoUrl: row?.videoUrl ?? "", ...days },
+    values: {
+      consults: row?.consults ?? true,
+      modes: (row?.modes ?? [...CONSULTATION_MODES]) as ConsultationMode[],
+      videoUrl: row?.videoUrl ?? "",
+      ...days,
+    },
     daysOff: daysOff.map((d) => d.day),
   };
 }
@@ -124,14 +155,21 @@ export async function saveConsultantSettings(userId: string, value: ConsultantSe
       .sort((a, b) => a.startMinute - b.startMinute)
       .map(({ startMinute, endMinute }) => ({ weekday: day, startMinute, endMinute })),
   );
-  const set = { consults: value.consults ?? false, modes: value.modes ?? [], weeklyHours, videoUrl: value.videoUrl || null, updatedAt: new Date() };
+  const set = {
+    consults: value.consults ?? false,
+    modes: value.modes ?? [],
+    weeklyHours,
+    videoUrl: value.videoUrl || null,
+    updatedAt: new Date(),
+  };
   await q
     .insert(consultantSettings)
     .values({ userId, ...set })
     .onConflictDoUpdate({ target: consultantSettings.userId, set });
 }
 
-const isRealDate = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && gulfDate(gulfInstant(value, 0)) === value;
+const isRealDate = (value: unknown): value is string =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && gulfDate(gulfInstant(value, 0)) === value;
 
 /** Adds a day off (a Gulf-time date, today or later); false when the date cannot be read or is past. */
 export async function addDayOff(userId: string, day: unknown, now = new Date(), q: Queryable = db): Promise<boolean> {

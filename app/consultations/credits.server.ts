@@ -35,7 +35,10 @@ export function unusedSessionCredits(order: CreditOrder): number {
 }
 
 /** How many live bookings each order has. */
-export async function bookedSessionCounts(orderIds: readonly string[], q: Queryable = db): Promise<Map<string, number>> {
+export async function bookedSessionCounts(
+  orderIds: readonly string[],
+  q: Queryable = db,
+): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
   const rows = await q
     .select({ orderId: consultationBookings.orderId, count: sql<number>`count(*)::int` })
@@ -45,7 +48,15 @@ export async function bookedSessionCounts(orderIds: readonly string[], q: Querya
   return new Map(rows.map((row) => [row.orderId, Number(row.count)]));
 }
 
-export type SessionCreditView = { orderId: string; orderLabel: string; unused: number; title: string; text: string; bookLabel: string; bookPath: string };
+export type SessionCreditView = {
+  orderId: string;
+  orderLabel: string;
+  unused: number;
+  title: string;
+  text: string;
+  bookLabel: string;
+  bookPath: string;
+};
 
 export function sessionCreditView(order: CreditOrder & { id: string }, lang: Lang): SessionCreditView | null {
   const unused = unusedSessionCredits(order);
@@ -55,7 +66,10 @@ export function sessionCreditView(order: CreditOrder & { id: string }, lang: Lan
     orderId: order.id,
     orderLabel: fill(t.order, { id: order.id.slice(0, 8) }),
     unused,
-    title: fill(unused === 1 ? t.oneSession : unused === 2 ? t.twoSessions : unused <= 10 ? t.fewSessions : t.manySessions, { count: unused }),
+    title: fill(
+      unused === 1 ? t.oneSession : unused === 2 ? t.twoSessions : unused <= 10 ? t.fewSessions : t.manySessions,
+      { count: unused },
+    ),
     text: t.howToBook,
     bookLabel: t.book,
     bookPath: `/dashboard/orders/${order.id}/book`,
@@ -65,16 +79,36 @@ export function sessionCreditView(order: CreditOrder & { id: string }, lang: Lan
 /** The client's paid orders with sessions still to book, oldest first (the dashboard's reminder). */
 export async function sessionsToBook(userId: string, lang: Lang): Promise<SessionCreditView[]> {
   const rows = await db
-    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, quantity: orderItems.quantity })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      serviceKey: orderItems.serviceKey,
+      tierId: orderItems.tierId,
+      quantity: orderItems.quantity,
+    })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), ne(orders.status, "cancelled"), inArray(orders.paymentStatus, [...CREDIT_PAYMENT_STATUSES])))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        ne(orders.status, "cancelled"),
+        inArray(orders.paymentStatus, [...CREDIT_PAYMENT_STATUSES]),
+      ),
+    )
     .orderBy(asc(orders.paidAt), asc(orders.id));
   const byOrder = new Map<string, CreditOrder & { id: string }>();
   for (const row of rows) {
-    const order = byOrder.get(row.id) ?? { id: row.id, status: row.status, paymentStatus: row.paymentStatus, items: [] };
+    const order = byOrder.get(row.id) ?? {
+      id: row.id,
+      status: row.status,
+      paymentStatus: row.paymentStatus,
+      items: [],
+    };
     byOrder.set(row.id, { ...order, items: [...order.items, row] });
   }
   const booked = await bookedSessionCounts([...byOrder.keys()]);
-  return [...byOrder.values()].flatMap((order) => sessionCreditView({ ...order, bookedSessions: booked.get(order.id) ?? 0 }, lang) ?? []);
+  return [...byOrder.values()].flatMap(
+    (order) => sessionCreditView({ ...order, bookedSessions: booked.get(order.id) ?? 0 }, lang) ?? [],
+  );
 }

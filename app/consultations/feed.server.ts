@@ -22,16 +22,25 @@ export async function renewFeedToken(userId: string, q: Queryable = db): Promise
   await q
     .insert(consultantSettings)
     .values({ userId, feedTokenHash: hashOf(token) })
-    .onConflictDoUpdate({ target: consultantSettings.userId, set: { feedTokenHash: hashOf(token), updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: consultantSettings.userId,
+      set: { feedTokenHash: hashOf(token), updatedAt: new Date() },
+    });
   return token;
 }
 
 export async function revokeFeedToken(userId: string, q: Queryable = db): Promise<void> {
-  await q.update(consultantSettings).set({ feedTokenHash: null, updatedAt: new Date() }).where(eq(consultantSettings.userId, userId));
+  await q
+    .update(consultantSettings)
+    .set({ feedTokenHash: null, updatedAt: new Date() })
+    .where(eq(consultantSettings.userId, userId));
 }
 
 export async function hasFeed(userId: string, q: Queryable = db): Promise<boolean> {
-  const [row] = await q.select({ hash: consultantSettings.feedTokenHash }).from(consultantSettings).where(eq(consultantSettings.userId, userId));
+  const [row] = await q
+    .select({ hash: consultantSettings.feedTokenHash })
+    .from(consultantSettings)
+    .where(eq(consultantSettings.userId, userId));
   return Boolean(row?.hash);
 }
 
@@ -44,13 +53,27 @@ export async function consultantFeed(token: string, now = new Date(), q: Queryab
     .innerJoin(users, eq(users.id, consultantSettings.userId))
     .where(eq(consultantSettings.feedTokenHash, hashOf(token)));
   if (!owner || (owner.role !== "staff" && owner.role !== "admin")) return null;
-  const [settings] = await q.select({ videoUrl: consultantSettings.videoUrl }).from(consultantSettings).where(eq(consultantSettings.userId, owner.id));
+  const [settings] = await q
+    .select({ videoUrl: consultantSettings.videoUrl })
+    .from(consultantSettings)
+    .where(eq(consultantSettings.userId, owner.id));
   const rows = await q
-    .select({ booking: consultationBookings, clientName: users.fullName, clientEmail: users.email, phone: orders.phone })
+    .select({
+      booking: consultationBookings,
+      clientName: users.fullName,
+      clientEmail: users.email,
+      phone: orders.phone,
+    })
     .from(consultationBookings)
     .innerJoin(users, eq(users.id, consultationBookings.clientId))
     .innerJoin(orders, eq(orders.id, consultationBookings.orderId))
-    .where(and(eq(consultationBookings.consultantId, owner.id), ne(consultationBookings.state, "cancelled"), gte(consultationBookings.endsAt, new Date(now.getTime() - 86_400_000))))
+    .where(
+      and(
+        eq(consultationBookings.consultantId, owner.id),
+        ne(consultationBookings.state, "cancelled"),
+        gte(consultationBookings.endsAt, new Date(now.getTime() - 86_400_000)),
+      ),
+    )
     .orderBy(asc(consultationBookings.startsAt))
     .limit(1000);
   const env = getEnv();
@@ -68,8 +91,23 @@ export async function consultantFeed(token: string, now = new Date(), q: Queryab
       end: booking.endsAt,
       stamp: now,
       summary: `${t.modes[booking.mode].label}: ${client}`,
-      description: [meeting.modeLabel, booking.mode === "phone" ? phone : null, booking.mode === "video" ? videoLink(booking, settings?.videoUrl ?? null) : null, clientEmail, booking.notes, orderUrl].filter(Boolean).join("\n"),
-      location: meeting.url ?? (booking.mode === "in_person" ? (lang === "ar" ? env.SUPPLIER_ADDRESS_AR : env.SUPPLIER_ADDRESS) : meeting.modeLabel),
+      description: [
+        meeting.modeLabel,
+        booking.mode === "phone" ? phone : null,
+        booking.mode === "video" ? videoLink(booking, settings?.videoUrl ?? null) : null,
+        clientEmail,
+        booking.notes,
+        orderUrl,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      location:
+        meeting.url ??
+        (booking.mode === "in_person"
+          ? lang === "ar"
+            ? env.SUPPLIER_ADDRESS_AR
+            : env.SUPPLIER_ADDRESS
+          : meeting.modeLabel),
       url: orderUrl,
       organizer: { name: site, email: env.CONTACT_EMAIL },
     };

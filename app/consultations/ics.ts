@@ -21,7 +21,11 @@ export type IcsEvent = {
 
 export type IcsMethod = "REQUEST" | "CANCEL" | "PUBLISH";
 
-const utc = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 export function escapeText(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
@@ -64,13 +68,22 @@ function eventLines(event: IcsEvent, method: IcsMethod): string[] {
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
   if (event.url) lines.push(`URL:${event.url}`);
   lines.push(`ORGANIZER;CN=${param(event.organizer.name)}:mailto:${event.organizer.email}`);
-  if (event.attendee) lines.push(`ATTENDEE;CN=${param(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${method === "CANCEL" ? "DECLINED" : "ACCEPTED"}:mailto:${event.attendee.email}`);
+  if (event.attendee)
+    lines.push(
+      `ATTENDEE;CN=${param(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${method === "CANCEL" ? "DECLINED" : "ACCEPTED"}:mailto:${event.attendee.email}`,
+    );
   lines.push(`STATUS:${event.cancelled || method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`, "END:VEVENT");
   return lines;
 }
 
 export function icsCalendar(events: readonly IcsEvent[], method: IcsMethod, name?: string): string {
-  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Sanad Legal//Consultations//EN", "CALSCALE:GREGORIAN", `METHOD:${method}`];
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Sanad Legal//Consultations//EN",
+    "CALSCALE:GREGORIAN",
+    `METHOD:${method}`,
+  ];
   if (name) lines.push(`X-WR-CALNAME:${escapeText(name)}`);
   for (const event of events) lines.push(...eventLines(event, method));
   lines.push("END:VCALENDAR");

@@ -23,14 +23,24 @@ export async function sendDueReminders(now = new Date()): Promise<number> {
       const due = await tx
         .select({ id: consultationBookings.id })
         .from(consultationBookings)
-        .where(and(eq(consultationBookings.state, "booked"), isNull(column), gt(consultationBookings.startsAt, now), lte(consultationBookings.startsAt, new Date(now.getTime() + reminder.beforeMs))))
+        .where(
+          and(
+            eq(consultationBookings.state, "booked"),
+            isNull(column),
+            gt(consultationBookings.startsAt, now),
+            lte(consultationBookings.startsAt, new Date(now.getTime() + reminder.beforeMs)),
+          ),
+        )
         .limit(BATCH)
         .for("update", { skipLocked: true });
       for (const { id } of due) {
         // A session booked less than an hour ahead gets the hour's reminder only, never the day's as well.
         if (reminder.kind === "reminder-day") {
           await tx.update(consultationBookings).set({ reminderDaySentAt: now }).where(eq(consultationBookings.id, id));
-          const [row] = await tx.select({ startsAt: consultationBookings.startsAt }).from(consultationBookings).where(eq(consultationBookings.id, id));
+          const [row] = await tx
+            .select({ startsAt: consultationBookings.startsAt })
+            .from(consultationBookings)
+            .where(eq(consultationBookings.id, id));
           if (row && row.startsAt.getTime() - now.getTime() <= 3_600_000) continue;
         } else {
           await tx.update(consultationBookings).set({ reminderHourSentAt: now }).where(eq(consultationBookings.id, id));

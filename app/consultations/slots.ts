@@ -57,12 +57,20 @@ function overlaps(start: number, end: number, busy: readonly BusyRange[]) {
  * Every slot a consultant could hold under the rules, ignoring bookings (`busy` omitted) or
  * leaving out those that would overlap one, the buffer after each side included.
  */
-export function consultantSlots(consultant: ConsultantAvailability, rules: SlotRules, busy?: readonly BusyRange[]): Slot[] {
+export function consultantSlots(
+  consultant: ConsultantAvailability,
+  rules: SlotRules,
+  busy?: readonly BusyRange[],
+): Slot[] {
   const own = busy?.filter((range) => range.consultantId === consultant.id) ?? [];
   const slots: Slot[] = [];
   const length = rules.minutes * MINUTE;
   const buffer = rules.bufferMinutes * MINUTE;
-  for (let day = Date.parse(`${gulfDate(rules.earliest)}T00:00:00Z`); gulfInstant(new Date(day).toISOString().slice(0, 10), 0) < rules.latest; day += DAY) {
+  for (
+    let day = Date.parse(`${gulfDate(rules.earliest)}T00:00:00Z`);
+    gulfInstant(new Date(day).toISOString().slice(0, 10), 0) < rules.latest;
+    day += DAY
+  ) {
     const date = new Date(day).toISOString().slice(0, 10);
     if (rules.holidays.has(date) || consultant.daysOff.has(date)) continue;
     const weekday = new Date(day).getUTCDay();
@@ -83,15 +91,28 @@ export function consultantSlots(consultant: ConsultantAvailability, rules: SlotR
  * The slots a client chooses from: one per start time, with the consultant who offers the mode
  * and has the fewest sessions that day (then the first by id), so the work is shared.
  */
-export function freeSlots(consultants: readonly ConsultantAvailability[], rules: SlotRules, busy: readonly BusyRange[], mode: ConsultationMode): Slot[] {
-  const sessionsOnDay = (consultantId: string, date: string) => busy.filter((range) => range.consultantId === consultantId && gulfDate(range.start) === date).length;
+export function freeSlots(
+  consultants: readonly ConsultantAvailability[],
+  rules: SlotRules,
+  busy: readonly BusyRange[],
+  mode: ConsultationMode,
+): Slot[] {
+  const sessionsOnDay = (consultantId: string, date: string) =>
+    busy.filter((range) => range.consultantId === consultantId && gulfDate(range.start) === date).length;
   const byStart = new Map<number, Slot>();
-  const offering = consultants.filter((c) => c.modes.includes(mode)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const offering = consultants
+    .filter((c) => c.modes.includes(mode))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const consultant of offering) {
     for (const slot of consultantSlots(consultant, rules, busy)) {
       const key = slot.startsAt.getTime();
       const current = byStart.get(key);
-      if (!current || sessionsOnDay(slot.consultantId, gulfDate(slot.startsAt)) < sessionsOnDay(current.consultantId, gulfDate(current.startsAt))) byStart.set(key, slot);
+      if (
+        !current ||
+        sessionsOnDay(slot.consultantId, gulfDate(slot.startsAt)) <
+          sessionsOnDay(current.consultantId, gulfDate(current.startsAt))
+      )
+        byStart.set(key, slot);
     }
   }
   return [...byStart.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
@@ -106,7 +127,11 @@ export function nearestSlots(slots: readonly Slot[], time: Date, count = 3): Slo
 }
 
 /** The office's opening hours as a consultant's week (Sunday to Thursday). */
-export function officeWeek(openMinute: number, closeMinute: number, days: readonly number[] = [0, 1, 2, 3, 4]): WeeklyHours {
+export function officeWeek(
+  openMinute: number,
+  closeMinute: number,
+  days: readonly number[] = [0, 1, 2, 3, 4],
+): WeeklyHours {
   return days.map((weekday) => ({ weekday, startMinute: openMinute, endMinute: closeMinute }));
 }
 

@@ -33,7 +33,13 @@ export const COMMON_TIME_ZONES = [
 
 /** A time-zone name the runtime knows (IANA), or null. */
 export function validTimeZone(value: unknown): string | null {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64 || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return null;
+  if (
+    typeof value !== "string" ||
+    value.length === 0 ||
+    value.length > 64 ||
+    !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)
+  )
+    return null;
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return value;
@@ -59,7 +65,15 @@ function formatter(localeName: string, options: Intl.DateTimeFormatOptions): Int
 /** The wall-clock date ("2026-10-25") and minute after midnight of an instant in a zone. */
 export function wallClock(instant: Date, timeZone: string): { date: string; minute: number } {
   const parts = Object.fromEntries(
-    formatter("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    formatter("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   ) as Record<string, string>;
@@ -88,8 +102,17 @@ export function formatDay(instant: Date, lang: Lang, timeZone = GULF_TIME_ZONE):
 /** "08:00 BST" or, when the date differs from the Gulf date, "Sat 24 Oct, 23:00 EDT": the time in the visitor's zone with its name. */
 export function formatInZone(instant: Date, lang: Lang, timeZone: string): string {
   const sameDay = wallClock(instant, timeZone).date === wallClock(instant, GULF_TIME_ZONE).date;
-  const options: Intl.DateTimeFormatOptions = { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" };
-  return formatter(locale(lang), sameDay ? options : { ...options, weekday: "short", day: "numeric", month: "short" }).format(instant);
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  };
+  return formatter(
+    locale(lang),
+    sameDay ? options : { ...options, weekday: "short", day: "numeric", month: "short" },
+  ).format(instant);
 }
 
 /** True when a zone shows the same wall clock as Gulf time at that instant (nothing to add). */

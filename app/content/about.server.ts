@@ -7,7 +7,8 @@ export const aboutContent: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "About Us",
-      description: "Human-vetted legal information for the UAE and the GCC: who we are, how we work and the team behind every check.",
+      description:
+        "Human-vetted legal information for the UAE and the GCC: who we are, how we work and the team behind every check.",
       keywords: ["about", "UAE legal information", "travel ban check provider", "GCC background checks"],
     },
     sections: [

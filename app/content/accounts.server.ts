@@ -38,7 +38,11 @@ const en = {
   },
   errorTitle: "Error",
   login: {
-    meta: { title: "Client Portal", description: "Sign in to track your orders and reports, or create your client account.", noindex: false } satisfies PageMeta,
+    meta: {
+      title: "Client Portal",
+      description: "Sign in to track your orders and reports, or create your client account.",
+      noindex: false,
+    } satisfies PageMeta,
     title: "Client Portal",
     intro: "Sign in to follow your orders, download reports and manage your account.",
     tabsLabel: "Sign in or create an account",
@@ -57,12 +61,19 @@ const en = {
     registeredTitle: "Success",
     registered: "Account created! Please check your email to verify your account.",
     unverifiedTitle: "Please verify your email address",
-    unverifiedText: "Your account is not active until you confirm {email}. Open the link we sent you (it is valid for 24 hours), then sign in again.",
+    unverifiedText:
+      "Your account is not active until you confirm {email}. Open the link we sent you (it is valid for 24 hours), then sign in again.",
     noAccount: "New here?",
     haveAccount: "Already have an account?",
     cards: [
-      { title: "Order Management", text: "See every order, its status and its history in one place, and download reports as soon as they are ready." },
-      { title: "Real-time Updates", text: "Your dashboard shows each change the moment our team makes it, and we e-mail you at every important step." },
+      {
+        title: "Order Management",
+        text: "See every order, its status and its history in one place, and download reports as soon as they are ready.",
+      },
+      {
+        title: "Real-time Updates",
+        text: "Your dashboard shows each change the moment our team makes it, and we e-mail you at every important step.",
+      },
     ],
   },
   verify: {
@@ -83,18 +94,21 @@ const en = {
     confirming: "Confirming…",
     wrongPassword: "That is not the password of this account.",
     notMeTitle: "You did not create this account?",
-    notMeText: "Then someone else entered your email address. Remove the account: nobody can sign in with it, and you can register yourself later.",
+    notMeText:
+      "Then someone else entered your email address. Remove the account: nobody can sign in with it, and you can register yourself later.",
     notMe: "This wasn't me: remove the account",
     removing: "Removing…",
     removedTitle: "The account was removed",
-    removedText: "The account that used your email address and the password someone else chose for it are deleted. Nothing more will happen; you can register yourself whenever you like.",
+    removedText:
+      "The account that used your email address and the password someone else chose for it are deleted. Nothing more will happen; you can register yourself whenever you like.",
   },
   verificationCard: {
     heading: "Email verification",
     verifiedTitle: "Email verified",
     verifiedText: "{email} is confirmed.",
     unverifiedTitle: "Please verify your email address",
-    unverifiedText: "We sent a verification link to {email}. Open it to confirm your address; it is valid for 24 hours.",
+    unverifiedText:
+      "We sent a verification link to {email}. Open it to confirm your address; it is valid for 24 hours.",
     resend: "Resend Verification Email",
     resending: "Sending…",
     sentTitle: "Verification Email Sent",
@@ -105,13 +119,18 @@ const en = {
     alreadyVerified: "Your email address is already verified.",
   },
   reset: {
-    meta: { title: "Password reset", description: "Reset the password of your client account.", noindex: true } satisfies PageMeta,
+    meta: {
+      title: "Password reset",
+      description: "Reset the password of your client account.",
+      noindex: true,
+    } satisfies PageMeta,
     title: "Reset your password",
     intro: "Enter the email address of your account. We will send you a link to choose a new password.",
     submit: "Send Reset Email",
     submitting: "Sending…",
     sentTitle: "Email Sent!",
-    sentText: "If an account exists for {email}, we have sent it a link to reset the password. The link is valid for 1 hour.",
+    sentText:
+      "If an account exists for {email}, we have sent it a link to reset the password. The link is valid for 1 hour.",
     toastTitle: "Reset Email Sent",
     toastText: "Check your email for password reset instructions.",
     backToLogin: "Back to Login",
@@ -124,7 +143,8 @@ const en = {
     requestAgain: "Request a new link",
     doneTitle: "Password changed",
     doneText: "Your new password is set and you are signed in. Other sessions were signed out.",
-    doneTwoFactorText: "Your new password is set and other sessions were signed out. Enter your authentication code to finish signing in.",
+    doneTwoFactorText:
+      "Your new password is set and other sessions were signed out. Enter your authentication code to finish signing in.",
   },
   settings: {
     meta: { title: "Account settings", description: "Your name and password.", noindex: true } satisfies PageMeta,
@@ -142,7 +162,8 @@ const en = {
     passwordChangedTitle: "Password changed",
     passwordChanged: "Your new password is set. Other sessions were signed out.",
     sessionsHeading: "Where you are signed in",
-    sessionsIntro: "These browsers are signed in to your account. Sign out any you do not recognise, then change your password.",
+    sessionsIntro:
+      "These browsers are signed in to your account. Sign out any you do not recognise, then change your password.",
     thisDevice: "This device",
     lastActive: "Last active {date}",
     signedInAt: "Signed in {date}",
@@ -162,10 +183,15 @@ const en = {
     twoFactorManage: "Manage two-factor authentication",
   },
   twoFactor: {
-    meta: { title: "Two-factor authentication", description: "A second step when signing in.", noindex: true } satisfies PageMeta,
+    meta: {
+      title: "Two-factor authentication",
+      description: "A second step when signing in.",
+      noindex: true,
+    } satisfies PageMeta,
     title: "Two-factor authentication",
     stepTitle: "Enter your authentication code",
-    stepIntro: "Open the authenticator app on your phone and enter the 6-digit code it shows for {site}. No phone at hand? Enter one of your recovery codes instead.",
+    stepIntro:
+      "Open the authenticator app on your phone and enter the 6-digit code it shows for {site}. No phone at hand? Enter one of your recovery codes instead.",
     codeLabel: "Authentication code",
     codeHint: "6 digits, or one of your recovery codes (10 letters and digits).",
     verify: "Verify",
@@ -179,9 +205,12 @@ const en = {
     recoveryUsed: "That recovery code has already been used. Each one works once.",
     recoveryLeftTitle: "Recovery code used",
     recoveryLeft: "You have {count} recovery codes left. Create new ones in your account settings.",
-    requiredIntro: "Staff accounts sign in with a password and a code from an authenticator app. Set it up now: it takes a minute.",
-    optionalIntro: "With two-factor authentication, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone is not enough.",
-    scanStep: "Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).",
+    requiredIntro:
+      "Staff accounts sign in with a password and a code from an authenticator app. Set it up now: it takes a minute.",
+    optionalIntro:
+      "With two-factor authentication, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone is not enough.",
+    scanStep:
+      "Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).",
     keyStep: "Cannot scan it? Type this setup key into the app instead:",
     keyLabel: "Setup key",
     confirmStep: "Enter the 6-digit code the app now shows to finish.",
@@ -189,7 +218,8 @@ const en = {
     enable: "Turn On Two-Factor Authentication",
     enabling: "Turning on…",
     codesTitle: "Save your recovery codes",
-    codesText: "Each code signs you in once if you lose your phone. Print them or keep them in a password manager: they are shown only now.",
+    codesText:
+      "Each code signs you in once if you lose your phone. Print them or keep them in a password manager: they are shown only now.",
     codesSaved: "I have saved my recovery codes",
     enabledTitle: "Two-factor authentication is on",
     enabledText: "On since {date}. Recovery codes left: {count}.",
@@ -222,9 +252,14 @@ const en = {
     text: "You have been signed out. See you soon.",
   },
   setup: {
-    meta: { title: "Create the first administrator", description: "One-time set-up of the administrator account.", noindex: true } satisfies PageMeta,
+    meta: {
+      title: "Create the first administrator",
+      description: "One-time set-up of the administrator account.",
+      noindex: true,
+    } satisfies PageMeta,
     title: "Create the first administrator",
-    intro: "No administrator exists yet. The account you create here can manage every order, client and coupon. This page works once.",
+    intro:
+      "No administrator exists yet. The account you create here can manage every order, client and coupon. This page works once.",
     submit: "Create Administrator",
     submitting: "Creating…",
     doneTitle: "Administrator created",
@@ -286,12 +321,16 @@ const ar: AccountText = {
     registeredTitle: "تم إنشاء الحساب",
     registered: "يرجى مراجعة بريدك الإلكتروني لتأكيد حسابك.",
     unverifiedTitle: "يرجى تأكيد بريدك الإلكتروني",
-    unverifiedText: "لن يُفعَّل حسابك حتى تؤكد {email}. افتح الرابط الذي أرسلناه إليك (صالح لمدة 24 ساعة)، ثم سجّل الدخول مرة أخرى.",
+    unverifiedText:
+      "لن يُفعَّل حسابك حتى تؤكد {email}. افتح الرابط الذي أرسلناه إليك (صالح لمدة 24 ساعة)، ثم سجّل الدخول مرة أخرى.",
     noAccount: "عميل جديد؟",
     haveAccount: "لديك حساب بالفعل؟",
     cards: [
       { title: "إدارة الطلبات", text: "اطّلع على كل طلباتك وحالتها وسجلّها في مكان واحد، ونزّل التقارير فور جاهزيتها." },
-      { title: "تحديثات فورية", text: "تعرض لوحة التحكم كل تغيير لحظة إجرائه من فريقنا، ونراسلك بالبريد عند كل خطوة مهمة." },
+      {
+        title: "تحديثات فورية",
+        text: "تعرض لوحة التحكم كل تغيير لحظة إجرائه من فريقنا، ونراسلك بالبريد عند كل خطوة مهمة.",
+      },
     ],
   },
   verify: {
@@ -316,7 +355,8 @@ const ar: AccountText = {
     notMe: "لستُ أنا: احذف الحساب",
     removing: "جارٍ الحذف…",
     removedTitle: "تم حذف الحساب",
-    removedText: "حُذف الحساب الذي استخدم بريدك الإلكتروني وكلمة المرور التي اختارها شخص آخر. لن يحدث شيء بعد ذلك، ويمكنك التسجيل بنفسك متى شئت.",
+    removedText:
+      "حُذف الحساب الذي استخدم بريدك الإلكتروني وكلمة المرور التي اختارها شخص آخر. لن يحدث شيء بعد ذلك، ويمكنك التسجيل بنفسك متى شئت.",
   },
   verificationCard: {
     heading: "تأكيد البريد الإلكتروني",
@@ -340,7 +380,8 @@ const ar: AccountText = {
     submit: "إرسال رسالة إعادة التعيين",
     submitting: "جارٍ الإرسال…",
     sentTitle: "تم إرسال الرسالة!",
-    sentText: "إذا كان هناك حساب مسجّل بالبريد {email}، فقد أرسلنا إليه رابطاً لإعادة تعيين كلمة المرور. الرابط صالح لمدة ساعة واحدة.",
+    sentText:
+      "إذا كان هناك حساب مسجّل بالبريد {email}، فقد أرسلنا إليه رابطاً لإعادة تعيين كلمة المرور. الرابط صالح لمدة ساعة واحدة.",
     toastTitle: "تم إرسال رسالة إعادة التعيين",
     toastText: "راجع بريدك الإلكتروني للاطلاع على تعليمات إعادة تعيين كلمة المرور.",
     backToLogin: "العودة إلى تسجيل الدخول",
@@ -353,7 +394,8 @@ const ar: AccountText = {
     requestAgain: "طلب رابط جديد",
     doneTitle: "تم تغيير كلمة المرور",
     doneText: "تم تعيين كلمة المرور الجديدة وتسجيل دخولك، وسُجّل الخروج من الجلسات الأخرى.",
-    doneTwoFactorText: "تم تعيين كلمة المرور الجديدة وسُجّل الخروج من الجلسات الأخرى. أدخل رمز التحقق لإكمال تسجيل الدخول.",
+    doneTwoFactorText:
+      "تم تعيين كلمة المرور الجديدة وسُجّل الخروج من الجلسات الأخرى. أدخل رمز التحقق لإكمال تسجيل الدخول.",
   },
   settings: {
     meta: { title: "إعدادات الحساب", description: "اسمك وكلمة المرور.", noindex: true },
@@ -394,7 +436,8 @@ const ar: AccountText = {
     meta: { title: "التحقق بخطوتين", description: "خطوة ثانية عند تسجيل الدخول.", noindex: true },
     title: "التحقق بخطوتين",
     stepTitle: "أدخل رمز التحقق",
-    stepIntro: "افتح تطبيق المصادقة على هاتفك وأدخل الرمز المكوّن من 6 أرقام الظاهر لحساب {site}. ليس هاتفك معك؟ أدخل أحد رموز الاسترداد بدلاً منه.",
+    stepIntro:
+      "افتح تطبيق المصادقة على هاتفك وأدخل الرمز المكوّن من 6 أرقام الظاهر لحساب {site}. ليس هاتفك معك؟ أدخل أحد رموز الاسترداد بدلاً منه.",
     codeLabel: "رمز التحقق",
     codeHint: "6 أرقام، أو أحد رموز الاسترداد (10 أحرف وأرقام).",
     verify: "تحقّق",
@@ -408,9 +451,12 @@ const ar: AccountText = {
     recoveryUsed: "سبق استخدام رمز الاسترداد هذا. كل رمز يُستخدم مرة واحدة فقط.",
     recoveryLeftTitle: "تم استخدام رمز استرداد",
     recoveryLeft: "تبقّى لديك {count} من رموز الاسترداد. أنشئ رموزاً جديدة من إعدادات حسابك.",
-    requiredIntro: "تُسجّل حسابات الموظفين الدخول بكلمة المرور ورمز من تطبيق مصادقة. فعّل ذلك الآن: لن يستغرق أكثر من دقيقة.",
-    optionalIntro: "مع التحقق بخطوتين يطلب تسجيل الدخول أيضاً رمزاً من تطبيق مصادقة على هاتفك، فلا تكفي كلمة مرور مسروقة وحدها.",
-    scanStep: "امسح رمز الاستجابة السريعة هذا بتطبيق مصادقة (مثل Google Authenticator أو Microsoft Authenticator أو 1Password أو Aegis).",
+    requiredIntro:
+      "تُسجّل حسابات الموظفين الدخول بكلمة المرور ورمز من تطبيق مصادقة. فعّل ذلك الآن: لن يستغرق أكثر من دقيقة.",
+    optionalIntro:
+      "مع التحقق بخطوتين يطلب تسجيل الدخول أيضاً رمزاً من تطبيق مصادقة على هاتفك، فلا تكفي كلمة مرور مسروقة وحدها.",
+    scanStep:
+      "امسح رمز الاستجابة السريعة هذا بتطبيق مصادقة (مثل Google Authenticator أو Microsoft Authenticator أو 1Password أو Aegis).",
     keyStep: "تعذّر المسح؟ اكتب مفتاح الإعداد هذا في التطبيق بدلاً من ذلك:",
     keyLabel: "مفتاح الإعداد",
     confirmStep: "أدخل الرمز المكوّن من 6 أرقام الظاهر الآن في التطبيق لإتمام التفعيل.",
@@ -418,7 +464,8 @@ const ar: AccountText = {
     enable: "تفعيل التحقق بخطوتين",
     enabling: "جارٍ التفعيل…",
     codesTitle: "احفظ رموز الاسترداد",
-    codesText: "كل رمز يتيح لك تسجيل الدخول مرة واحدة إذا فقدت هاتفك. اطبعها أو احفظها في مدير كلمات المرور: لن تظهر إلا الآن.",
+    codesText:
+      "كل رمز يتيح لك تسجيل الدخول مرة واحدة إذا فقدت هاتفك. اطبعها أو احفظها في مدير كلمات المرور: لن تظهر إلا الآن.",
     codesSaved: "حفظت رموز الاسترداد",
     enabledTitle: "التحقق بخطوتين مفعّل",
     enabledText: "مفعّل منذ {date}. رموز الاسترداد المتبقية: {count}.",
@@ -453,7 +500,8 @@ const ar: AccountText = {
   setup: {
     meta: { title: "إنشاء أول مسؤول", description: "إعداد حساب المسؤول لمرة واحدة.", noindex: true },
     title: "إنشاء أول مسؤول",
-    intro: "لا يوجد مسؤول بعد. يستطيع الحساب الذي تنشئه هنا إدارة جميع الطلبات والعملاء والقسائم. تعمل هذه الصفحة مرة واحدة فقط.",
+    intro:
+      "لا يوجد مسؤول بعد. يستطيع الحساب الذي تنشئه هنا إدارة جميع الطلبات والعملاء والقسائم. تعمل هذه الصفحة مرة واحدة فقط.",
     submit: "إنشاء المسؤول",
     submitting: "جارٍ الإنشاء…",
     doneTitle: "تم إنشاء المسؤول",

@@ -34,7 +34,17 @@ export type AgendaText = {
   cancelled: string;
   failed: string;
   errors: Record<AgendaError, string>;
-  feed: { title: string; none: string; active: string; create: string; renew: string; revoke: string; revoked: string; once: string; address: string };
+  feed: {
+    title: string;
+    none: string;
+    active: string;
+    create: string;
+    renew: string;
+    revoke: string;
+    revoked: string;
+    once: string;
+    address: string;
+  };
 };
 
 export const agendaText: Record<Lang, AgendaText> = {
@@ -88,7 +98,8 @@ export const agendaText: Record<Lang, AgendaText> = {
     feed: {
       title: "Calendar feed",
       none: "Subscribe to your sessions from your calendar app with a private address. You have none yet.",
-      active: "Your private calendar address works. Renew it if it may have been seen by someone else; revoke it to stop it.",
+      active:
+        "Your private calendar address works. Renew it if it may have been seen by someone else; revoke it to stop it.",
       create: "Create my calendar address",
       renew: "Renew the address",
       revoke: "Revoke the address",
@@ -180,7 +191,11 @@ export type BookingsListText = {
 
 export const bookingsListText: Record<Lang, BookingsListText> = {
   en: {
-    meta: { title: "Consultation bookings", description: "Every consultation session booked, by consultant, date and state.", noindex: true },
+    meta: {
+      title: "Consultation bookings",
+      description: "Every consultation session booked, by consultant, date and state.",
+      noindex: true,
+    },
     title: "Consultation bookings",
     intro: "Every session booked, filtered by consultant, dates (Gulf time, both days included) and state.",
     consultant: "Consultant",
@@ -194,7 +209,14 @@ export const bookingsListText: Record<Lang, BookingsListText> = {
     none: "No sessions match.",
     count: "{count} sessions",
     more: "Only the first {count} sessions are shown: narrow the dates or choose a consultant.",
-    columns: { when: "When (Gulf time)", consultant: "Consultant", client: "Client", mode: "Mode", state: "State", order: "Order" },
+    columns: {
+      when: "When (Gulf time)",
+      consultant: "Consultant",
+      client: "Client",
+      mode: "Mode",
+      state: "State",
+      order: "Order",
+    },
     errors: {
       consultant: "Choose a consultant from the list.",
       from: "Enter the first day as a date, such as 2026-12-01.",
@@ -205,7 +227,11 @@ export const bookingsListText: Record<Lang, BookingsListText> = {
     },
   },
   ar: {
-    meta: { title: "حجوزات الاستشارات", description: "جميع جلسات الاستشارة المحجوزة حسب المستشار والتاريخ والحالة.", noindex: true },
+    meta: {
+      title: "حجوزات الاستشارات",
+      description: "جميع جلسات الاستشارة المحجوزة حسب المستشار والتاريخ والحالة.",
+      noindex: true,
+    },
     title: "حجوزات الاستشارات",
     intro: "جميع الجلسات المحجوزة، مع التصفية حسب المستشار والتواريخ (بتوقيت الخليج، مع احتساب اليومين) والحالة.",
     consultant: "المستشار",
@@ -219,7 +245,14 @@ export const bookingsListText: Record<Lang, BookingsListText> = {
     none: "لا توجد جلسات مطابقة.",
     count: "{count} جلسة",
     more: "تُعرض أول {count} جلسة فقط: ضيّق نطاق التواريخ أو اختر مستشارًا.",
-    columns: { when: "الموعد (بتوقيت الخليج)", consultant: "المستشار", client: "العميل", mode: "الطريقة", state: "الحالة", order: "الطلب" },
+    columns: {
+      when: "الموعد (بتوقيت الخليج)",
+      consultant: "المستشار",
+      client: "العميل",
+      mode: "الطريقة",
+      state: "الحالة",
+      order: "الطلب",
+    },
     errors: {
       consultant: "اختر مستشارًا من القائمة.",
       from: "أدخل اليوم الأول تاريخًا، مثل 2026-12-01.",
@@ -267,7 +300,8 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
   en: {
     meta: { title: "Consultants", description: "Consultants' weekly hours, days off and modes.", noindex: true },
     title: "Consultants",
-    intro: "Every member of staff and admin consults, with the office's opening hours and in every mode, until you change it here. Hours are Gulf time (UTC+4).",
+    intro:
+      "Every member of staff and admin consults, with the office's opening hours and in every mode, until you change it here. Hours are Gulf time (UTC+4).",
     choose: "Consultant",
     open: "Open",
     settings: "Hours and modes",
@@ -275,7 +309,8 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
     modes: "Modes offered",
     weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
     hoursLegend: "Weekly hours (Gulf time)",
-    hoursHint: "Up to three stretches a day, such as 09:00–13:00 and 14:00–18:00; empty rows are ignored, and a day with none has no sessions. Until 00:00 means until midnight.",
+    hoursHint:
+      "Up to three stretches a day, such as 09:00–13:00 and 14:00–18:00; empty rows are ignored, and a day with none has no sessions. Until 00:00 means until midnight.",
     stretch: "stretch {n}",
     start: "From",
     end: "Until",
@@ -302,9 +337,14 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
     },
   },
   ar: {
-    meta: { title: "المستشارون", description: "ساعات عمل المستشارين الأسبوعية وأيام إجازاتهم وطرق الجلسات.", noindex: true },
+    meta: {
+      title: "المستشارون",
+      description: "ساعات عمل المستشارين الأسبوعية وأيام إجازاتهم وطرق الجلسات.",
+      noindex: true,
+    },
     title: "المستشارون",
-    intro: "يقدّم كل موظف ومسؤول الاستشارات خلال ساعات عمل المكتب وبجميع الطرق، إلى أن تغيّر ذلك هنا. الساعات بتوقيت الخليج (UTC+4).",
+    intro:
+      "يقدّم كل موظف ومسؤول الاستشارات خلال ساعات عمل المكتب وبجميع الطرق، إلى أن تغيّر ذلك هنا. الساعات بتوقيت الخليج (UTC+4).",
     choose: "المستشار",
     open: "فتح",
     settings: "الساعات والطرق",
@@ -312,7 +352,8 @@ export const consultantSettingsText: Record<Lang, ConsultantSettingsText> = {
     modes: "الطرق المتاحة",
     weekdays: ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"],
     hoursLegend: "ساعات العمل الأسبوعية (بتوقيت الخليج)",
-    hoursHint: "حتى ثلاث فترات في اليوم، مثل 09:00–13:00 و14:00–18:00؛ وتُهمَل الصفوف الفارغة، واليوم الذي لا فترة فيه لا جلسات فيه. و«إلى 00:00» تعني حتى منتصف الليل.",
+    hoursHint:
+      "حتى ثلاث فترات في اليوم، مثل 09:00–13:00 و14:00–18:00؛ وتُهمَل الصفوف الفارغة، واليوم الذي لا فترة فيه لا جلسات فيه. و«إلى 00:00» تعني حتى منتصف الليل.",
     stretch: "الفترة {n}",
     start: "من",
     end: "إلى",

@@ -19,7 +19,9 @@ export function askLawyerContent(lang: Lang, site: SiteConfig): PageContent {
   const page = lang === "ar" ? arabic(site, tel, mail) : english(site, tel, mail);
   return {
     ...page,
-    structuredData: [serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: "/ask-lawyer" })],
+    structuredData: [
+      serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: "/ask-lawyer" }),
+    ],
   };
 }
 
@@ -28,8 +30,15 @@ function english(site: SiteConfig, tel: string, mail: string): PageContent {
     updated: "2026-11-25",
     meta: {
       title: "Consult with Licensed UAE Lawyers",
-      description: "Ask licensed legal professionals about contracts, employment, real estate, immigration and business law in the UAE. Response within 24 hours, support 24/7.",
-      keywords: ["ask a lawyer UAE", "legal consultation Dubai", "UAE lawyer online", "legal advice UAE", "AI legal assistant"],
+      description:
+        "Ask licensed legal professionals about contracts, employment, real estate, immigration and business law in the UAE. Response within 24 hours, support 24/7.",
+      keywords: [
+        "ask a lawyer UAE",
+        "legal consultation Dubai",
+        "UAE lawyer online",
+        "legal advice UAE",
+        "AI legal assistant",
+      ],
     },
     sections: [
       {
@@ -67,17 +76,27 @@ function english(site: SiteConfig, tel: string, mail: string): PageContent {
         tone: "muted",
         columns: 4,
         items: [
-          { title: "Licensed professionals", text: "Your question is answered by legal professionals licensed and experienced in UAE law." },
-          { title: "Answers within 24 hours", text: "Every inquiry receives a reply within 24 hours, often much sooner." },
+          {
+            title: "Licensed professionals",
+            text: "Your question is answered by legal professionals licensed and experienced in UAE law.",
+          },
+          {
+            title: "Answers within 24 hours",
+            text: "Every inquiry receives a reply within 24 hours, often much sooner.",
+          },
           { title: "Plain language", text: "Clear answers in English or Arabic, with the next steps spelled out." },
-          { title: "Strictly confidential", text: "What you tell us is used only to answer you and is protected under UAE data protection law." },
+          {
+            title: "Strictly confidential",
+            text: "What you tell us is used only to answer you and is protected under UAE data protection law.",
+          },
         ],
       },
       {
         kind: "assistant",
         id: ASSISTANT_SECTION_ID,
         title: "AI Legal Assistant",
-        intro: "Get instant general information on UAE legal questions. For advice on your own situation, send an inquiry below and a licensed professional will reply.",
+        intro:
+          "Get instant general information on UAE legal questions. For advice on your own situation, send an inquiry below and a licensed professional will reply.",
       },
       {
         kind: "inquiry",
@@ -95,8 +114,15 @@ function arabic(site: SiteConfig, tel: string, mail: string): PageContent {
     updated: "2026-11-25",
     meta: {
       title: "استشر محامين مرخّصين في الإمارات",
-      description: "اطرح أسئلتك على مختصين قانونيين مرخّصين في العقود والعمل والعقارات والهجرة وقانون الأعمال في الإمارات. رد خلال 24 ساعة ودعم على مدار الساعة.",
-      keywords: ["اسأل محامياً في الإمارات", "استشارة قانونية دبي", "محامٍ إماراتي عبر الإنترنت", "استشارة قانونية", "مساعد قانوني بالذكاء الاصطناعي"],
+      description:
+        "اطرح أسئلتك على مختصين قانونيين مرخّصين في العقود والعمل والعقارات والهجرة وقانون الأعمال في الإمارات. رد خلال 24 ساعة ودعم على مدار الساعة.",
+      keywords: [
+        "اسأل محامياً في الإمارات",
+        "استشارة قانونية دبي",
+        "محامٍ إماراتي عبر الإنترنت",
+        "استشارة قانونية",
+        "مساعد قانوني بالذكاء الاصطناعي",
+      ],
     },
     sections: [
       {
@@ -144,7 +170,8 @@ function arabic(site: SiteConfig, tel: string, mail: string): PageContent {
         kind: "assistant",
         id: ASSISTANT_SECTION_ID,
         title: "المساعد القانوني الذكي",
-        intro: "احصل فوراً على معلومات عامة عن المسائل القانونية في الإمارات. وللمشورة في حالتك الخاصة، أرسل استفساراً أدناه وسيرد عليك مختص مرخّص.",
+        intro:
+          "احصل فوراً على معلومات عامة عن المسائل القانونية في الإمارات. وللمشورة في حالتك الخاصة، أرسل استفساراً أدناه وسيرد عليك مختص مرخّص.",
       },
       {
         kind: "inquiry",

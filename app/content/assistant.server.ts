@@ -8,8 +8,10 @@ import type { Lang } from "../i18n/lang";
 export const assistantStrings: Record<Lang, AssistantStrings> = {
   en: {
     heading: "Chat with our legal assistant",
-    disclaimer: "General legal information about the UAE and the GCC, not legal advice. For advice on your own case, book a consultation.",
-    empty: "Ask about travel bans, labour matters, contracts, company formation, background checks or our services and prices.",
+    disclaimer:
+      "General legal information about the UAE and the GCC, not legal advice. For advice on your own case, book a consultation.",
+    empty:
+      "Ask about travel bans, labour matters, contracts, company formation, background checks or our services and prices.",
     logLabel: "Conversation with the legal assistant",
     you: "You",
     assistant: "Legal assistant",
@@ -30,7 +32,8 @@ export const assistantStrings: Record<Lang, AssistantStrings> = {
   },
   ar: {
     heading: "تحدّث إلى مساعدنا القانوني",
-    disclaimer: "معلومات قانونية عامة عن الإمارات ودول الخليج، وليست استشارة قانونية. للحصول على مشورة في حالتك احجز استشارة.",
+    disclaimer:
+      "معلومات قانونية عامة عن الإمارات ودول الخليج، وليست استشارة قانونية. للحصول على مشورة في حالتك احجز استشارة.",
     empty: "اسأل عن حظر السفر وقضايا العمل والعقود وتأسيس الشركات والتحقق من الخلفية أو عن خدماتنا وأسعارها.",
     logLabel: "المحادثة مع المساعد القانوني",
     you: "أنت",
@@ -43,7 +46,8 @@ export const assistantStrings: Record<Lang, AssistantStrings> = {
     automaticAnswer: "إجابة تلقائية",
     automaticNote: "هذه الإجابة التلقائية مأخوذة من الأسئلة الشائعة وقائمة أسعارنا، وليست من محامٍ.",
     bookConsultation: "احجز استشارة",
-    failureReply: "أعتذر، أواجه صعوبة في معالجة طلبك الآن. يُرجى المحاولة مرة أخرى بعد قليل، أو التواصل مع مكتبنا على {phone} أو {email}.",
+    failureReply:
+      "أعتذر، أواجه صعوبة في معالجة طلبك الآن. يُرجى المحاولة مرة أخرى بعد قليل، أو التواصل مع مكتبنا على {phone} أو {email}.",
     errorTitle: "خطأ",
     errorDescription: "تعذّر الحصول على رد. يُرجى المحاولة مرة أخرى.",
     tooLong: "يُرجى ألا يتجاوز سؤالك 2,000 حرف.",

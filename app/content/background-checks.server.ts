@@ -1,6 +1,13 @@
 import { lowestPrice, planLists, timelines } from "../catalogue";
 import { planOffersJsonLd, serviceJsonLd } from "../seo/structured-data.server";
-import { faqSection, fromPrice, gccCountriesSection, inquirySection, plansSection, withStructuredData } from "./section-builders.server";
+import {
+  faqSection,
+  fromPrice,
+  gccCountriesSection,
+  inquirySection,
+  plansSection,
+  withStructuredData,
+} from "./section-builders.server";
 import type { PageContent } from "./types";
 import type { Lang } from "../i18n/lang";
 
@@ -16,7 +23,13 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
     meta: {
       title: "Background Checks for Employers in the UAE",
       description: `Pre-employment screening and business due diligence in the UAE: identity, criminal record, employment, education and company checks, verified by people. ${fromPrice(lowestPrice("background-packages"), "en")}.`,
-      keywords: ["background check UAE", "pre-employment screening Dubai", "employee verification", "business due diligence UAE", "criminal record check UAE"],
+      keywords: [
+        "background check UAE",
+        "pre-employment screening Dubai",
+        "employee verification",
+        "business due diligence UAE",
+        "criminal record check UAE",
+      ],
     },
     sections: [
       {
@@ -25,7 +38,11 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Background Checks",
         lead: "Hire and partner with confidence. We verify identity, criminal records, employment, education and company details through official UAE sources, and a person reviews every report before it reaches you.",
-        highlights: [`Individual checks in ${timelines.backgroundHeadline.en}`, "Human-verified reports", "Handled in line with UAE data protection law"],
+        highlights: [
+          `Individual checks in ${timelines.backgroundHeadline.en}`,
+          "Human-verified reports",
+          "Handled in line with UAE data protection law",
+        ],
         ctas: [
           { label: "Select Package", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -33,7 +50,8 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
       },
       plansSection("en", "background-packages", {
         title: "Background Check Packages",
-        intro: "Three packages for individuals, roles of trust and companies. Choose one and add the candidate's details at checkout.",
+        intro:
+          "Three packages for individuals, roles of trust and companies. Choose one and add the candidate's details at checkout.",
         buttonLabel: "Select Package",
       }),
       {
@@ -63,7 +81,8 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
       },
       inquirySection("en", "background-check", {
         title: "Request a Background Check",
-        intro: "Screening several candidates, or need a check we do not list? Tell us and we will reply with a proposal within 24 hours.",
+        intro:
+          "Screening several candidates, or need a check we do not list? Tell us and we will reply with a proposal within 24 hours.",
       }),
     ],
   },
@@ -72,7 +91,13 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
     meta: {
       title: "التحقق من الخلفية لأصحاب العمل في الإمارات",
       description: `فحص ما قبل التوظيف والعناية الواجبة للشركات في الإمارات: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات، يتحقق منها مختصون. ${fromPrice(lowestPrice("background-packages"), "ar")}.`,
-      keywords: ["التحقق من الخلفية في الإمارات", "فحص ما قبل التوظيف في دبي", "التحقق من الموظفين", "العناية الواجبة للشركات", "فحص السجل الجنائي"],
+      keywords: [
+        "التحقق من الخلفية في الإمارات",
+        "فحص ما قبل التوظيف في دبي",
+        "التحقق من الموظفين",
+        "العناية الواجبة للشركات",
+        "فحص السجل الجنائي",
+      ],
     },
     sections: [
       {
@@ -81,7 +106,11 @@ const backgroundChecksPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "التحقق من الخلفية",
         lead: "وظّف وتعاقد بثقة. نتحقق من الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات عبر المصادر الرسمية في الدولة، ويراجع مختص كل تقرير قبل وصوله إليك.",
-        highlights: [`فحص الأفراد خلال ${timelines.backgroundHeadline.ar}`, "تقارير يراجعها مختصون", "معالجة وفق قانون حماية البيانات في الدولة"],
+        highlights: [
+          `فحص الأفراد خلال ${timelines.backgroundHeadline.ar}`,
+          "تقارير يراجعها مختصون",
+          "معالجة وفق قانون حماية البيانات في الدولة",
+        ],
         ctas: [
           { label: "اختر الباقة", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -131,8 +160,15 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "GCC Background Checks",
-      description: "Background checks across the six GCC countries: identity, criminal records, employment, education and company verification for employers hiring across the Gulf.",
-      keywords: ["GCC background check", "Saudi background check", "Gulf employment screening", "Kuwait Qatar Bahrain Oman verification", "cross-border due diligence"],
+      description:
+        "Background checks across the six GCC countries: identity, criminal records, employment, education and company verification for employers hiring across the Gulf.",
+      keywords: [
+        "GCC background check",
+        "Saudi background check",
+        "Gulf employment screening",
+        "Kuwait Qatar Bahrain Oman verification",
+        "cross-border due diligence",
+      ],
     },
     sections: [
       {
@@ -167,9 +203,18 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         intro: "A hire or partner with a past in another Gulf country is a blind spot for a UAE-only check.",
         columns: 3,
         items: [
-          { title: "Fraud prevention", text: "Catch forged certificates and invented employment before they reach your payroll or your contracts." },
-          { title: "Regulatory compliance", text: "Meet the screening duties of regulated sectors such as finance, healthcare and education." },
-          { title: "Reputation protection", text: "Know about judgments, sanctions and adverse media before your clients do." },
+          {
+            title: "Fraud prevention",
+            text: "Catch forged certificates and invented employment before they reach your payroll or your contracts.",
+          },
+          {
+            title: "Regulatory compliance",
+            text: "Meet the screening duties of regulated sectors such as finance, healthcare and education.",
+          },
+          {
+            title: "Reputation protection",
+            text: "Know about judgments, sanctions and adverse media before your clients do.",
+          },
         ],
       },
       {
@@ -177,41 +222,60 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         id: "process",
         title: "Our Process",
         steps: [
-          { title: "Submit the request", text: "Tell us the candidate or company, the countries and the checks you need, with the candidate's consent." },
-          { title: "Collect documents", text: "We confirm the documents each country requires and collect them securely from you or the candidate." },
-          { title: "Country verification", text: "Our researchers verify each item with the issuing authorities, employers and institutions in every country." },
-          { title: "Receive the report", text: "A reviewer checks the findings and you receive one consolidated, confidential report." },
+          {
+            title: "Submit the request",
+            text: "Tell us the candidate or company, the countries and the checks you need, with the candidate's consent.",
+          },
+          {
+            title: "Collect documents",
+            text: "We confirm the documents each country requires and collect them securely from you or the candidate.",
+          },
+          {
+            title: "Country verification",
+            text: "Our researchers verify each item with the issuing authorities, employers and institutions in every country.",
+          },
+          {
+            title: "Receive the report",
+            text: "A reviewer checks the findings and you receive one consolidated, confidential report.",
+          },
         ],
       },
       gccCountriesSection("en", { title: "Countries Covered" }),
       inquirySection("en", "background-check-gcc", {
         title: "Request a GCC Background Check",
-        intro: "Tell us who needs checking and in which countries. We reply with the scope, the documents needed and a price within 24 hours.",
+        intro:
+          "Tell us who needs checking and in which countries. We reply with the scope, the documents needed and a price within 24 hours.",
       }),
       faqSection("en", [
         {
           question: "Which countries do GCC background checks cover?",
-          answer: "All six GCC countries: the United Arab Emirates, Saudi Arabia, Kuwait, Qatar, Bahrain and Oman. You choose the countries relevant to the candidate's history.",
+          answer:
+            "All six GCC countries: the United Arab Emirates, Saudi Arabia, Kuwait, Qatar, Bahrain and Oman. You choose the countries relevant to the candidate's history.",
         },
         {
           question: "Do you need the candidate's consent?",
-          answer: "Yes. Every check is run with the candidate's written consent, which we help you collect, and only for the employment or business purpose you state.",
+          answer:
+            "Yes. Every check is run with the candidate's written consent, which we help you collect, and only for the employment or business purpose you state.",
         },
         {
           question: "How long does a GCC background check take?",
-          answer: "It depends on the countries and the checks. Tell us what you need and we reply within 24 hours with the scope, the time and the price.",
+          answer:
+            "It depends on the countries and the checks. Tell us what you need and we reply within 24 hours with the scope, the time and the price.",
         },
         {
           question: "What documents are needed?",
-          answer: "Usually a passport copy, a recent photo, the signed consent form and copies of the certificates to verify. Some countries ask for more; we tell you before we start.",
+          answer:
+            "Usually a passport copy, a recent photo, the signed consent form and copies of the certificates to verify. Some countries ask for more; we tell you before we start.",
         },
         {
           question: "Can you check companies as well as people?",
-          answer: "Yes. We verify commercial registration, ownership, directors and litigation for companies registered in the GCC before you sign or invest.",
+          answer:
+            "Yes. We verify commercial registration, ownership, directors and litigation for companies registered in the GCC before you sign or invest.",
         },
         {
           question: "How is the report delivered and kept?",
-          answer: "The report is delivered through your secure client dashboard. We keep it only as long as our Data Retention Policy allows and share it with no one else.",
+          answer:
+            "The report is delivered through your secure client dashboard. We keep it only as long as our Data Retention Policy allows and share it with no one else.",
         },
       ]),
     ],
@@ -220,8 +284,15 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "التحقق من الخلفية في دول الخليج",
-      description: "التحقق من الخلفية في دول مجلس التعاون الست: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات لأصحاب العمل الذين يوظفون في أنحاء الخليج.",
-      keywords: ["التحقق من الخلفية في الخليج", "التحقق من الخلفية في السعودية", "فحص التوظيف في الخليج", "التحقق في الكويت وقطر والبحرين وعُمان", "العناية الواجبة عبر الحدود"],
+      description:
+        "التحقق من الخلفية في دول مجلس التعاون الست: الهوية والسجل الجنائي والخبرات والمؤهلات وبيانات الشركات لأصحاب العمل الذين يوظفون في أنحاء الخليج.",
+      keywords: [
+        "التحقق من الخلفية في الخليج",
+        "التحقق من الخلفية في السعودية",
+        "فحص التوظيف في الخليج",
+        "التحقق في الكويت وقطر والبحرين وعُمان",
+        "العناية الواجبة عبر الحدود",
+      ],
     },
     sections: [
       {
@@ -256,8 +327,14 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         intro: "الموظف أو الشريك الذي له ماضٍ في دولة خليجية أخرى نقطة عمياء لأي فحص يقتصر على الإمارات.",
         columns: 3,
         items: [
-          { title: "منع الاحتيال", text: "اكتشف الشهادات المزوّرة والخبرات الوهمية قبل أن تصل إلى كشوف رواتبك أو عقودك." },
-          { title: "الامتثال التنظيمي", text: "التزم بواجبات الفحص في القطاعات المنظَّمة مثل المال والرعاية الصحية والتعليم." },
+          {
+            title: "منع الاحتيال",
+            text: "اكتشف الشهادات المزوّرة والخبرات الوهمية قبل أن تصل إلى كشوف رواتبك أو عقودك.",
+          },
+          {
+            title: "الامتثال التنظيمي",
+            text: "التزم بواجبات الفحص في القطاعات المنظَّمة مثل المال والرعاية الصحية والتعليم.",
+          },
           { title: "حماية السمعة", text: "اعرف بالأحكام والعقوبات والأخبار السلبية قبل أن يعرف بها عملاؤك." },
         ],
       },
@@ -268,7 +345,10 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
         steps: [
           { title: "تقديم الطلب", text: "حدّد المرشح أو الشركة والدول والفحوص المطلوبة، مع موافقة المرشح." },
           { title: "جمع المستندات", text: "نؤكد المستندات التي تطلبها كل دولة ونجمعها بأمان منك أو من المرشح." },
-          { title: "التحقق في كل دولة", text: "يتحقق باحثونا من كل بند لدى الجهات المُصدِرة وأصحاب العمل والمؤسسات في كل دولة." },
+          {
+            title: "التحقق في كل دولة",
+            text: "يتحقق باحثونا من كل بند لدى الجهات المُصدِرة وأصحاب العمل والمؤسسات في كل دولة.",
+          },
           { title: "استلام التقرير", text: "يراجع مختص النتائج وتستلم تقريراً واحداً موحّداً وسرياً." },
         ],
       },
@@ -280,27 +360,33 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
       faqSection("ar", [
         {
           question: "ما الدول التي يشملها التحقق من الخلفية في الخليج؟",
-          answer: "دول مجلس التعاون الست كلها: الإمارات والسعودية والكويت وقطر والبحرين وعُمان. وتختار الدول ذات الصلة بتاريخ المرشح.",
+          answer:
+            "دول مجلس التعاون الست كلها: الإمارات والسعودية والكويت وقطر والبحرين وعُمان. وتختار الدول ذات الصلة بتاريخ المرشح.",
         },
         {
           question: "هل تحتاجون إلى موافقة المرشح؟",
-          answer: "نعم. نجري كل فحص بموافقة كتابية من المرشح نساعدك في الحصول عليها، ولغرض التوظيف أو العمل الذي تذكره فقط.",
+          answer:
+            "نعم. نجري كل فحص بموافقة كتابية من المرشح نساعدك في الحصول عليها، ولغرض التوظيف أو العمل الذي تذكره فقط.",
         },
         {
           question: "كم يستغرق التحقق من الخلفية في الخليج؟",
-          answer: "يتوقف ذلك على الدول والفحوص المطلوبة. أخبرنا بما تحتاج إليه وسنرد خلال 24 ساعة بالنطاق والمدة والسعر.",
+          answer:
+            "يتوقف ذلك على الدول والفحوص المطلوبة. أخبرنا بما تحتاج إليه وسنرد خلال 24 ساعة بالنطاق والمدة والسعر.",
         },
         {
           question: "ما المستندات المطلوبة؟",
-          answer: "عادةً نسخة من جواز السفر وصورة حديثة ونموذج الموافقة الموقّع ونسخ من الشهادات المراد التحقق منها. وقد تطلب بعض الدول المزيد، ونخبرك بذلك قبل البدء.",
+          answer:
+            "عادةً نسخة من جواز السفر وصورة حديثة ونموذج الموافقة الموقّع ونسخ من الشهادات المراد التحقق منها. وقد تطلب بعض الدول المزيد، ونخبرك بذلك قبل البدء.",
         },
         {
           question: "هل تتحققون من الشركات أيضاً؟",
-          answer: "نعم. نتحقق من السجل التجاري والملكية والمديرين والدعاوى للشركات المسجلة في دول الخليج قبل أن توقّع أو تستثمر.",
+          answer:
+            "نعم. نتحقق من السجل التجاري والملكية والمديرين والدعاوى للشركات المسجلة في دول الخليج قبل أن توقّع أو تستثمر.",
         },
         {
           question: "كيف يُسلَّم التقرير وكيف يُحفظ؟",
-          answer: "يُسلَّم التقرير عبر لوحة العميل الآمنة. نحتفظ به فقط للمدة التي تسمح بها سياسة الاحتفاظ بالبيانات، ولا نشاركه مع أي جهة أخرى.",
+          answer:
+            "يُسلَّم التقرير عبر لوحة العميل الآمنة. نحتفظ به فقط للمدة التي تسمح بها سياسة الاحتفاظ بالبيانات، ولا نشاركه مع أي جهة أخرى.",
         },
       ]),
     ],
@@ -308,9 +394,17 @@ const backgroundChecksGccPages: Record<Lang, PageContent> = {
 };
 
 export const backgroundChecksContent = withStructuredData(backgroundChecksPages, (lang, site, page) => [
-  planOffersJsonLd(site, lang, "background-packages", { name: page.meta.title, description: page.meta.description, path: "/for-business/background-checks" }),
+  planOffersJsonLd(site, lang, "background-packages", {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/for-business/background-checks",
+  }),
 ]);
 
 export const backgroundChecksGccContent = withStructuredData(backgroundChecksGccPages, (lang, site, page) => [
-  serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: "/for-business/background-checks-gcc" }),
+  serviceJsonLd(site, lang, {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/for-business/background-checks-gcc",
+  }),
 ]);

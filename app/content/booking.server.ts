@@ -63,7 +63,11 @@ export type BookingText = {
 
 export const bookingText: Record<Lang, BookingText> = {
   en: {
-    meta: { title: "Book your consultation", description: "Choose how and when to meet your consultant.", noindex: true },
+    meta: {
+      title: "Book your consultation",
+      description: "Choose how and when to meet your consultant.",
+      noindex: true,
+    },
     title: "Book your consultation",
     back: "Back to the order",
     length: "A {minutes}-minute session. Times are in Gulf time (GST, UTC+4), Sunday to Thursday.",
@@ -83,7 +87,8 @@ export const bookingText: Record<Lang, BookingText> = {
     gulfTime: "{time} Gulf time",
     yourTime: "{time} your time",
     confirm: "Book this time",
-    noSlots: "There is no free time in the next 14 days for this way of meeting. Choose another, or write to us in the order's conversation.",
+    noSlots:
+      "There is no free time in the next 14 days for this way of meeting. Choose another, or write to us in the order's conversation.",
     nearestTitle: "The nearest free times",
     errorTitle: "The session was not booked",
     errors: {
@@ -96,7 +101,8 @@ export const bookingText: Record<Lang, BookingText> = {
       slot: "Choose a time.",
       mode: "Choose how you would like to meet.",
       "no-credit": "This order has no session left to book.",
-      "too-late": "A session can be changed or cancelled here until {hours} hours before it starts. Write to us in the order's conversation and we will help.",
+      "too-late":
+        "A session can be changed or cancelled here until {hours} hours before it starts. Write to us in the order's conversation and we will help.",
       reason: "Say why the session is changed (the client reads it).",
       "not-live": "This session has already been cancelled or held.",
     },
@@ -120,14 +126,18 @@ export const bookingText: Record<Lang, BookingText> = {
       reminderHourSubject: "Reminder: your consultation starts in an hour, {when}",
       reminder: "This is a reminder of your consultation. The details are below.",
       rescheduledSubject: "Your consultation has a new time: {when}",
-      rescheduled: "Your consultation has a new time. The details are below; the attached invitation updates your calendar.",
+      rescheduled:
+        "Your consultation has a new time. The details are below; the attached invitation updates your calendar.",
       cancelledSubject: "Your consultation is cancelled: {when}",
-      cancelled: "The session is cancelled and its credit is back on your order: you can book another time from your order page.",
-      refundCancelled: "Your order was refunded in full, so this session is cancelled. The attached cancellation removes it from your calendar.",
+      cancelled:
+        "The session is cancelled and its credit is back on your order: you can book another time from your order page.",
+      refundCancelled:
+        "Your order was refunded in full, so this session is cancelled. The attached cancellation removes it from your calendar.",
       reason: "Reason",
       bookedSubject: "Your consultation is booked: {when}",
       booked: "Your consultation is booked. The details are below.",
-      calendarNote: "The attached invitation adds the session to your calendar. You can see it on your order page at any time.",
+      calendarNote:
+        "The attached invitation adds the session to your calendar. You can see it on your order page at any time.",
       when: "When",
       how: "How",
       link: "Link",
@@ -157,7 +167,8 @@ export const bookingText: Record<Lang, BookingText> = {
     gulfTime: "{time} بتوقيت الخليج",
     yourTime: "{time} بتوقيتك",
     confirm: "احجز هذا الموعد",
-    noSlots: "لا توجد مواعيد متاحة خلال الأيام الأربعة عشر القادمة لطريقة اللقاء هذه. اختر طريقة أخرى، أو راسلنا في محادثة الطلب.",
+    noSlots:
+      "لا توجد مواعيد متاحة خلال الأيام الأربعة عشر القادمة لطريقة اللقاء هذه. اختر طريقة أخرى، أو راسلنا في محادثة الطلب.",
     nearestTitle: "أقرب المواعيد المتاحة",
     errorTitle: "لم يتم حجز الجلسة",
     errors: {
@@ -170,7 +181,8 @@ export const bookingText: Record<Lang, BookingText> = {
       slot: "اختر موعدًا.",
       mode: "اختر طريقة اللقاء.",
       "no-credit": "لم تعد في هذا الطلب جلسة متبقية للحجز.",
-      "too-late": "يمكن تغيير موعد الجلسة أو إلغاؤها من هنا حتى {hours} ساعة قبل بدايتها. راسلنا في محادثة الطلب وسنساعدك.",
+      "too-late":
+        "يمكن تغيير موعد الجلسة أو إلغاؤها من هنا حتى {hours} ساعة قبل بدايتها. راسلنا في محادثة الطلب وسنساعدك.",
       reason: "اذكر سبب تغيير الجلسة (سيطّلع عليه العميل).",
       "not-live": "أُلغيت هذه الجلسة أو عُقدت من قبل.",
     },
@@ -197,7 +209,8 @@ export const bookingText: Record<Lang, BookingText> = {
       rescheduled: "لاستشارتك موعد جديد، وتجد تفاصيله أدناه. تحدّث الدعوة المرفقة موعدك في تقويمك.",
       cancelledSubject: "أُلغيت استشارتك: {when}",
       cancelled: "أُلغيت الجلسة وعاد رصيدها إلى طلبك، ويمكنك حجز موعد آخر من صفحة طلبك.",
-      refundCancelled: "رُدّ إليك المبلغ الذي دفعته عن طلبك كاملاً، ولذلك أُلغيت هذه الجلسة. ويزيلها الإلغاء المرفق من تقويمك.",
+      refundCancelled:
+        "رُدّ إليك المبلغ الذي دفعته عن طلبك كاملاً، ولذلك أُلغيت هذه الجلسة. ويزيلها الإلغاء المرفق من تقويمك.",
       reason: "السبب",
       bookedSubject: "تم حجز استشارتك: {when}",
       booked: "تم حجز استشارتك، وتجد تفاصيلها أدناه.",

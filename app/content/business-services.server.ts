@@ -14,8 +14,15 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Client Credit Check in the UAE",
-      description: "Check a company or individual before you extend credit in the UAE: trade licence, ownership, court cases, bounced cheques and payment behaviour in one report.",
-      keywords: ["client credit check UAE", "company credit report Dubai", "customer due diligence", "bounced cheque check", "trade licence verification"],
+      description:
+        "Check a company or individual before you extend credit in the UAE: trade licence, ownership, court cases, bounced cheques and payment behaviour in one report.",
+      keywords: [
+        "client credit check UAE",
+        "company credit report Dubai",
+        "customer due diligence",
+        "bounced cheque check",
+        "trade licence verification",
+      ],
     },
     sections: [
       {
@@ -24,7 +31,11 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Client Credit Check",
         lead: "Before you agree payment terms with a new client, know who you are dealing with. We verify the company and the people behind it and tell you what the records say about how they pay.",
-        highlights: ["Companies and individuals", "Consent-based credit bureau reports", "Reviewed by a person, not a score alone"],
+        highlights: [
+          "Companies and individuals",
+          "Consent-based credit bureau reports",
+          "Reviewed by a person, not a score alone",
+        ],
         ctas: [{ label: "Submit Your Inquiry", to: "#inquiry" }],
       },
       {
@@ -47,9 +58,18 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
         title: "When to Use It",
         columns: 3,
         items: [
-          { title: "New credit terms", text: "Before granting 30, 60 or 90 days to a new customer or raising a credit limit." },
-          { title: "Large orders", text: "Before accepting an order or contract that is large compared with the client's history." },
-          { title: "Post-dated cheques", text: "Before relying on cheques as security from a client you do not know well." },
+          {
+            title: "New credit terms",
+            text: "Before granting 30, 60 or 90 days to a new customer or raising a credit limit.",
+          },
+          {
+            title: "Large orders",
+            text: "Before accepting an order or contract that is large compared with the client's history.",
+          },
+          {
+            title: "Post-dated cheques",
+            text: "Before relying on cheques as security from a client you do not know well.",
+          },
         ],
       },
       {
@@ -57,14 +77,21 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
         id: "process",
         title: "How It Works",
         steps: [
-          { title: "Tell us who to check", text: "The company name and licence number, or the individual's details and consent." },
-          { title: "We search the records", text: "Licensing authorities, courts and, with consent, the credit bureau." },
+          {
+            title: "Tell us who to check",
+            text: "The company name and licence number, or the individual's details and consent.",
+          },
+          {
+            title: "We search the records",
+            text: "Licensing authorities, courts and, with consent, the credit bureau.",
+          },
           { title: "You receive the report", text: "A clear summary of the findings and the risks they point to." },
         ],
       },
       inquirySection("en", "general", {
         title: "Request a Client Credit Check",
-        intro: "Tell us about the client and the credit you are considering. We reply with the scope and a price within 24 hours.",
+        intro:
+          "Tell us about the client and the credit you are considering. We reply with the scope and a price within 24 hours.",
       }),
     ],
   },
@@ -72,8 +99,15 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "فحص الجدارة الائتمانية للعملاء في الإمارات",
-      description: "افحص الشركة أو الفرد قبل منح الائتمان في الدولة: الرخصة التجارية والملكية والقضايا والشيكات المرتجعة وسلوك السداد في تقرير واحد.",
-      keywords: ["فحص ائتمان العملاء في الإمارات", "تقرير ائتماني للشركات في دبي", "العناية الواجبة تجاه العملاء", "فحص الشيكات المرتجعة", "التحقق من الرخصة التجارية"],
+      description:
+        "افحص الشركة أو الفرد قبل منح الائتمان في الدولة: الرخصة التجارية والملكية والقضايا والشيكات المرتجعة وسلوك السداد في تقرير واحد.",
+      keywords: [
+        "فحص ائتمان العملاء في الإمارات",
+        "تقرير ائتماني للشركات في دبي",
+        "العناية الواجبة تجاه العملاء",
+        "فحص الشيكات المرتجعة",
+        "التحقق من الرخصة التجارية",
+      ],
     },
     sections: [
       {
@@ -82,7 +116,11 @@ const clientCreditCheckPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "فحص الجدارة الائتمانية للعملاء",
         lead: "قبل أن تتفق على شروط الدفع مع عميل جديد، اعرف مع من تتعامل. نتحقق من الشركة والأشخاص الذين يقفون وراءها ونخبرك بما تقوله السجلات عن التزامهم بالسداد.",
-        highlights: ["الشركات والأفراد", "تقارير المكتب الائتماني بموافقة صاحب الشأن", "يراجعها مختص ولا تقتصر على درجة رقمية"],
+        highlights: [
+          "الشركات والأفراد",
+          "تقارير المكتب الائتماني بموافقة صاحب الشأن",
+          "يراجعها مختص ولا تقتصر على درجة رقمية",
+        ],
         ctas: [{ label: "أرسل استفسارك", to: "#inquiry" }],
       },
       {
@@ -133,8 +171,15 @@ const receivableManagementPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "Receivable Management and Debt Recovery in the UAE",
-      description: "Recover unpaid invoices and bounced cheques in the UAE: amicable collection, formal notices and, through licensed law firms, payment orders and enforcement.",
-      keywords: ["debt collection UAE", "receivable management Dubai", "unpaid invoices UAE", "bounced cheque recovery", "payment order UAE"],
+      description:
+        "Recover unpaid invoices and bounced cheques in the UAE: amicable collection, formal notices and, through licensed law firms, payment orders and enforcement.",
+      keywords: [
+        "debt collection UAE",
+        "receivable management Dubai",
+        "unpaid invoices UAE",
+        "bounced cheque recovery",
+        "payment order UAE",
+      ],
     },
     sections: [
       {
@@ -152,10 +197,19 @@ const receivableManagementPages: Record<Lang, PageContent> = {
         title: "What We Handle",
         columns: 4,
         items: [
-          { title: "Account reminders", text: "Structured reminders and calls on overdue invoices, on your behalf and in your tone." },
+          {
+            title: "Account reminders",
+            text: "Structured reminders and calls on overdue invoices, on your behalf and in your tone.",
+          },
           { title: "Payment plans", text: "Negotiated settlements and instalment agreements, put in writing." },
-          { title: "Formal notices", text: "Legal notices prepared for your signature or a law firm's before any claim." },
-          { title: "Court stage", text: "Payment orders, cheque cases and enforcement, filed by licensed law firms in our network." },
+          {
+            title: "Formal notices",
+            text: "Legal notices prepared for your signature or a law firm's before any claim.",
+          },
+          {
+            title: "Court stage",
+            text: "Payment orders, cheque cases and enforcement, filed by licensed law firms in our network.",
+          },
         ],
       },
       {
@@ -163,8 +217,14 @@ const receivableManagementPages: Record<Lang, PageContent> = {
         id: "process",
         title: "How It Works",
         steps: [
-          { title: "Share the accounts", text: "Invoices, contracts, cheques and correspondence for each overdue account." },
-          { title: "Assessment", text: "We review the evidence and the debtor's position and agree a strategy with you." },
+          {
+            title: "Share the accounts",
+            text: "Invoices, contracts, cheques and correspondence for each overdue account.",
+          },
+          {
+            title: "Assessment",
+            text: "We review the evidence and the debtor's position and agree a strategy with you.",
+          },
           { title: "Collection", text: "Reminders, negotiation and settlement, with a report on every account." },
           { title: "Escalation", text: "If needed, the file passes to a licensed law firm with everything prepared." },
         ],
@@ -183,7 +243,8 @@ const receivableManagementPages: Record<Lang, PageContent> = {
       },
       inquirySection("en", "general", {
         title: "Discuss Your Receivables",
-        intro: "Tell us how many accounts are overdue, the amounts and how old they are. We reply with an approach and our fees within 24 hours.",
+        intro:
+          "Tell us how many accounts are overdue, the amounts and how old they are. We reply with an approach and our fees within 24 hours.",
       }),
     ],
   },
@@ -191,8 +252,15 @@ const receivableManagementPages: Record<Lang, PageContent> = {
     updated: "2026-11-25",
     meta: {
       title: "إدارة الذمم المدينة وتحصيل الديون في الإمارات",
-      description: "استرد الفواتير غير المدفوعة والشيكات المرتجعة في الدولة: تحصيل ودي وإنذارات رسمية، ثم أوامر الأداء والتنفيذ عبر مكاتب محاماة مرخّصة.",
-      keywords: ["تحصيل الديون في الإمارات", "إدارة الذمم المدينة في دبي", "الفواتير غير المدفوعة", "استرداد قيمة الشيكات المرتجعة", "أمر الأداء"],
+      description:
+        "استرد الفواتير غير المدفوعة والشيكات المرتجعة في الدولة: تحصيل ودي وإنذارات رسمية، ثم أوامر الأداء والتنفيذ عبر مكاتب محاماة مرخّصة.",
+      keywords: [
+        "تحصيل الديون في الإمارات",
+        "إدارة الذمم المدينة في دبي",
+        "الفواتير غير المدفوعة",
+        "استرداد قيمة الشيكات المرتجعة",
+        "أمر الأداء",
+      ],
     },
     sections: [
       {
@@ -213,7 +281,10 @@ const receivableManagementPages: Record<Lang, PageContent> = {
           { title: "تذكير العملاء", text: "تذكيرات واتصالات منظّمة بشأن الفواتير المتأخرة، نيابةً عنك وبأسلوبك." },
           { title: "خطط السداد", text: "تسويات واتفاقيات تقسيط متفاوض عليها وموثّقة كتابةً." },
           { title: "الإنذارات الرسمية", text: "إنذارات قانونية نعدّها لتوقيعك أو لتوقيع مكتب محاماة قبل أي مطالبة." },
-          { title: "المرحلة القضائية", text: "أوامر الأداء وقضايا الشيكات والتنفيذ، تقدّمها مكاتب محاماة مرخّصة في شبكتنا." },
+          {
+            title: "المرحلة القضائية",
+            text: "أوامر الأداء وقضايا الشيكات والتنفيذ، تقدّمها مكاتب محاماة مرخّصة في شبكتنا.",
+          },
         ],
       },
       {
@@ -251,7 +322,8 @@ const receivableManagementPages: Record<Lang, PageContent> = {
 const sameDayBackground: PlanTier = planLists.express.tiers.find((t) => t.id === "same-day-background")!;
 
 /** "Essential 7-10 business days, Standard 5-7 business days, …": each screening plan's delivery. */
-const screeningDeliveries = (lang: Lang) => planLists.background.tiers.map((t) => `${t.name[lang]} ${t.delivery[lang]}`).join(lang === "ar" ? "، " : ", ");
+const screeningDeliveries = (lang: Lang) =>
+  planLists.background.tiers.map((t) => `${t.name[lang]} ${t.delivery[lang]}`).join(lang === "ar" ? "، " : ", ");
 
 const employeeCheckPages: Record<Lang, PageContent> = {
   en: {
@@ -259,7 +331,13 @@ const employeeCheckPages: Record<Lang, PageContent> = {
     meta: {
       title: "Employee Checks and Pre-Employment Screening",
       description: `Screen candidates before you hire in the UAE: identity, criminal record, employment, education, references and ban status. Plans ${fromPrice(lowestPrice("background"), "en", { inSentence: true })}.`,
-      keywords: ["employee check UAE", "pre-employment screening", "candidate verification Dubai", "HR background check", "employment verification UAE"],
+      keywords: [
+        "employee check UAE",
+        "pre-employment screening",
+        "candidate verification Dubai",
+        "HR background check",
+        "employment verification UAE",
+      ],
     },
     sections: [
       {
@@ -268,13 +346,20 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Employee Check",
         lead: "Screening built for HR teams: consistent checks for every candidate, consent collected for you, and reports your hiring managers can read in a minute.",
-        highlights: [`Plans ${fromPrice(lowestPrice("background"), "en", { inSentence: true })}`, `Same-day option ${fromPrice(sameDayBackground.price, "en", { inSentence: true })}`, "Volume pricing for ten or more checks a month"],
+        highlights: [
+          `Plans ${fromPrice(lowestPrice("background"), "en", { inSentence: true })}`,
+          `Same-day option ${fromPrice(sameDayBackground.price, "en", { inSentence: true })}`,
+          "Volume pricing for ten or more checks a month",
+        ],
         ctas: [
           { label: "See Plans", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
         ],
       },
-      plansSection("en", "background", { title: "Employee Screening Plans", intro: "Choose the depth of screening for the role. Add one plan per candidate." }),
+      plansSection("en", "background", {
+        title: "Employee Screening Plans",
+        intro: "Choose the depth of screening for the role. Add one plan per candidate.",
+      }),
       plansSection("en", "express", { id: "express", intro: "For urgent hires: the result the same day." }),
       {
         kind: "steps",
@@ -282,19 +367,27 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         title: "How It Works",
         steps: [
           { title: "Order the checks", text: "Choose a plan per candidate and add their details at checkout." },
-          { title: "Candidate consent", text: "We send the candidate a consent request and collect the documents we need." },
-          { title: "Verification", text: "Our team verifies each item with the official sources and previous employers." },
+          {
+            title: "Candidate consent",
+            text: "We send the candidate a consent request and collect the documents we need.",
+          },
+          {
+            title: "Verification",
+            text: "Our team verifies each item with the official sources and previous employers.",
+          },
           { title: "Report", text: "You receive a clear, reviewed report in your client dashboard." },
         ],
       },
       inquirySection("en", "background-check", {
         title: "Screening for Your Team",
-        intro: "Hiring regularly? Tell us your volumes and roles and we will set up a screening programme with volume pricing.",
+        intro:
+          "Hiring regularly? Tell us your volumes and roles and we will set up a screening programme with volume pricing.",
       }),
       faqSection("en", [
         {
           question: "Do candidates need to agree to the check?",
-          answer: "Yes. Every check needs the candidate's consent. We send the request and keep the signed consent with the report.",
+          answer:
+            "Yes. Every check needs the candidate's consent. We send the request and keep the signed consent with the report.",
         },
         {
           question: "How long does an employee check take?",
@@ -302,11 +395,13 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         },
         {
           question: "Can you check candidates who worked outside the UAE?",
-          answer: "Yes. For history in other Gulf countries see our GCC Background Checks; for other countries ask us through the form.",
+          answer:
+            "Yes. For history in other Gulf countries see our GCC Background Checks; for other countries ask us through the form.",
         },
         {
           question: "Who sees the report?",
-          answer: "Only the people on your company account. Reports are kept for the period in our Data Retention Policy and then deleted.",
+          answer:
+            "Only the people on your company account. Reports are kept for the period in our Data Retention Policy and then deleted.",
         },
       ]),
     ],
@@ -316,7 +411,13 @@ const employeeCheckPages: Record<Lang, PageContent> = {
     meta: {
       title: "فحص الموظفين والتحقق قبل التوظيف",
       description: `افحص المرشحين قبل التوظيف في الدولة: الهوية والسجل الجنائي والخبرات والمؤهلات والمراجع وحالة الحظر. الباقات ${fromPrice(lowestPrice("background"), "ar")}.`,
-      keywords: ["فحص الموظفين في الإمارات", "الفحص قبل التوظيف", "التحقق من المرشحين في دبي", "التحقق من الخلفية للموارد البشرية", "التحقق من الخبرات"],
+      keywords: [
+        "فحص الموظفين في الإمارات",
+        "الفحص قبل التوظيف",
+        "التحقق من المرشحين في دبي",
+        "التحقق من الخلفية للموارد البشرية",
+        "التحقق من الخبرات",
+      ],
     },
     sections: [
       {
@@ -325,13 +426,20 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "فحص الموظفين",
         lead: "فحص مصمَّم لفرق الموارد البشرية: فحوص موحّدة لكل مرشح، وموافقة نجمعها عنك، وتقارير يقرؤها مديرو التوظيف في دقيقة.",
-        highlights: [`الباقات ${fromPrice(lowestPrice("background"), "ar")}`, `خيار اليوم نفسه ${fromPrice(sameDayBackground.price, "ar")}`, "أسعار خاصة لعشرة فحوص شهرياً فأكثر"],
+        highlights: [
+          `الباقات ${fromPrice(lowestPrice("background"), "ar")}`,
+          `خيار اليوم نفسه ${fromPrice(sameDayBackground.price, "ar")}`,
+          "أسعار خاصة لعشرة فحوص شهرياً فأكثر",
+        ],
         ctas: [
           { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
         ],
       },
-      plansSection("ar", "background", { title: "باقات فحص الموظفين", intro: "اختر عمق الفحص المناسب للوظيفة، وأضف باقة لكل مرشح." }),
+      plansSection("ar", "background", {
+        title: "باقات فحص الموظفين",
+        intro: "اختر عمق الفحص المناسب للوظيفة، وأضف باقة لكل مرشح.",
+      }),
       plansSection("ar", "express", { id: "express", intro: "للتوظيف العاجل: النتيجة في اليوم نفسه." }),
       {
         kind: "steps",
@@ -359,11 +467,13 @@ const employeeCheckPages: Record<Lang, PageContent> = {
         },
         {
           question: "هل تفحصون مرشحين عملوا خارج الدولة؟",
-          answer: "نعم. للخبرات في دول الخليج الأخرى راجع خدمة التحقق من الخلفية في دول الخليج، ولغيرها من الدول راسلنا عبر النموذج.",
+          answer:
+            "نعم. للخبرات في دول الخليج الأخرى راجع خدمة التحقق من الخلفية في دول الخليج، ولغيرها من الدول راسلنا عبر النموذج.",
         },
         {
           question: "من يطّلع على التقرير؟",
-          answer: "الأشخاص المسجلون في حساب شركتك فقط. نحتفظ بالتقارير للمدة المحددة في سياسة الاحتفاظ بالبيانات ثم نحذفها.",
+          answer:
+            "الأشخاص المسجلون في حساب شركتك فقط. نحتفظ بالتقارير للمدة المحددة في سياسة الاحتفاظ بالبيانات ثم نحذفها.",
         },
       ]),
     ],
@@ -371,13 +481,25 @@ const employeeCheckPages: Record<Lang, PageContent> = {
 };
 
 export const clientCreditCheckContent = withStructuredData(clientCreditCheckPages, (lang, site, page) => [
-  serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: "/for-business/client-credit-check" }),
+  serviceJsonLd(site, lang, {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/for-business/client-credit-check",
+  }),
 ]);
 
 export const receivableManagementContent = withStructuredData(receivableManagementPages, (lang, site, page) => [
-  serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: "/for-business/receivable-management" }),
+  serviceJsonLd(site, lang, {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/for-business/receivable-management",
+  }),
 ]);
 
 export const employeeCheckContent = withStructuredData(employeeCheckPages, (lang, site, page) => [
-  planOffersJsonLd(site, lang, "background", { name: page.meta.title, description: page.meta.description, path: "/for-business/employee-check" }),
+  planOffersJsonLd(site, lang, "background", {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/for-business/employee-check",
+  }),
 ]);

@@ -7,8 +7,10 @@ import type { Lang } from "../i18n/lang";
 const en = {
   thread: {
     title: "Conversation",
-    introClient: "Write to our legal team about this order, answer our questions and send documents. We reply here and tell you by e-mail.",
-    introStaff: "Messages and requests between the client and the team, oldest first. Internal notes are never shown to the client.",
+    introClient:
+      "Write to our legal team about this order, answer our questions and send documents. We reply here and tell you by e-mail.",
+    introStaff:
+      "Messages and requests between the client and the team, oldest first. Internal notes are never shown to the client.",
     empty: "No messages yet.",
     you: "You",
     team: "Legal team",
@@ -67,17 +69,27 @@ const en = {
     invalidAssignee: "Choose a member of staff.",
   },
   /** A request named inside a sentence. */
-  requestNames: { "extension-request": "request for more time", "cancellation-request": "cancellation request" } as Record<string, string>,
-  sent: { message: "Message sent", note: "Note saved", "information-request": "Request for information sent", request: "Request sent" } as Record<string, string>,
+  requestNames: {
+    "extension-request": "request for more time",
+    "cancellation-request": "cancellation request",
+  } as Record<string, string>,
+  sent: {
+    message: "Message sent",
+    note: "Note saved",
+    "information-request": "Request for information sent",
+    request: "Request sent",
+  } as Record<string, string>,
   requests: {
     title: "Requests",
     extensionTitle: "Request more time",
-    extensionHint: "If you need more time to send us what we asked for, tell us how many business days. The expected date moves if we agree.",
+    extensionHint:
+      "If you need more time to send us what we asked for, tell us how many business days. The expected date moves if we agree.",
     days: "Business days needed",
     reason: "Reason (optional)",
     extensionSubmit: "Request more time",
     cancellationTitle: "Request cancellation",
-    cancellationHint: "You can ask to cancel until our team starts working on your order. An administrator decides; a paid order is refunded under our refund policy.",
+    cancellationHint:
+      "You can ask to cancel until our team starts working on your order. An administrator decides; a paid order is refunded under our refund policy.",
     cancellationSubmit: "Request cancellation",
     pending: "Your {request} is waiting for a decision.",
   },
@@ -94,7 +106,8 @@ const en = {
       succeeded: "The order is cancelled and {amount} refunded through the payment provider.",
       pending: "The order is cancelled; the payment provider is refunding {amount} and confirms it shortly.",
       failed: "The order is cancelled; the payment provider refused the refund of {amount}.",
-      manual: "The order is cancelled, but the payment provider could not refund it: refund {amount} by hand, then record it in the refund form.",
+      manual:
+        "The order is cancelled, but the payment provider could not refund it: refund {amount} by hand, then record it in the refund form.",
       deferred: "The order is cancelled; its refund is asked for again in a few minutes.",
     } as Record<string, string>,
   },
@@ -109,7 +122,10 @@ const en = {
     notDue: "Not paid yet",
     delivered: "Delivered",
     extended: "Due date moved to {date}",
-    units: { minutes: "{count} minutes", hours: "{count} hours", "business-days": "{count} business days" } as Record<string, string>,
+    units: { minutes: "{count} minutes", hours: "{count} hours", "business-days": "{count} business days" } as Record<
+      string,
+      string
+    >,
   },
   assignment: {
     title: "Assignment",
@@ -154,8 +170,12 @@ const en = {
     serviceLabel: "Service",
     action: "Open your order",
     staffAction: "Open the case",
-    documents: "It comes with {count} document(s): download them from your order page (documents are never sent by e-mail).",
-    message: { subject: "New message about your order {id}", body: "Our legal team wrote to you about your {service} order. Sign in to read it and reply." },
+    documents:
+      "It comes with {count} document(s): download them from your order page (documents are never sent by e-mail).",
+    message: {
+      subject: "New message about your order {id}",
+      body: "Our legal team wrote to you about your {service} order. Sign in to read it and reply.",
+    },
     informationRequest: {
       subject: "We need information for your order {id}",
       body: "Our legal team needs information or a document from you to continue your {service} order. Sign in to read what we need and reply.",
@@ -167,9 +187,18 @@ const en = {
       cancellation: "Your cancellation request was accepted and the order is cancelled.",
       refund: "As you had paid, we will refund {amount} and tell you when it is done.",
     },
-    declined: { subject: "Your request about order {id} was declined", body: "Your {request} was declined. Sign in to read our reply." },
-    staffClient: { subject: "Client message on order {id}", body: "{name} wrote about order {id} ({service}). Open the case to read it." },
-    staffRequest: { subject: "New {request} on order {id}", body: "{name} sent a {request} on order {id} ({service}). Open the case to decide." },
+    declined: {
+      subject: "Your request about order {id} was declined",
+      body: "Your {request} was declined. Sign in to read our reply.",
+    },
+    staffClient: {
+      subject: "Client message on order {id}",
+      body: "{name} wrote about order {id} ({service}). Open the case to read it.",
+    },
+    staffRequest: {
+      subject: "New {request} on order {id}",
+      body: "{name} sent a {request} on order {id} ({service}). Open the case to decide.",
+    },
     staffAssigned: { subject: "Order {id} is assigned to you", body: "{by} assigned order {id} ({service}) to you." },
   },
 };
@@ -179,7 +208,8 @@ export type CasesText = typeof en;
 const ar: CasesText = {
   thread: {
     title: "المحادثة",
-    introClient: "راسل فريقنا القانوني بشأن هذا الطلب، وأجب عن أسئلتنا وأرسل المستندات. نرد هنا ونبلغك بالبريد الإلكتروني.",
+    introClient:
+      "راسل فريقنا القانوني بشأن هذا الطلب، وأجب عن أسئلتنا وأرسل المستندات. نرد هنا ونبلغك بالبريد الإلكتروني.",
     introStaff: "الرسائل والطلبات بين العميل والفريق، الأقدم أولاً. لا تظهر الملاحظات الداخلية للعميل أبداً.",
     empty: "لا توجد رسائل بعد.",
     you: "أنت",
@@ -239,7 +269,12 @@ const ar: CasesText = {
     invalidAssignee: "اختر أحد الموظفين.",
   },
   requestNames: { "extension-request": "طلب المهلة الإضافية", "cancellation-request": "طلب الإلغاء" },
-  sent: { message: "تم إرسال الرسالة", note: "تم حفظ الملاحظة", "information-request": "تم إرسال طلب المعلومات", request: "تم إرسال الطلب" },
+  sent: {
+    message: "تم إرسال الرسالة",
+    note: "تم حفظ الملاحظة",
+    "information-request": "تم إرسال طلب المعلومات",
+    request: "تم إرسال الطلب",
+  },
   requests: {
     title: "طلبات التعديل",
     extensionTitle: "طلب مهلة إضافية",
@@ -248,7 +283,8 @@ const ar: CasesText = {
     reason: "السبب (اختياري)",
     extensionSubmit: "طلب مهلة إضافية",
     cancellationTitle: "طلب الإلغاء",
-    cancellationHint: "يمكنك طلب الإلغاء إلى أن يبدأ فريقنا العمل على طلبك. يبت المسؤول في الطلب؛ ويُسترد مبلغ الطلب المدفوع وفق سياسة الاسترداد لدينا.",
+    cancellationHint:
+      "يمكنك طلب الإلغاء إلى أن يبدأ فريقنا العمل على طلبك. يبت المسؤول في الطلب؛ ويُسترد مبلغ الطلب المدفوع وفق سياسة الاسترداد لدينا.",
     cancellationSubmit: "طلب الإلغاء",
     pending: "{request} الخاص بك بانتظار القرار.",
   },
@@ -265,7 +301,8 @@ const ar: CasesText = {
       succeeded: "أُلغي الطلب واستُرد مبلغ {amount} عبر مزوّد الدفع.",
       pending: "أُلغي الطلب، ويعيد مزوّد الدفع مبلغ {amount} وسيؤكد ذلك قريباً.",
       failed: "أُلغي الطلب، ورفض مزوّد الدفع استرداد مبلغ {amount}.",
-      manual: "أُلغي الطلب، لكن مزوّد الدفع لم يتمكن من استرداد المبلغ: أعد {amount} يدوياً ثم سجّل ذلك في نموذج الاسترداد.",
+      manual:
+        "أُلغي الطلب، لكن مزوّد الدفع لم يتمكن من استرداد المبلغ: أعد {amount} يدوياً ثم سجّل ذلك في نموذج الاسترداد.",
       deferred: "أُلغي الطلب، وسيُطلب استرداد مبلغه مجدداً خلال دقائق.",
     } as Record<string, string>,
   },
@@ -326,7 +363,10 @@ const ar: CasesText = {
     action: "فتح طلبك",
     staffAction: "فتح القضية",
     documents: "مرفق بها {count} مستند/مستندات: نزّلها من صفحة طلبك (لا تُرسل المستندات بالبريد الإلكتروني أبداً).",
-    message: { subject: "رسالة جديدة بشأن طلبك {id}", body: "كتب إليك فريقنا القانوني بشأن طلب {service}. سجّل الدخول لقراءتها والرد عليها." },
+    message: {
+      subject: "رسالة جديدة بشأن طلبك {id}",
+      body: "كتب إليك فريقنا القانوني بشأن طلب {service}. سجّل الدخول لقراءتها والرد عليها.",
+    },
     informationRequest: {
       subject: "نحتاج إلى معلومات لطلبك {id}",
       body: "يحتاج فريقنا القانوني إلى معلومات أو مستند منك لمتابعة طلب {service}. سجّل الدخول لقراءة ما نحتاجه والرد.",
@@ -339,8 +379,14 @@ const ar: CasesText = {
       refund: "بما أنك دفعت، سنرد إليك {amount} ونبلغك عند إتمام ذلك.",
     },
     declined: { subject: "تم رفض طلبك بشأن الطلب {id}", body: "تم رفض {request}. سجّل الدخول لقراءة ردنا." },
-    staffClient: { subject: "رسالة من عميل على الطلب {id}", body: "كتب {name} بشأن الطلب {id} ({service}). افتح القضية لقراءتها." },
-    staffRequest: { subject: "{request} جديد على الطلب {id}", body: "أرسل {name} {request} على الطلب {id} ({service}). افتح القضية لاتخاذ القرار." },
+    staffClient: {
+      subject: "رسالة من عميل على الطلب {id}",
+      body: "كتب {name} بشأن الطلب {id} ({service}). افتح القضية لقراءتها.",
+    },
+    staffRequest: {
+      subject: "{request} جديد على الطلب {id}",
+      body: "أرسل {name} {request} على الطلب {id} ({service}). افتح القضية لاتخاذ القرار.",
+    },
     staffAssigned: { subject: "أُسند إليك الطلب {id}", body: "أسند {by} إليك الطلب {id} ({service})." },
   },
 };

@@ -7,13 +7,20 @@ import type { Lang } from "../i18n/lang";
  */
 const en = {
   meta: {
-    checkout: { title: "Checkout", description: "Enter your details, attach documents and pay for your legal services securely." },
+    checkout: {
+      title: "Checkout",
+      description: "Enter your details, attach documents and pay for your legal services securely.",
+    },
     success: { title: "Payment Successful", description: "Your payment is confirmed and your order is on its way." },
     pay: { title: "Pay for your order", description: "Complete the payment of an unpaid order." },
     testCheckout: { title: "Test payment page", description: "A simulated card payment page for testing." },
   },
   auth: { title: "Authentication Required", message: "Please log in to complete your order." },
-  empty: { title: "Your cart is empty", message: "Add some services to your cart to proceed with checkout.", browse: "Browse Services" },
+  empty: {
+    title: "Your cart is empty",
+    message: "Add some services to your cart to proceed with checkout.",
+    browse: "Browse Services",
+  },
   heading: "Checkout",
   form: {
     title: "Order Details",
@@ -36,7 +43,8 @@ const en = {
     removeCoupon: "Remove coupon",
     pay: "Pay {total}",
     processing: "Processing Payment...",
-    secureNote: "You will be taken to our secure payment page. Your order is saved first, so you can also pay later from your dashboard.",
+    secureNote:
+      "You will be taken to our secure payment page. Your order is saved first, so you can also pay later from your dashboard.",
     required: "Required fields are marked with *",
     invoiceTitle: "Invoice for a company (optional)",
     invoiceHint: "Your tax invoice is issued to your legal name. Add your company to have it named on the invoice too.",
@@ -45,7 +53,13 @@ const en = {
     companyTrnHint: "The company's 15-digit UAE Tax Registration Number.",
     confirmFree: "Confirm order",
   },
-  summary: { title: "Order Summary", qty: "Qty: {quantity}", subtotal: "Subtotal", discount: "Discount ({code})", total: "Total" },
+  summary: {
+    title: "Order Summary",
+    qty: "Qty: {quantity}",
+    subtotal: "Subtotal",
+    discount: "Discount ({code})",
+    total: "Total",
+  },
   errors: {
     legalName: "Please enter a valid legal name.",
     email: "Please enter a valid email address.",
@@ -55,18 +69,21 @@ const en = {
     link: "Please enter a link that starts with http:// or https://.",
     trn: "Please enter the 15-digit Tax Registration Number (TRN).",
     coupon: "Invalid or expired coupon",
-    couponGone: "Coupon {code} is no longer available, so your order was not placed. The summary now shows the price without it: please check the new total and confirm again.",
+    couponGone:
+      "Coupon {code} is no longer available, so your order was not placed. The summary now shows the price without it: please check the new total and confirm again.",
     fileTooLarge: "File Too Large: {file} exceeds the 10MB limit.",
     fileType: "Invalid File Type: {file} is not a supported file type.",
     tooManyFiles: "Too Many Files: at most {max} files can be attached; {file} and any after it were not added.",
-    bodyTooLarge: "Upload Too Large: the files together exceed the {max}MB limit. Please attach fewer or smaller files.",
+    bodyTooLarge:
+      "Upload Too Large: the files together exceed the {max}MB limit. Please attach fewer or smaller files.",
     malformed: "The form could not be read. Please try again.",
     tooManyOrders: "You have placed many orders in a short time. Please try again in {minutes} minutes, or contact us.",
     formHasErrors: "Please correct the highlighted fields.",
     createFailed: "Error: Failed to create order. Please try again.",
     paymentTitle: "Payment Error",
     paymentMessage: "Failed to process payment. Please try again.",
-    paymentsUnavailable: "Online payment is not available right now. Your order is saved; please try again later or contact us.",
+    paymentsUnavailable:
+      "Online payment is not available right now. Your order is saved; please try again later or contact us.",
   },
   success: {
     verifying: "Verifying Payment...",
@@ -74,9 +91,11 @@ const en = {
     title: "Payment Successful!",
     verified: "Payment verified successfully!",
     failedTitle: "Payment verification failed",
-    failedMessage: "We could not confirm this payment. If you were charged, please contact us with your order number; otherwise you can pay again from your dashboard.",
+    failedMessage:
+      "We could not confirm this payment. If you were charged, please contact us with your order number; otherwise you can pay again from your dashboard.",
     errorTitle: "Unable to verify payment",
-    errorMessage: "We could not reach the payment service to confirm your payment. Please refresh this page in a moment.",
+    errorMessage:
+      "We could not reach the payment service to confirm your payment. Please refresh this page in a moment.",
     intro: "Thank you for your order. Our legal team will start working on it right away.",
     orderNumber: "Order number",
     amount: "Amount paid",
@@ -121,12 +140,16 @@ const en = {
   mail: {
     confirmationSubject: "Order received: {id}",
     greeting: "Dear {name},",
-    confirmationBody: "Thank you for your order with {site}. We have saved it and will start as soon as the payment is confirmed.",
+    confirmationBody:
+      "Thank you for your order with {site}. We have saved it and will start as soon as the payment is confirmed.",
     confirmationPayLater: "If you did not complete the payment, you can pay at any time from your dashboard.",
-    confirmationFreeBody: "Thank you for your order with {site}. Your coupon covers the whole amount, so there is nothing to pay: our legal team starts on it now.",
+    confirmationFreeBody:
+      "Thank you for your order with {site}. Your coupon covers the whole amount, so there is nothing to pay: our legal team starts on it now.",
     paidSubject: "Payment received: {id}",
-    paidBody: "We have received your payment of {amount}. Our legal team will now review your order and contact you if more information is needed.",
-    invoiceAttached: "Your tax invoice {number} is attached. You can also download it from your order in your dashboard.",
+    paidBody:
+      "We have received your payment of {amount}. Our legal team will now review your order and contact you if more information is needed.",
+    invoiceAttached:
+      "Your tax invoice {number} is attached. You can also download it from your order in your dashboard.",
     invoiceLabel: "Tax invoice",
     orderLabel: "Order",
     totalLabel: "Total",
@@ -178,7 +201,13 @@ const ar: CheckoutText = {
     companyTrnHint: "رقم التسجيل الضريبي للشركة في الإمارات، مكوّن من 15 رقماً.",
     confirmFree: "تأكيد الطلب",
   },
-  summary: { title: "ملخص الطلب", qty: "الكمية: {quantity}", subtotal: "المجموع الفرعي", discount: "الخصم ({code})", total: "الإجمالي" },
+  summary: {
+    title: "ملخص الطلب",
+    qty: "الكمية: {quantity}",
+    subtotal: "المجموع الفرعي",
+    discount: "الخصم ({code})",
+    total: "الإجمالي",
+  },
   errors: {
     legalName: "يرجى إدخال اسم قانوني صحيح.",
     email: "يرجى إدخال عنوان بريد إلكتروني صحيح.",
@@ -188,7 +217,8 @@ const ar: CheckoutText = {
     link: "يرجى إدخال رابط يبدأ بـ http:// أو https://.",
     trn: "يرجى إدخال رقم التسجيل الضريبي المكوّن من 15 رقماً.",
     coupon: "القسيمة غير صالحة أو منتهية الصلاحية",
-    couponGone: "لم تعد القسيمة {code} متاحة، لذلك لم يُسجَّل طلبك. يعرض الملخص الآن السعر من دونها: يرجى مراجعة الإجمالي الجديد والتأكيد مرة أخرى.",
+    couponGone:
+      "لم تعد القسيمة {code} متاحة، لذلك لم يُسجَّل طلبك. يعرض الملخص الآن السعر من دونها: يرجى مراجعة الإجمالي الجديد والتأكيد مرة أخرى.",
     fileTooLarge: "الملف كبير جداً: {file} يتجاوز الحد الأقصى البالغ 10 ميغابايت.",
     fileType: "نوع ملف غير صالح: {file} ليس من أنواع الملفات المدعومة.",
     tooManyFiles: "ملفات كثيرة: يمكن إرفاق {max} ملفات كحد أقصى؛ لم يُضف {file} وما بعده.",
@@ -207,7 +237,8 @@ const ar: CheckoutText = {
     title: "تم الدفع بنجاح!",
     verified: "تحققنا من دفعتك لدى مزوّد الدفع.",
     failedTitle: "تعذّر التحقق من الدفع",
-    failedMessage: "لم نتمكن من تأكيد هذه الدفعة. إذا خُصم المبلغ فيرجى التواصل معنا مع رقم طلبك، وإلا يمكنك الدفع مجدداً من لوحة التحكم.",
+    failedMessage:
+      "لم نتمكن من تأكيد هذه الدفعة. إذا خُصم المبلغ فيرجى التواصل معنا مع رقم طلبك، وإلا يمكنك الدفع مجدداً من لوحة التحكم.",
     errorTitle: "يتعذّر التحقق من الدفع",
     errorMessage: "لم نتمكن من الوصول إلى خدمة الدفع لتأكيد دفعتك. يرجى تحديث هذه الصفحة بعد قليل.",
     intro: "شكراً لطلبك. سيبدأ فريقنا القانوني العمل عليه فوراً.",
@@ -256,9 +287,11 @@ const ar: CheckoutText = {
     greeting: "مرحباً {name}،",
     confirmationBody: "شكراً لطلبك لدى {site}. لقد حفظنا طلبك وسنبدأ العمل عليه فور تأكيد الدفع.",
     confirmationPayLater: "إذا لم تُكمل الدفع، يمكنك الدفع في أي وقت من لوحة التحكم.",
-    confirmationFreeBody: "شكراً لطلبك لدى {site}. قسيمتك تغطي المبلغ كاملاً، فلا يوجد ما تدفعه: يبدأ فريقنا القانوني العمل على طلبك الآن.",
+    confirmationFreeBody:
+      "شكراً لطلبك لدى {site}. قسيمتك تغطي المبلغ كاملاً، فلا يوجد ما تدفعه: يبدأ فريقنا القانوني العمل على طلبك الآن.",
     paidSubject: "تم استلام الدفعة: {id}",
-    paidBody: "استلمنا دفعتك بقيمة {amount}. سيراجع فريقنا القانوني طلبك الآن ويتواصل معك إذا احتاج إلى معلومات إضافية.",
+    paidBody:
+      "استلمنا دفعتك بقيمة {amount}. سيراجع فريقنا القانوني طلبك الآن ويتواصل معك إذا احتاج إلى معلومات إضافية.",
     invoiceAttached: "مرفق فاتورتك الضريبية رقم {number}. يمكنك أيضاً تنزيلها من طلبك في لوحة التحكم.",
     invoiceLabel: "الفاتورة الضريبية",
     orderLabel: "الطلب",

@@ -13,8 +13,15 @@ export function technologyContent(lang: Lang): PageContent {
         updated: "2026-11-25",
         meta: {
           title: "التقنية لدينا",
-          description: "كيف نستخدم التقنية لتقديم فحوص قانونية أسرع وأكثر أماناً: بوابة عملاء آمنة وتخزين مشفّر ومراجعة بشرية لكل نتيجة.",
-          keywords: ["التقنية القانونية", "بوابة العملاء الآمنة", "أمن البيانات", "المساعد القانوني الذكي", "التحقق الرقمي"],
+          description:
+            "كيف نستخدم التقنية لتقديم فحوص قانونية أسرع وأكثر أماناً: بوابة عملاء آمنة وتخزين مشفّر ومراجعة بشرية لكل نتيجة.",
+          keywords: [
+            "التقنية القانونية",
+            "بوابة العملاء الآمنة",
+            "أمن البيانات",
+            "المساعد القانوني الذكي",
+            "التحقق الرقمي",
+          ],
         },
         sections: [
           {
@@ -42,8 +49,14 @@ export function technologyContent(lang: Lang): PageContent {
             columns: 3,
             items: [
               { title: "بوابة عملاء آمنة", text: "تابع طلباتك وحالتها ونزّل تقاريرك من لوحة واحدة محمية بكلمة مرور." },
-              { title: "مساعد قانوني ذكي", text: "إجابات فورية عن الأسئلة الشائعة مستندة إلى خدماتنا، مع إحالة الأسئلة المعقدة إلى فريقنا." },
-              { title: "سير عمل يراجعه مختصون", text: "تمر كل نتيجة بمراجعة بشرية قبل الإرسال، ويُسجَّل كل تغيير في حالة الطلب." },
+              {
+                title: "مساعد قانوني ذكي",
+                text: "إجابات فورية عن الأسئلة الشائعة مستندة إلى خدماتنا، مع إحالة الأسئلة المعقدة إلى فريقنا.",
+              },
+              {
+                title: "سير عمل يراجعه مختصون",
+                text: "تمر كل نتيجة بمراجعة بشرية قبل الإرسال، ويُسجَّل كل تغيير في حالة الطلب.",
+              },
             ],
           },
           {
@@ -60,15 +73,28 @@ export function technologyContent(lang: Lang): PageContent {
               "حذف البيانات وفق سياسة الاحتفاظ بالبيانات",
             ],
           },
-          { kind: "cta", id: "technology-cta", title: "هل لديك سؤال عن أمن البيانات؟", text: "يسعد فريقنا بالإجابة عن أسئلة فرق تقنية المعلومات والامتثال لديك.", ctas: [{ label: "تواصل معنا", to: "/contact" }] },
+          {
+            kind: "cta",
+            id: "technology-cta",
+            title: "هل لديك سؤال عن أمن البيانات؟",
+            text: "يسعد فريقنا بالإجابة عن أسئلة فرق تقنية المعلومات والامتثال لديك.",
+            ctas: [{ label: "تواصل معنا", to: "/contact" }],
+          },
         ],
       }
     : {
         updated: "2026-11-25",
         meta: {
           title: "Our Technology",
-          description: "How we use technology to deliver faster, safer legal checks: a secure client portal, encrypted storage and a person reviewing every result.",
-          keywords: ["legal technology UAE", "secure client portal", "data security", "AI legal assistant", "digital verification"],
+          description:
+            "How we use technology to deliver faster, safer legal checks: a secure client portal, encrypted storage and a person reviewing every result.",
+          keywords: [
+            "legal technology UAE",
+            "secure client portal",
+            "data security",
+            "AI legal assistant",
+            "digital verification",
+          ],
         },
         sections: [
           {
@@ -95,9 +121,18 @@ export function technologyContent(lang: Lang): PageContent {
             title: "Our Platform",
             columns: 3,
             items: [
-              { title: "Secure client portal", text: "Follow your orders and their status and download your reports from one password-protected dashboard." },
-              { title: "AI legal assistant", text: "Instant answers to common questions grounded in our services, with complex questions passed to our team." },
-              { title: "Human-reviewed workflow", text: "Every result is reviewed by a person before it is sent, and every change to an order's status is recorded." },
+              {
+                title: "Secure client portal",
+                text: "Follow your orders and their status and download your reports from one password-protected dashboard.",
+              },
+              {
+                title: "AI legal assistant",
+                text: "Instant answers to common questions grounded in our services, with complex questions passed to our team.",
+              },
+              {
+                title: "Human-reviewed workflow",
+                text: "Every result is reviewed by a person before it is sent, and every change to an order's status is recorded.",
+              },
             ],
           },
           {
@@ -114,7 +149,13 @@ export function technologyContent(lang: Lang): PageContent {
               "Data deleted on the schedule in our Data Retention Policy",
             ],
           },
-          { kind: "cta", id: "technology-cta", title: "Questions about data security?", text: "Our team is happy to answer your IT and compliance team's questions.", ctas: [{ label: "Contact Us", to: "/contact" }] },
+          {
+            kind: "cta",
+            id: "technology-cta",
+            title: "Questions about data security?",
+            text: "Our team is happy to answer your IT and compliance team's questions.",
+            ctas: [{ label: "Contact Us", to: "/contact" }],
+          },
         ],
       };
 }
@@ -126,7 +167,13 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
         meta: {
           title: "الوظائف",
           description: `انضم إلى فريق ${site.name}: باحثون قانونيون ومختصون في الامتثال وخدمة العملاء يساعدون الناس والشركات في الإمارات ودول الخليج.`,
-          keywords: ["وظائف قانونية في دبي", "وظائف باحث قانوني", "وظائف الامتثال في الإمارات", "وظائف خدمة العملاء", "العمل لدى شركة خدمات قانونية"],
+          keywords: [
+            "وظائف قانونية في دبي",
+            "وظائف باحث قانوني",
+            "وظائف الامتثال في الإمارات",
+            "وظائف خدمة العملاء",
+            "العمل لدى شركة خدمات قانونية",
+          ],
         },
         sections: [
           {
@@ -143,7 +190,10 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             columns: 3,
             items: [
               { title: "عمل له أثر", text: "كل فحص تنجزه يساعد شخصاً على اتخاذ قرار مهم بثقة." },
-              { title: "التعلّم المستمر", text: "تدريب منتظم على المستجدات القانونية والتنظيمية في الدولة ودول الخليج." },
+              {
+                title: "التعلّم المستمر",
+                text: "تدريب منتظم على المستجدات القانونية والتنظيمية في الدولة ودول الخليج.",
+              },
               { title: "فريق متعدد الثقافات", text: `${claims.legalExperts.ar} خبيراً قانونياً من خلفيات ولغات مختلفة.` },
             ],
           },
@@ -153,9 +203,21 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             title: "الوظائف الشاغرة",
             columns: 3,
             items: [
-              { title: "باحث قانوني (عربي وإنجليزي)", text: "إجراء الفحوص لدى الجهات الرسمية وإعداد تقارير واضحة. دبي، دوام كامل.", points: ["شهادة في القانون", "إتقان العربية والإنجليزية"] },
-              { title: "محلل امتثال", text: "دعم عمليات تدقيق الامتثال للشركات وإعداد خطط المعالجة. دبي، دوام كامل.", points: ["خبرة سنتين في الامتثال أو التدقيق", "معرفة بأنظمة الدولة"] },
-              { title: "مسؤول علاقات العملاء", text: "الرد على الاستفسارات ومتابعة الطلبات مع العملاء حتى التسليم. دبي، دوام كامل.", points: ["خبرة في خدمة العملاء", "مهارات تواصل ممتازة"] },
+              {
+                title: "باحث قانوني (عربي وإنجليزي)",
+                text: "إجراء الفحوص لدى الجهات الرسمية وإعداد تقارير واضحة. دبي، دوام كامل.",
+                points: ["شهادة في القانون", "إتقان العربية والإنجليزية"],
+              },
+              {
+                title: "محلل امتثال",
+                text: "دعم عمليات تدقيق الامتثال للشركات وإعداد خطط المعالجة. دبي، دوام كامل.",
+                points: ["خبرة سنتين في الامتثال أو التدقيق", "معرفة بأنظمة الدولة"],
+              },
+              {
+                title: "مسؤول علاقات العملاء",
+                text: "الرد على الاستفسارات ومتابعة الطلبات مع العملاء حتى التسليم. دبي، دوام كامل.",
+                points: ["خبرة في خدمة العملاء", "مهارات تواصل ممتازة"],
+              },
             ],
           },
           {
@@ -175,7 +237,13 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
         meta: {
           title: "Careers",
           description: `Join ${site.name}: legal researchers, compliance specialists and client relations staff helping people and businesses across the UAE and the GCC.`,
-          keywords: ["legal jobs Dubai", "legal researcher jobs", "compliance jobs UAE", "client relations jobs", "careers legal services"],
+          keywords: [
+            "legal jobs Dubai",
+            "legal researcher jobs",
+            "compliance jobs UAE",
+            "client relations jobs",
+            "careers legal services",
+          ],
         },
         sections: [
           {
@@ -191,9 +259,18 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             title: "Why Join Us",
             columns: 3,
             items: [
-              { title: "Work that matters", text: "Every check you complete helps someone make an important decision with confidence." },
-              { title: "Keep learning", text: "Regular training on legal and regulatory changes in the UAE and the GCC." },
-              { title: "A multicultural team", text: `${claims.legalExperts.en} legal experts from different backgrounds and languages.` },
+              {
+                title: "Work that matters",
+                text: "Every check you complete helps someone make an important decision with confidence.",
+              },
+              {
+                title: "Keep learning",
+                text: "Regular training on legal and regulatory changes in the UAE and the GCC.",
+              },
+              {
+                title: "A multicultural team",
+                text: `${claims.legalExperts.en} legal experts from different backgrounds and languages.`,
+              },
             ],
           },
           {
@@ -202,9 +279,21 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             title: "Open Positions",
             columns: 3,
             items: [
-              { title: "Legal Researcher (Arabic and English)", text: "Run checks with official sources and write clear reports. Dubai, full time.", points: ["Law degree", "Fluent Arabic and English"] },
-              { title: "Compliance Analyst", text: "Support company compliance audits and prepare remediation plans. Dubai, full time.", points: ["Two years in compliance or audit", "Knowledge of UAE regulations"] },
-              { title: "Client Relations Officer", text: "Answer inquiries and follow orders through with clients until delivery. Dubai, full time.", points: ["Customer service experience", "Excellent communication"] },
+              {
+                title: "Legal Researcher (Arabic and English)",
+                text: "Run checks with official sources and write clear reports. Dubai, full time.",
+                points: ["Law degree", "Fluent Arabic and English"],
+              },
+              {
+                title: "Compliance Analyst",
+                text: "Support company compliance audits and prepare remediation plans. Dubai, full time.",
+                points: ["Two years in compliance or audit", "Knowledge of UAE regulations"],
+              },
+              {
+                title: "Client Relations Officer",
+                text: "Answer inquiries and follow orders through with clients until delivery. Dubai, full time.",
+                points: ["Customer service experience", "Excellent communication"],
+              },
             ],
           },
           {
@@ -214,7 +303,10 @@ export function careersContent(lang: Lang, site: SiteConfig): PageContent {
             steps: [
               { title: "Send your CV", text: `To ${site.email}, with the position in the subject line.` },
               { title: "First interview", text: "A short video call to get to know you and your experience." },
-              { title: "Assessment and final interview", text: "A short practical task, then a meeting with the team." },
+              {
+                title: "Assessment and final interview",
+                text: "A short practical task, then a meeting with the team.",
+              },
             ],
           },
         ],
@@ -227,8 +319,15 @@ export function partnersContent(lang: Lang): PageContent {
         updated: "2026-11-25",
         meta: {
           title: "الشركاء",
-          description: "شراكات مع شركات التوظيف والموارد البشرية ومراكز الخدمات وشركات الانتقال لتقديم فحوص قانونية موثوقة لعملائها في الإمارات.",
-          keywords: ["برنامج الشركاء", "شراكة الخدمات القانونية", "شركاء التوظيف", "مراكز الخدمات في الإمارات", "الإحالة التجارية"],
+          description:
+            "شراكات مع شركات التوظيف والموارد البشرية ومراكز الخدمات وشركات الانتقال لتقديم فحوص قانونية موثوقة لعملائها في الإمارات.",
+          keywords: [
+            "برنامج الشركاء",
+            "شراكة الخدمات القانونية",
+            "شركاء التوظيف",
+            "مراكز الخدمات في الإمارات",
+            "الإحالة التجارية",
+          ],
         },
         sections: [
           {
@@ -273,15 +372,25 @@ export function partnersContent(lang: Lang): PageContent {
             text: "تحدد الاتفاقية التزامات الطرفين وحماية بيانات العملاء والرسوم. اطّلع عليها قبل التقدّم.",
             ctas: [{ label: "اقرأ اتفاقية الشركاء", to: "/partner-agreement", variant: "secondary" }],
           },
-          inquirySection("ar", "general", { title: "انضم إلى برنامج الشركاء", intro: "أخبرنا عن شركتك وعملائك والخدمات التي تهمّك، وسيتواصل معك فريق الشراكات خلال 24 ساعة." }),
+          inquirySection("ar", "general", {
+            title: "انضم إلى برنامج الشركاء",
+            intro: "أخبرنا عن شركتك وعملائك والخدمات التي تهمّك، وسيتواصل معك فريق الشراكات خلال 24 ساعة.",
+          }),
         ],
       }
     : {
         updated: "2026-11-25",
         meta: {
           title: "Partners",
-          description: "Partnerships with recruitment agencies, HR teams, service centres and relocation companies offering reliable legal checks to their clients in the UAE.",
-          keywords: ["partner programme UAE", "legal services partnership", "recruitment partners", "typing centre partners", "business referral programme"],
+          description:
+            "Partnerships with recruitment agencies, HR teams, service centres and relocation companies offering reliable legal checks to their clients in the UAE.",
+          keywords: [
+            "partner programme UAE",
+            "legal services partnership",
+            "recruitment partners",
+            "typing centre partners",
+            "business referral programme",
+          ],
         },
         sections: [
           {
@@ -300,7 +409,10 @@ export function partnersContent(lang: Lang): PageContent {
             items: [
               { title: "Recruitment agencies", text: "Screen candidates before you present them to your clients." },
               { title: "HR departments", text: "Regular screening programmes for new hires at volume prices." },
-              { title: "Service and typing centres", text: "Offer ban checks and document authentication to your customers." },
+              {
+                title: "Service and typing centres",
+                text: "Offer ban checks and document authentication to your customers.",
+              },
               { title: "Relocation companies", text: "Pre-travel and pre-move checks for families and employees." },
             ],
           },
@@ -326,7 +438,11 @@ export function partnersContent(lang: Lang): PageContent {
             text: "The agreement sets out both sides' obligations, the protection of client data and the fees. Read it before you apply.",
             ctas: [{ label: "Read the Partner Agreement", to: "/partner-agreement", variant: "secondary" }],
           },
-          inquirySection("en", "general", { title: "Join the Partner Programme", intro: "Tell us about your company, your clients and the services you are interested in. Our partnerships team will contact you within 24 hours." }),
+          inquirySection("en", "general", {
+            title: "Join the Partner Programme",
+            intro:
+              "Tell us about your company, your clients and the services you are interested in. Our partnerships team will contact you within 24 hours.",
+          }),
         ],
       };
 }
@@ -338,7 +454,13 @@ export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageConten
         meta: {
           title: "شبكة المحامين",
           description: `محامون ومكاتب محاماة مرخّصون في الإمارات يراجعون عمل ${site.name} ويتولون الإجراءات القضائية ضمن خدماتنا. انضم إلى الشبكة.`,
-          keywords: ["شبكة المحامين في الإمارات", "مكاتب محاماة مرخّصة", "محامون في دبي", "الانضمام إلى شبكة المحامين", "المراجعة القانونية"],
+          keywords: [
+            "شبكة المحامين في الإمارات",
+            "مكاتب محاماة مرخّصة",
+            "محامون في دبي",
+            "الانضمام إلى شبكة المحامين",
+            "المراجعة القانونية",
+          ],
         },
         sections: [
           {
@@ -355,7 +477,10 @@ export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageConten
             columns: 3,
             items: [
               { title: "المراجعة القانونية", text: "يراجع محامون مرخّصون النتائج والتقارير الحساسة قبل تسليمها." },
-              { title: "الإجراءات القضائية", text: "تقديم التظلمات وطلبات رفع الحظر وأوامر الأداء التي يشترط القانون أن يقدّمها محامٍ." },
+              {
+                title: "الإجراءات القضائية",
+                text: "تقديم التظلمات وطلبات رفع الحظر وأوامر الأداء التي يشترط القانون أن يقدّمها محامٍ.",
+              },
               { title: "التمثيل باختيارك", text: "إن احتجت إلى تمثيل قضائي فأنت من يختار المحامي ويتعاقد معه مباشرة." },
             ],
           },
@@ -371,7 +496,10 @@ export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageConten
               "لا نتقاضى ولا ندفع عمولات على الإحالة",
             ],
           },
-          inquirySection("ar", "general", { title: "انضم إلى شبكة المحامين", intro: "محامٍ أو مكتب محاماة مرخّص في الدولة؟ أخبرنا بمجالات ممارستك والإمارات التي تعمل فيها." }),
+          inquirySection("ar", "general", {
+            title: "انضم إلى شبكة المحامين",
+            intro: "محامٍ أو مكتب محاماة مرخّص في الدولة؟ أخبرنا بمجالات ممارستك والإمارات التي تعمل فيها.",
+          }),
         ],
       }
     : {
@@ -379,7 +507,13 @@ export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageConten
         meta: {
           title: "Attorney Network",
           description: `Licensed UAE advocates and law firms who review ${site.name}'s work and handle court filings within our services. Join the network.`,
-          keywords: ["attorney network UAE", "licensed law firms UAE", "advocates Dubai", "join attorney network", "legal review"],
+          keywords: [
+            "attorney network UAE",
+            "licensed law firms UAE",
+            "advocates Dubai",
+            "join attorney network",
+            "legal review",
+          ],
         },
         sections: [
           {
@@ -395,9 +529,18 @@ export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageConten
             title: "What the Network Does",
             columns: 3,
             items: [
-              { title: "Legal review", text: "Licensed advocates review sensitive findings and reports before they are delivered." },
-              { title: "Court filings", text: "Appeals, ban-lifting requests and payment orders that the law requires an advocate to file." },
-              { title: "Representation of your choice", text: "If you need representation in court, you choose the advocate and engage them directly." },
+              {
+                title: "Legal review",
+                text: "Licensed advocates review sensitive findings and reports before they are delivered.",
+              },
+              {
+                title: "Court filings",
+                text: "Appeals, ban-lifting requests and payment orders that the law requires an advocate to file.",
+              },
+              {
+                title: "Representation of your choice",
+                text: "If you need representation in court, you choose the advocate and engage them directly.",
+              },
             ],
           },
           {
@@ -412,7 +555,11 @@ export function attorneyNetworkContent(lang: Lang, site: SiteConfig): PageConten
               "No referral fees are paid or received",
             ],
           },
-          inquirySection("en", "general", { title: "Join the Attorney Network", intro: "A licensed advocate or law firm in the UAE? Tell us your practice areas and the emirates you work in." }),
+          inquirySection("en", "general", {
+            title: "Join the Attorney Network",
+            intro:
+              "A licensed advocate or law firm in the UAE? Tell us your practice areas and the emirates you work in.",
+          }),
         ],
       };
 }
@@ -442,9 +589,21 @@ export function contactContent(lang: Lang, site: SiteConfig): PageContent {
               title: "طرق أخرى للمساعدة",
               columns: 3,
               items: [
-                { title: "اسأل محامياً", text: "احصل على إجابات فورية من مساعدنا القانوني أو أرسل سؤالك إلى فريقنا.", link: { label: "اسأل محامياً", to: "/ask-lawyer" } },
-                { title: "بوابة العملاء", text: "تابع طلباتك ونزّل تقاريرك.", link: { label: "دخول العملاء", to: "/client-login" } },
-                { title: "للشركاء", text: "لشركات التوظيف والموارد البشرية ومراكز الخدمات.", link: { label: "برنامج الشركاء", to: "/partners" } },
+                {
+                  title: "اسأل محامياً",
+                  text: "احصل على إجابات فورية من مساعدنا القانوني أو أرسل سؤالك إلى فريقنا.",
+                  link: { label: "اسأل محامياً", to: "/ask-lawyer" },
+                },
+                {
+                  title: "بوابة العملاء",
+                  text: "تابع طلباتك ونزّل تقاريرك.",
+                  link: { label: "دخول العملاء", to: "/client-login" },
+                },
+                {
+                  title: "للشركاء",
+                  text: "لشركات التوظيف والموارد البشرية ومراكز الخدمات.",
+                  link: { label: "برنامج الشركاء", to: "/partners" },
+                },
               ],
             },
           ],
@@ -471,9 +630,21 @@ export function contactContent(lang: Lang, site: SiteConfig): PageContent {
               title: "Other Ways We Can Help",
               columns: 3,
               items: [
-                { title: "Ask a Lawyer", text: "Get instant answers from our legal assistant or send your question to our team.", link: { label: "Ask a Lawyer", to: "/ask-lawyer" } },
-                { title: "Client portal", text: "Follow your orders and download your reports.", link: { label: "Client Login", to: "/client-login" } },
-                { title: "For partners", text: "For recruitment agencies, HR teams and service centres.", link: { label: "Partner Programme", to: "/partners" } },
+                {
+                  title: "Ask a Lawyer",
+                  text: "Get instant answers from our legal assistant or send your question to our team.",
+                  link: { label: "Ask a Lawyer", to: "/ask-lawyer" },
+                },
+                {
+                  title: "Client portal",
+                  text: "Follow your orders and download your reports.",
+                  link: { label: "Client Login", to: "/client-login" },
+                },
+                {
+                  title: "For partners",
+                  text: "For recruitment agencies, HR teams and service centres.",
+                  link: { label: "Partner Programme", to: "/partners" },
+                },
               ],
             },
           ],

@@ -1,7 +1,19 @@
 import type { Lang } from "../i18n/lang";
 
 /** The texts of consultation sessions on the order page and the dashboard. */
-export const consultationText: Record<Lang, { heading: string; oneSession: string; twoSessions: string; fewSessions: string; manySessions: string; howToBook: string; book: string; order: string }> = {
+export const consultationText: Record<
+  Lang,
+  {
+    heading: string;
+    oneSession: string;
+    twoSessions: string;
+    fewSessions: string;
+    manySessions: string;
+    howToBook: string;
+    book: string;
+    order: string;
+  }
+> = {
   en: {
     heading: "Your consultation",
     oneSession: "One consultation session to book",

@@ -11,7 +11,13 @@ const contractsReviewPages: Record<Lang, PageContent> = {
     meta: {
       title: "Contract Review in the UAE",
       description: `Employment, commercial, tenancy and partnership contracts reviewed against UAE law, with risks highlighted in plain language. ${fromPrice(lowestPrice("contract-review"), "en")}, in ${timelines.contractReview.en}.`,
-      keywords: ["contract review UAE", "employment contract review Dubai", "commercial contract check", "tenancy contract review", "UAE contract law"],
+      keywords: [
+        "contract review UAE",
+        "employment contract review Dubai",
+        "commercial contract check",
+        "tenancy contract review",
+        "UAE contract law",
+      ],
     },
     sections: [
       {
@@ -20,7 +26,11 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         eyebrow: "For Business",
         title: "Contract Review",
         lead: "Know what you are signing. Our legal team reads your contract against UAE law and tells you, in plain language, what protects you, what exposes you and what to ask to change.",
-        highlights: [fromPrice(lowestPrice("contract-review"), "en"), `Reviewed in ${timelines.contractReview.en}`, "Arabic and English contracts"],
+        highlights: [
+          fromPrice(lowestPrice("contract-review"), "en"),
+          `Reviewed in ${timelines.contractReview.en}`,
+          "Arabic and English contracts",
+        ],
         ctas: [
           { label: "See Plans", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -32,12 +42,30 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         title: "Contracts We Review",
         columns: 3,
         items: [
-          { title: "Employment contracts", text: "Offer letters, MOHRE contracts, non-compete and end-of-service terms, for employers and employees." },
-          { title: "Commercial agreements", text: "Supply, distribution, agency and service agreements between companies." },
-          { title: "Tenancy and real estate", text: "Residential and commercial leases, sale and purchase agreements, Ejari-registered tenancies." },
-          { title: "Partnership and shareholder agreements", text: "Ownership, profit sharing, management rights and exit terms between partners." },
-          { title: "Non-disclosure agreements", text: "Confidentiality scope, duration and remedies, mutual or one-way." },
-          { title: "Freelance and consultancy contracts", text: "Scope of work, payment terms, intellectual property and termination." },
+          {
+            title: "Employment contracts",
+            text: "Offer letters, MOHRE contracts, non-compete and end-of-service terms, for employers and employees.",
+          },
+          {
+            title: "Commercial agreements",
+            text: "Supply, distribution, agency and service agreements between companies.",
+          },
+          {
+            title: "Tenancy and real estate",
+            text: "Residential and commercial leases, sale and purchase agreements, Ejari-registered tenancies.",
+          },
+          {
+            title: "Partnership and shareholder agreements",
+            text: "Ownership, profit sharing, management rights and exit terms between partners.",
+          },
+          {
+            title: "Non-disclosure agreements",
+            text: "Confidentiality scope, duration and remedies, mutual or one-way.",
+          },
+          {
+            title: "Freelance and consultancy contracts",
+            text: "Scope of work, payment terms, intellectual property and termination.",
+          },
         ],
       },
       {
@@ -54,7 +82,9 @@ const contractsReviewPages: Record<Lang, PageContent> = {
           "Confidential handling of your documents",
         ],
       },
-      plansSection("en", "contract-review", { intro: "Choose by length and complexity. Upload the contract at checkout." }),
+      plansSection("en", "contract-review", {
+        intro: "Choose by length and complexity. Upload the contract at checkout.",
+      }),
       inquirySection("en", "contract-review", {
         title: "Ask About a Contract",
         intro: "Not sure which plan fits, or have several contracts? Describe them and we will reply within 24 hours.",
@@ -66,7 +96,13 @@ const contractsReviewPages: Record<Lang, PageContent> = {
     meta: {
       title: "مراجعة العقود في الإمارات",
       description: `مراجعة عقود العمل والعقود التجارية وعقود الإيجار والشراكة وفق قانون الدولة، مع إبراز المخاطر بلغة واضحة. ${fromPrice(lowestPrice("contract-review"), "ar")}، خلال ${timelines.contractReview.ar}.`,
-      keywords: ["مراجعة العقود في الإمارات", "مراجعة عقد العمل في دبي", "فحص العقود التجارية", "مراجعة عقد الإيجار", "قانون العقود الإماراتي"],
+      keywords: [
+        "مراجعة العقود في الإمارات",
+        "مراجعة عقد العمل في دبي",
+        "فحص العقود التجارية",
+        "مراجعة عقد الإيجار",
+        "قانون العقود الإماراتي",
+      ],
     },
     sections: [
       {
@@ -75,7 +111,11 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         eyebrow: "للشركات",
         title: "مراجعة العقود",
         lead: "اعرف ما توقّع عليه. يقرأ فريقنا القانوني عقدك في ضوء قانون الدولة ويخبرك بلغة واضحة بما يحميك وما يعرّضك للمخاطر وما ينبغي أن تطلب تعديله.",
-        highlights: [fromPrice(lowestPrice("contract-review"), "ar"), `المراجعة خلال ${timelines.contractReview.ar}`, "عقود بالعربية والإنجليزية"],
+        highlights: [
+          fromPrice(lowestPrice("contract-review"), "ar"),
+          `المراجعة خلال ${timelines.contractReview.ar}`,
+          "عقود بالعربية والإنجليزية",
+        ],
         ctas: [
           { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -87,10 +127,19 @@ const contractsReviewPages: Record<Lang, PageContent> = {
         title: "العقود التي نراجعها",
         columns: 3,
         items: [
-          { title: "عقود العمل", text: "عروض العمل وعقود وزارة الموارد البشرية وشروط عدم المنافسة ومكافأة نهاية الخدمة، لأصحاب العمل والموظفين." },
+          {
+            title: "عقود العمل",
+            text: "عروض العمل وعقود وزارة الموارد البشرية وشروط عدم المنافسة ومكافأة نهاية الخدمة، لأصحاب العمل والموظفين.",
+          },
           { title: "الاتفاقيات التجارية", text: "اتفاقيات التوريد والتوزيع والوكالة والخدمات بين الشركات." },
-          { title: "الإيجار والعقارات", text: "عقود الإيجار السكنية والتجارية واتفاقيات البيع والشراء والإيجارات المسجلة في إيجاري." },
-          { title: "اتفاقيات الشراكة والمساهمين", text: "الملكية وتوزيع الأرباح وحقوق الإدارة وشروط الخروج بين الشركاء." },
+          {
+            title: "الإيجار والعقارات",
+            text: "عقود الإيجار السكنية والتجارية واتفاقيات البيع والشراء والإيجارات المسجلة في إيجاري.",
+          },
+          {
+            title: "اتفاقيات الشراكة والمساهمين",
+            text: "الملكية وتوزيع الأرباح وحقوق الإدارة وشروط الخروج بين الشركاء.",
+          },
           { title: "اتفاقيات عدم الإفصاح", text: "نطاق السرية ومدتها وسبل الانتصاف، متبادلة أو من طرف واحد." },
           { title: "عقود العمل الحر والاستشارات", text: "نطاق العمل وشروط الدفع والملكية الفكرية والإنهاء." },
         ],
@@ -125,7 +174,13 @@ const companyFormationPages: Record<Lang, PageContent> = {
     meta: {
       title: "Company Formation in the UAE",
       description: `Set up a mainland, free zone or offshore company in the UAE: licensing, documents, visas and bank account guidance. Setup packages ${fromPrice(lowestPrice("company-formation"), "en", { inSentence: true })}.`,
-      keywords: ["company formation UAE", "business setup Dubai", "free zone company", "mainland licence", "offshore company UAE"],
+      keywords: [
+        "company formation UAE",
+        "business setup Dubai",
+        "free zone company",
+        "mainland licence",
+        "offshore company UAE",
+      ],
     },
     sections: [
       {
@@ -134,7 +189,11 @@ const companyFormationPages: Record<Lang, PageContent> = {
         eyebrow: "Start-up UAE",
         title: "Company Formation",
         lead: "Start your business in the UAE with a team that handles the paperwork. We help you choose the right structure, prepare the documents and deal with the authorities until your licence is issued.",
-        highlights: [`Setup packages ${fromPrice(lowestPrice("company-formation"), "en", { inSentence: true })}`, `Licences in ${timelines.companyFormation.en}`, "Mainland, free zone and offshore"],
+        highlights: [
+          `Setup packages ${fromPrice(lowestPrice("company-formation"), "en", { inSentence: true })}`,
+          `Licences in ${timelines.companyFormation.en}`,
+          "Mainland, free zone and offshore",
+        ],
         ctas: [
           { label: "See Packages", to: "#plans" },
           { label: "Submit Your Inquiry", to: "#inquiry", variant: "secondary" },
@@ -184,13 +243,29 @@ const companyFormationPages: Record<Lang, PageContent> = {
         id: "process",
         title: "How It Works",
         steps: [
-          { title: "Consultation", text: "We discuss your activity, shareholders and budget and recommend a structure and jurisdiction." },
-          { title: "Documents", text: "We prepare the application, the memorandum and the shareholder documents for your signature." },
-          { title: "Licensing", text: "We file with the licensing authority and follow up until the licence is issued." },
-          { title: "Visas and banking", text: "We arrange the establishment card and visas and guide you through opening the company account." },
+          {
+            title: "Consultation",
+            text: "We discuss your activity, shareholders and budget and recommend a structure and jurisdiction.",
+          },
+          {
+            title: "Documents",
+            text: "We prepare the application, the memorandum and the shareholder documents for your signature.",
+          },
+          {
+            title: "Licensing",
+            text: "We file with the licensing authority and follow up until the licence is issued.",
+          },
+          {
+            title: "Visas and banking",
+            text: "We arrange the establishment card and visas and guide you through opening the company account.",
+          },
         ],
       },
-      plansSection("en", "company-formation", { title: "Company Formation Packages", intro: "Package prices include our professional fees; government and free zone fees are quoted for your activity before you pay." }),
+      plansSection("en", "company-formation", {
+        title: "Company Formation Packages",
+        intro:
+          "Package prices include our professional fees; government and free zone fees are quoted for your activity before you pay.",
+      }),
       inquirySection("en", "company-formation", {
         title: "Plan Your Company",
         intro: "Tell us about your business and we will recommend a structure and send a full quote within 24 hours.",
@@ -202,7 +277,13 @@ const companyFormationPages: Record<Lang, PageContent> = {
     meta: {
       title: "تأسيس الشركات في الإمارات",
       description: `أسّس شركتك في البر الرئيسي أو المنطقة الحرة أو كشركة خارجية (أوفشور) في الإمارات: الترخيص والمستندات والتأشيرات والإرشاد لفتح الحساب المصرفي. باقات التأسيس ${fromPrice(lowestPrice("company-formation"), "ar")}.`,
-      keywords: ["تأسيس الشركات في الإمارات", "تأسيس الأعمال في دبي", "شركة في المنطقة الحرة", "رخصة البر الرئيسي", "شركة أوفشور في الإمارات"],
+      keywords: [
+        "تأسيس الشركات في الإمارات",
+        "تأسيس الأعمال في دبي",
+        "شركة في المنطقة الحرة",
+        "رخصة البر الرئيسي",
+        "شركة أوفشور في الإمارات",
+      ],
     },
     sections: [
       {
@@ -211,7 +292,11 @@ const companyFormationPages: Record<Lang, PageContent> = {
         eyebrow: "ابدأ في الإمارات",
         title: "تأسيس الشركات",
         lead: "ابدأ عملك في الإمارات مع فريق يتولى الإجراءات عنك. نساعدك على اختيار الشكل القانوني المناسب، ونعدّ المستندات، ونتابع مع الجهات المختصة حتى صدور رخصتك.",
-        highlights: [`باقات التأسيس ${fromPrice(lowestPrice("company-formation"), "ar")}`, `الرخصة خلال ${timelines.companyFormation.ar}`, "البر الرئيسي والمناطق الحرة والشركات الخارجية"],
+        highlights: [
+          `باقات التأسيس ${fromPrice(lowestPrice("company-formation"), "ar")}`,
+          `الرخصة خلال ${timelines.companyFormation.ar}`,
+          "البر الرئيسي والمناطق الحرة والشركات الخارجية",
+        ],
         ctas: [
           { label: "اطّلع على الباقات", to: "#plans" },
           { label: "أرسل استفسارك", to: "#inquiry", variant: "secondary" },
@@ -267,7 +352,10 @@ const companyFormationPages: Record<Lang, PageContent> = {
           { title: "التأشيرات والحساب المصرفي", text: "نرتّب بطاقة المنشأة والتأشيرات ونرشدك في فتح حساب الشركة." },
         ],
       },
-      plansSection("ar", "company-formation", { title: "باقات تأسيس الشركات", intro: "تشمل أسعار الباقات أتعابنا المهنية؛ أما رسوم الجهات الحكومية والمناطق الحرة فنحددها لنشاطك قبل الدفع." }),
+      plansSection("ar", "company-formation", {
+        title: "باقات تأسيس الشركات",
+        intro: "تشمل أسعار الباقات أتعابنا المهنية؛ أما رسوم الجهات الحكومية والمناطق الحرة فنحددها لنشاطك قبل الدفع.",
+      }),
       inquirySection("ar", "company-formation", {
         title: "خطّط لشركتك",
         intro: "أخبرنا عن عملك وسنوصي بالشكل القانوني المناسب ونرسل إليك عرض سعر كاملاً خلال 24 ساعة.",
@@ -277,9 +365,17 @@ const companyFormationPages: Record<Lang, PageContent> = {
 };
 
 export const contractsReviewContent = withStructuredData(contractsReviewPages, (lang, site, page) => [
-  planOffersJsonLd(site, lang, "contract-review", { name: page.meta.title, description: page.meta.description, path: "/for-business/contracts-review" }),
+  planOffersJsonLd(site, lang, "contract-review", {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/for-business/contracts-review",
+  }),
 ]);
 
 export const companyFormationContent = withStructuredData(companyFormationPages, (lang, site, page) => [
-  planOffersJsonLd(site, lang, "company-formation", { name: page.meta.title, description: page.meta.description, path: "/startup-uae/company-formation" }),
+  planOffersJsonLd(site, lang, "company-formation", {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/startup-uae/company-formation",
+  }),
 ]);

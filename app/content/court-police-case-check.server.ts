@@ -13,7 +13,16 @@ export const COURT_POLICE_CASE_CHECK_PATH = "/ban-checks/court-police-case-check
  */
 export function courtPoliceCaseCheckContent(lang: Lang, site: SiteConfig): PageContent {
   const page = lang === "ar" ? arabic() : english();
-  return { ...page, structuredData: [serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: COURT_POLICE_CASE_CHECK_PATH })] };
+  return {
+    ...page,
+    structuredData: [
+      serviceJsonLd(site, lang, {
+        name: page.meta.title,
+        description: page.meta.description,
+        path: COURT_POLICE_CASE_CHECK_PATH,
+      }),
+    ],
+  };
 }
 
 function english(): PageContent {
@@ -22,7 +31,13 @@ function english(): PageContent {
     meta: {
       title: "Court and Police Case Check in the UAE",
       description: `Find out whether a criminal, civil or traffic case is open against you in any of the ${coverage.emirates} emirates. Confidential and reviewed by legal professionals.`,
-      keywords: ["police case check UAE", "court case check Dubai", "criminal case status UAE", "check case against me UAE", "police clearance"],
+      keywords: [
+        "police case check UAE",
+        "court case check Dubai",
+        "criminal case status UAE",
+        "check case against me UAE",
+        "police clearance",
+      ],
     },
     sections: [
       {
@@ -40,9 +55,18 @@ function english(): PageContent {
         title: "Case Types We Check",
         columns: 3,
         items: [
-          { title: "Criminal cases", text: "Police complaints and cases before the Public Prosecution or the criminal courts, including bounced cheque cases." },
-          { title: "Civil cases", text: "Claims before the civil, commercial, labor and rental courts, with their status and next hearing." },
-          { title: "Traffic cases", text: "Serious traffic cases and unpaid traffic fines that can lead to a ban or a court summons." },
+          {
+            title: "Criminal cases",
+            text: "Police complaints and cases before the Public Prosecution or the criminal courts, including bounced cheque cases.",
+          },
+          {
+            title: "Civil cases",
+            text: "Claims before the civil, commercial, labor and rental courts, with their status and next hearing.",
+          },
+          {
+            title: "Traffic cases",
+            text: "Serious traffic cases and unpaid traffic fines that can lead to a ban or a court summons.",
+          },
         ],
       },
       {
@@ -51,7 +75,10 @@ function english(): PageContent {
         title: "Our 4-Step Process",
         tone: "muted",
         steps: [
-          { title: "Submit your request", text: "Your full name, Emirates ID or passport number, and the emirates you have lived or worked in." },
+          {
+            title: "Submit your request",
+            text: "Your full name, Emirates ID or passport number, and the emirates you have lived or worked in.",
+          },
           { title: "Records search", text: "We search police, prosecution and court records in each emirate." },
           { title: "Legal review", text: "A legal professional checks each match and confirms the case details." },
           { title: "Confidential report", text: "Each case, its status, the authority and what you can do next." },
@@ -71,9 +98,18 @@ function english(): PageContent {
         tone: "muted",
         columns: 3,
         items: [
-          { title: "Nobody is notified", text: "Checking your record does not alert the police, the courts, your employer or anyone else." },
-          { title: "Encrypted and limited", text: "Your details are encrypted, seen only by the people handling your check, and deleted on schedule." },
-          { title: "Reports for you alone", text: "Your report is sent only to you, or to someone you have authorised in writing." },
+          {
+            title: "Nobody is notified",
+            text: "Checking your record does not alert the police, the courts, your employer or anyone else.",
+          },
+          {
+            title: "Encrypted and limited",
+            text: "Your details are encrypted, seen only by the people handling your check, and deleted on schedule.",
+          },
+          {
+            title: "Reports for you alone",
+            text: "Your report is sent only to you, or to someone you have authorised in writing.",
+          },
         ],
       },
       {
@@ -94,11 +130,13 @@ function english(): PageContent {
           },
           {
             question: "How long does it take?",
-            answer: "It depends on the emirates and records involved. Tell us what you need through the inquiry form and we reply within 24 hours with the time and the price.",
+            answer:
+              "It depends on the emirates and records involved. Tell us what you need through the inquiry form and we reply within 24 hours with the time and the price.",
           },
           {
             question: "Is this the same as a police clearance certificate?",
-            answer: "No. A police clearance certificate is an official document issued by the police. Our check tells you about open and past cases so you can act before you apply for one.",
+            answer:
+              "No. A police clearance certificate is an official document issued by the police. Our check tells you about open and past cases so you can act before you apply for one.",
           },
           {
             question: "Can I check for a case in one emirate only?",
@@ -106,11 +144,13 @@ function english(): PageContent {
           },
           {
             question: "What if a case is found?",
-            answer: "We explain what it means and your options, and our legal team can help you resolve it, including any travel ban it has caused.",
+            answer:
+              "We explain what it means and your options, and our legal team can help you resolve it, including any travel ban it has caused.",
           },
           {
             question: "Can an employer request a check on me?",
-            answer: "Only with your written consent. Employers screening staff use our background check service, which always requires the candidate's consent.",
+            answer:
+              "Only with your written consent. Employers screening staff use our background check service, which always requires the candidate's consent.",
           },
         ],
       },
@@ -124,7 +164,13 @@ function arabic(): PageContent {
     meta: {
       title: "فحص القضايا والبلاغات في الإمارات",
       description: `اعرف ما إذا كانت هناك قضية جنائية أو مدنية أو مرورية مفتوحة ضدك في أي من الإمارات السبع. فحص سري يراجعه مختصون قانونيون.`,
-      keywords: ["فحص البلاغات في الإمارات", "الاستعلام عن القضايا دبي", "حالة القضية الجنائية", "هل علي قضية في الإمارات", "شهادة حسن السيرة والسلوك"],
+      keywords: [
+        "فحص البلاغات في الإمارات",
+        "الاستعلام عن القضايا دبي",
+        "حالة القضية الجنائية",
+        "هل علي قضية في الإمارات",
+        "شهادة حسن السيرة والسلوك",
+      ],
     },
     sections: [
       {
@@ -142,9 +188,18 @@ function arabic(): PageContent {
         title: "أنواع القضايا التي نتحقق منها",
         columns: 3,
         items: [
-          { title: "القضايا الجنائية", text: "البلاغات لدى الشرطة والقضايا أمام النيابة العامة أو المحاكم الجزائية، ومنها قضايا الشيكات المرتجعة." },
-          { title: "القضايا المدنية", text: "الدعاوى أمام المحاكم المدنية والتجارية والعمالية والإيجارية، مع حالتها وموعد الجلسة التالية." },
-          { title: "القضايا المرورية", text: "القضايا المرورية الجسيمة والمخالفات غير المسددة التي قد تؤدي إلى حظر أو استدعاء إلى المحكمة." },
+          {
+            title: "القضايا الجنائية",
+            text: "البلاغات لدى الشرطة والقضايا أمام النيابة العامة أو المحاكم الجزائية، ومنها قضايا الشيكات المرتجعة.",
+          },
+          {
+            title: "القضايا المدنية",
+            text: "الدعاوى أمام المحاكم المدنية والتجارية والعمالية والإيجارية، مع حالتها وموعد الجلسة التالية.",
+          },
+          {
+            title: "القضايا المرورية",
+            text: "القضايا المرورية الجسيمة والمخالفات غير المسددة التي قد تؤدي إلى حظر أو استدعاء إلى المحكمة.",
+          },
         ],
       },
       {
@@ -153,7 +208,10 @@ function arabic(): PageContent {
         title: "خطواتنا الأربع",
         tone: "muted",
         steps: [
-          { title: "قدّم طلبك", text: "اسمك الكامل ورقم الهوية الإماراتية أو جواز السفر والإمارات التي أقمت أو عملت فيها." },
+          {
+            title: "قدّم طلبك",
+            text: "اسمك الكامل ورقم الهوية الإماراتية أو جواز السفر والإمارات التي أقمت أو عملت فيها.",
+          },
           { title: "البحث في السجلات", text: "نبحث في سجلات الشرطة والنيابة والمحاكم في كل إمارة." },
           { title: "المراجعة القانونية", text: "يتحقق مختص قانوني من كل نتيجة ويؤكد تفاصيل القضية." },
           { title: "تقرير سري", text: "كل قضية وحالتها والجهة المختصة وما يمكنك فعله بعد ذلك." },
@@ -192,15 +250,18 @@ function arabic(): PageContent {
         items: [
           {
             question: "ماذا يشمل الفحص؟",
-            answer: "القضايا الجنائية والمدنية والمرورية المسجلة لدى الشرطة والنيابة العامة والمحاكم في الإمارات السبع.",
+            answer:
+              "القضايا الجنائية والمدنية والمرورية المسجلة لدى الشرطة والنيابة العامة والمحاكم في الإمارات السبع.",
           },
           {
             question: "كم يستغرق الفحص؟",
-            answer: "يتوقف ذلك على الإمارات والسجلات المعنية. أخبرنا بما تحتاج إليه عبر نموذج الاستفسار، وسنرد خلال 24 ساعة بالمدة والسعر.",
+            answer:
+              "يتوقف ذلك على الإمارات والسجلات المعنية. أخبرنا بما تحتاج إليه عبر نموذج الاستفسار، وسنرد خلال 24 ساعة بالمدة والسعر.",
           },
           {
             question: "هل هذا الفحص هو شهادة حسن السيرة والسلوك؟",
-            answer: "لا. شهادة حسن السيرة والسلوك وثيقة رسمية تصدرها الشرطة. أما فحصنا فيخبرك بالقضايا المفتوحة والسابقة لتتصرف قبل التقدّم بطلبها.",
+            answer:
+              "لا. شهادة حسن السيرة والسلوك وثيقة رسمية تصدرها الشرطة. أما فحصنا فيخبرك بالقضايا المفتوحة والسابقة لتتصرف قبل التقدّم بطلبها.",
           },
           {
             question: "هل يمكنني الفحص في إمارة واحدة فقط؟",
@@ -208,11 +269,13 @@ function arabic(): PageContent {
           },
           {
             question: "ماذا لو وُجدت قضية؟",
-            answer: "نشرح لك معناها وخياراتك، ويمكن لفريقنا القانوني مساعدتك في حلها، بما في ذلك أي حظر سفر ترتّب عليها.",
+            answer:
+              "نشرح لك معناها وخياراتك، ويمكن لفريقنا القانوني مساعدتك في حلها، بما في ذلك أي حظر سفر ترتّب عليها.",
           },
           {
             question: "هل يمكن لصاحب العمل طلب فحص عني؟",
-            answer: "فقط بموافقتك الكتابية. يستخدم أصحاب العمل خدمة التحقق من الخلفية لدينا، وهي تتطلب دائماً موافقة المرشح.",
+            answer:
+              "فقط بموافقتك الكتابية. يستخدم أصحاب العمل خدمة التحقق من الخلفية لدينا، وهي تتطلب دائماً موافقة المرشح.",
           },
         ],
       },

@@ -26,7 +26,8 @@ export const holidaysText: Record<
   en: {
     meta: { title: "Public holidays", description: "The UAE public holidays the office closes on.", noindex: true },
     title: "UAE public holidays",
-    intro: "The office is closed on these dates (Gulf time): promised turnarounds do not count them. Add each year's dates as they are announced.",
+    intro:
+      "The office is closed on these dates (Gulf time): promised turnarounds do not count them. Add each year's dates as they are announced.",
     add: "Add a holiday",
     day: "Date",
     nameEn: "Name in English",
@@ -39,12 +40,17 @@ export const holidaysText: Record<
     removed: "Holiday removed",
     duplicate: "That date is already on the list.",
     invalid: "That holiday is not on the list.",
-    errors: { day: "Enter a date.", nameEn: "Enter the holiday's name in English (up to 100 characters).", nameAr: "Enter the holiday's name in Arabic (up to 100 characters)." },
+    errors: {
+      day: "Enter a date.",
+      nameEn: "Enter the holiday's name in English (up to 100 characters).",
+      nameAr: "Enter the holiday's name in Arabic (up to 100 characters).",
+    },
   },
   ar: {
     meta: { title: "العطلات الرسمية", description: "العطلات الرسمية في الدولة التي يُغلق فيها المكتب.", noindex: true },
     title: "العطلات الرسمية في الإمارات",
-    intro: "يُغلق المكتب في هذه التواريخ (بتوقيت الخليج)، فلا تُحتسب في مدد الإنجاز الموعودة. أضف تواريخ كل عام عند الإعلان عنها.",
+    intro:
+      "يُغلق المكتب في هذه التواريخ (بتوقيت الخليج)، فلا تُحتسب في مدد الإنجاز الموعودة. أضف تواريخ كل عام عند الإعلان عنها.",
     add: "إضافة عطلة",
     day: "التاريخ",
     nameEn: "الاسم بالإنجليزية",
@@ -57,6 +63,10 @@ export const holidaysText: Record<
     removed: "حُذفت العطلة",
     duplicate: "هذا التاريخ موجود في القائمة.",
     invalid: "هذه العطلة ليست في القائمة.",
-    errors: { day: "أدخل تاريخاً.", nameEn: "أدخل اسم العطلة بالإنجليزية (حتى 100 حرف).", nameAr: "أدخل اسم العطلة بالعربية (حتى 100 حرف)." },
+    errors: {
+      day: "أدخل تاريخاً.",
+      nameEn: "أدخل اسم العطلة بالإنجليزية (حتى 100 حرف).",
+      nameAr: "أدخل اسم العطلة بالعربية (حتى 100 حرف).",
+    },
   },
 };

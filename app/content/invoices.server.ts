@@ -32,7 +32,8 @@ const en = {
   totalVat: "VAT {rate}%",
   total: "Total including VAT (AED)",
   totalCredited: "Total credited including VAT (AED)",
-  amountsNote: "All amounts in AED (UAE dirham). Prices include VAT at {rate}%. VAT is worked out per line on the VAT-inclusive amount and rounded to the nearest fils.",
+  amountsNote:
+    "All amounts in AED (UAE dirham). Prices include VAT at {rate}%. VAT is worked out per line on the VAT-inclusive amount and rounded to the nearest fils.",
   issuedBy: "Issued electronically by {supplier}; valid without a signature.",
   page: "Page {page} of {pages}",
   fileName: { invoice: "tax-invoice", credit_note: "tax-credit-note" },
@@ -71,7 +72,8 @@ const ar: InvoiceText = {
   totalVat: "ضريبة القيمة المضافة {rate}%",
   total: "الإجمالي شامل ضريبة القيمة المضافة (درهم)",
   totalCredited: "إجمالي المبلغ الدائن شامل الضريبة (درهم)",
-  amountsNote: "جميع المبالغ بالدرهم الإماراتي. الأسعار تشمل ضريبة القيمة المضافة بنسبة {rate}%. تُحسب الضريبة لكل بند من المبلغ الشامل للضريبة وتُقرَّب إلى أقرب فلس.",
+  amountsNote:
+    "جميع المبالغ بالدرهم الإماراتي. الأسعار تشمل ضريبة القيمة المضافة بنسبة {rate}%. تُحسب الضريبة لكل بند من المبلغ الشامل للضريبة وتُقرَّب إلى أقرب فلس.",
   issuedBy: "صدرت إلكترونياً عن {supplier}، وهي معتمدة من دون توقيع.",
   page: "صفحة {page} من {pages}",
   fileName: { invoice: "tax-invoice", credit_note: "tax-credit-note" },

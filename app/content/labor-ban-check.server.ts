@@ -15,7 +15,14 @@ export function laborBanCheckContent(lang: Lang, site: SiteConfig): PageContent 
   const page = lang === "ar" ? arabic() : english();
   return {
     ...page,
-    structuredData: [serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: LABOR_BAN_CHECK_PATH, fromPrice: lowestPrice("labor-ban") })],
+    structuredData: [
+      serviceJsonLd(site, lang, {
+        name: page.meta.title,
+        description: page.meta.description,
+        path: LABOR_BAN_CHECK_PATH,
+        fromPrice: lowestPrice("labor-ban"),
+      }),
+    ],
   };
 }
 
@@ -34,7 +41,11 @@ function english(): PageContent {
         eyebrow: "Ban Checks",
         title: "Labor Ban Check",
         lead: `Changing jobs or coming back to the UAE? Find out whether a labor ban is on your record, how long it lasts and what you can do about it. Verified results in ${timelines.laborBanResult.en}.`,
-        highlights: [`Results in ${timelines.laborBanResult.en}`, `${claims.accuracy.en} accuracy`, "Reviewed by legal professionals"],
+        highlights: [
+          `Results in ${timelines.laborBanResult.en}`,
+          `${claims.accuracy.en} accuracy`,
+          "Reviewed by legal professionals",
+        ],
         ctas: [
           { label: "Request a Labor Ban Check", to: "#inquiry" },
           { label: "See Plans", to: "#plans", variant: "secondary" },
@@ -49,12 +60,20 @@ function english(): PageContent {
           {
             title: "Temporary labor ban",
             text: `Usually lasts ${timelines.temporaryLaborBan.en}. It can follow leaving a job before the end of a contract or without following the notice rules.`,
-            points: ["Often lifted early in skilled categories", "Can be cleared by a new employer's application in some cases", "Ends automatically when the period expires"],
+            points: [
+              "Often lifted early in skilled categories",
+              "Can be cleared by a new employer's application in some cases",
+              "Ends automatically when the period expires",
+            ],
           },
           {
             title: "Permanent labor ban",
             text: "Imposed after serious violations such as an absconding report that was upheld, or a criminal conviction related to work.",
-            points: ["Blocks new work permits indefinitely", "Can sometimes be challenged or cancelled", "Needs a legal review of the original report"],
+            points: [
+              "Blocks new work permits indefinitely",
+              "Can sometimes be challenged or cancelled",
+              "Needs a legal review of the original report",
+            ],
           },
         ],
       },
@@ -64,9 +83,18 @@ function english(): PageContent {
         title: "Our 3-Step Process",
         tone: "muted",
         steps: [
-          { title: "Share your details", text: "Your name, Emirates ID or passport number and your last employer's details." },
-          { title: "We check the records", text: "We check the Ministry of Human Resources and Emiratisation records and a legal professional reviews the result." },
-          { title: "Get your answer", text: `In ${timelines.laborBanResult.en}: whether a ban exists, its type, its end date and how it can be lifted.` },
+          {
+            title: "Share your details",
+            text: "Your name, Emirates ID or passport number and your last employer's details.",
+          },
+          {
+            title: "We check the records",
+            text: "We check the Ministry of Human Resources and Emiratisation records and a legal professional reviews the result.",
+          },
+          {
+            title: "Get your answer",
+            text: `In ${timelines.laborBanResult.en}: whether a ban exists, its type, its end date and how it can be lifted.`,
+          },
         ],
       },
       {
@@ -83,7 +111,9 @@ function english(): PageContent {
           "Knowing the end date lets you plan your return or next role",
         ],
       },
-      plansSection("en", "labor-ban", { intro: "Every plan includes a written status report. Express delivers the comprehensive check within 24 hours." }),
+      plansSection("en", "labor-ban", {
+        intro: "Every plan includes a written status report. Express delivers the comprehensive check within 24 hours.",
+      }),
       {
         kind: "inquiry",
         id: "inquiry",
@@ -99,7 +129,8 @@ function english(): PageContent {
         items: [
           {
             question: "What is a labor ban?",
-            answer: "A restriction recorded by the Ministry of Human Resources and Emiratisation that stops a new work permit from being issued to you for a period of time, or permanently.",
+            answer:
+              "A restriction recorded by the Ministry of Human Resources and Emiratisation that stops a new work permit from being issued to you for a period of time, or permanently.",
           },
           {
             question: "How long does a temporary labor ban last?",
@@ -111,11 +142,13 @@ function english(): PageContent {
           },
           {
             question: "Can a labor ban be lifted early?",
-            answer: "Often, yes: for example for certain skill levels and salaries, or with the former employer's agreement. We tell you which route applies to you.",
+            answer:
+              "Often, yes: for example for certain skill levels and salaries, or with the former employer's agreement. We tell you which route applies to you.",
           },
           {
             question: "Is a labor ban the same as a travel ban?",
-            answer: "No. A labor ban affects work permits; a travel ban stops you leaving the country. An absconding case can lead to both, so we check what applies.",
+            answer:
+              "No. A labor ban affects work permits; a travel ban stops you leaving the country. An absconding case can lead to both, so we check what applies.",
           },
           {
             question: "Will my current or former employer know I checked?",
@@ -133,7 +166,13 @@ function arabic(): PageContent {
     meta: {
       title: "فحص حظر العمل في الإمارات",
       description: `اعرف ما إذا كان حظر العمل يمنعك من وظيفة جديدة في الإمارات، وهل هو مؤقت أم دائم، وكيف يُرفع. النتيجة خلال ${timelines.laborBanResult.ar}.`,
-      keywords: ["فحص حظر العمل", "حظر العمل وزارة الموارد البشرية", "منع العمل في الإمارات", "حظر التوظيف دبي", "الاستعلام عن حظر العمل"],
+      keywords: [
+        "فحص حظر العمل",
+        "حظر العمل وزارة الموارد البشرية",
+        "منع العمل في الإمارات",
+        "حظر التوظيف دبي",
+        "الاستعلام عن حظر العمل",
+      ],
     },
     sections: [
       {
@@ -142,7 +181,11 @@ function arabic(): PageContent {
         eyebrow: "فحوص الحظر",
         title: "فحص حظر العمل",
         lead: `هل تنوي تغيير وظيفتك أو العودة إلى الإمارات؟ اعرف ما إذا كان في سجلك حظر عمل، وكم يدوم، وما الذي يمكنك فعله. نتائج موثّقة خلال ${timelines.laborBanResult.ar}.`,
-        highlights: [`النتيجة خلال ${timelines.laborBanResult.ar}`, `دقة ${claims.accuracy.ar}`, "يراجعها مختصون قانونيون"],
+        highlights: [
+          `النتيجة خلال ${timelines.laborBanResult.ar}`,
+          `دقة ${claims.accuracy.ar}`,
+          "يراجعها مختصون قانونيون",
+        ],
         ctas: [
           { label: "اطلب فحص حظر العمل", to: "#inquiry" },
           { label: "اطّلع على الباقات", to: "#plans", variant: "secondary" },
@@ -157,12 +200,20 @@ function arabic(): PageContent {
           {
             title: "حظر العمل المؤقت",
             text: `يدوم عادةً ${timelines.temporaryLaborBan.ar}. وقد يُفرض عند ترك العمل قبل انتهاء العقد أو دون الالتزام بقواعد الإشعار.`,
-            points: ["يُرفع مبكراً في كثير من الأحيان لأصحاب المهارات", "قد يُلغى بطلب من صاحب العمل الجديد في بعض الحالات", "ينتهي تلقائياً بانتهاء مدته"],
+            points: [
+              "يُرفع مبكراً في كثير من الأحيان لأصحاب المهارات",
+              "قد يُلغى بطلب من صاحب العمل الجديد في بعض الحالات",
+              "ينتهي تلقائياً بانتهاء مدته",
+            ],
           },
           {
             title: "حظر العمل الدائم",
             text: "يُفرض بعد مخالفات جسيمة مثل بلاغ انقطاع عن العمل ثبتت صحته، أو إدانة جنائية متعلقة بالعمل.",
-            points: ["يمنع إصدار تصاريح عمل جديدة إلى أجل غير محدد", "يمكن أحياناً الطعن فيه أو إلغاؤه", "يحتاج إلى مراجعة قانونية للبلاغ الأصلي"],
+            points: [
+              "يمنع إصدار تصاريح عمل جديدة إلى أجل غير محدد",
+              "يمكن أحياناً الطعن فيه أو إلغاؤه",
+              "يحتاج إلى مراجعة قانونية للبلاغ الأصلي",
+            ],
           },
         ],
       },
@@ -173,8 +224,14 @@ function arabic(): PageContent {
         tone: "muted",
         steps: [
           { title: "شارك بياناتك", text: "اسمك ورقم الهوية الإماراتية أو جواز السفر وبيانات آخر صاحب عمل." },
-          { title: "نتحقق من السجلات", text: "نتحقق من سجلات وزارة الموارد البشرية والتوطين، ويراجع مختص قانوني النتيجة." },
-          { title: "احصل على إجابتك", text: `خلال ${timelines.laborBanResult.ar}: هل يوجد حظر، ونوعه، وتاريخ انتهائه، وكيف يُرفع.` },
+          {
+            title: "نتحقق من السجلات",
+            text: "نتحقق من سجلات وزارة الموارد البشرية والتوطين، ويراجع مختص قانوني النتيجة.",
+          },
+          {
+            title: "احصل على إجابتك",
+            text: `خلال ${timelines.laborBanResult.ar}: هل يوجد حظر، ونوعه، وتاريخ انتهائه، وكيف يُرفع.`,
+          },
         ],
       },
       {
@@ -191,7 +248,9 @@ function arabic(): PageContent {
           "معرفة تاريخ الانتهاء تساعدك على التخطيط لعودتك أو وظيفتك التالية",
         ],
       },
-      plansSection("ar", "labor-ban", { intro: "تشمل كل باقة تقريراً مكتوباً بالحالة، وتسلّم الباقة السريعة الفحص الشامل خلال 24 ساعة." }),
+      plansSection("ar", "labor-ban", {
+        intro: "تشمل كل باقة تقريراً مكتوباً بالحالة، وتسلّم الباقة السريعة الفحص الشامل خلال 24 ساعة.",
+      }),
       {
         kind: "inquiry",
         id: "inquiry",
@@ -219,11 +278,13 @@ function arabic(): PageContent {
           },
           {
             question: "هل يمكن رفع حظر العمل مبكراً؟",
-            answer: "غالباً نعم: مثلاً لمستويات مهارة ورواتب معيّنة، أو بموافقة صاحب العمل السابق. ونخبرك بالطريق الذي ينطبق عليك.",
+            answer:
+              "غالباً نعم: مثلاً لمستويات مهارة ورواتب معيّنة، أو بموافقة صاحب العمل السابق. ونخبرك بالطريق الذي ينطبق عليك.",
           },
           {
             question: "هل حظر العمل هو نفسه حظر السفر؟",
-            answer: "لا. حظر العمل يخص تصاريح العمل، أما حظر السفر فيمنعك من مغادرة الدولة. وقد تؤدي قضية انقطاع عن العمل إلى الاثنين، لذلك نتحقق مما ينطبق عليك.",
+            answer:
+              "لا. حظر العمل يخص تصاريح العمل، أما حظر السفر فيمنعك من مغادرة الدولة. وقد تؤدي قضية انقطاع عن العمل إلى الاثنين، لذلك نتحقق مما ينطبق عليك.",
           },
           {
             question: "هل سيعلم صاحب العمل الحالي أو السابق أنني أجريت الفحص؟",

@@ -15,8 +15,17 @@ export type PageSource = Record<Lang, PageContent> | ((lang: Lang, site: SiteCon
  * so neither language's text nor the catalogue reaches the browser bundle; the page gets only its
  * own language.
  */
-export function loadPage(source: PageSource, { params, request }: { params: { lang?: string | undefined }; request: Request }) {
+export function loadPage(
+  source: PageSource,
+  { params, request }: { params: { lang?: string | undefined }; request: Request },
+) {
   const lang = langParam(params);
   const page = typeof source === "function" ? source(lang, siteConfig(lang)) : source[lang];
-  return { lang, meta: pageHead(request, page.meta), sections: page.sections, structuredData: page.structuredData ?? [], ui: pageUiStrings[lang] };
+  return {
+    lang,
+    meta: pageHead(request, page.meta),
+    sections: page.sections,
+    structuredData: page.structuredData ?? [],
+    ui: pageUiStrings[lang],
+  };
 }

@@ -12,7 +12,8 @@ const en = {
   },
   export: {
     heading: "Download my data",
-    intro: "A ZIP file with your profile, orders, case messages and requests, the inquiries sent from your e-mail address, your signed-in sessions and every document and report you can see, with a short README. We e-mail you when it is ready; the link works only while you are signed in, for 7 days.",
+    intro:
+      "A ZIP file with your profile, orders, case messages and requests, the inquiries sent from your e-mail address, your signed-in sessions and every document and report you can see, with a short README. We e-mail you when it is ready; the link works only while you are signed in, for 7 days.",
     request: "Prepare my data",
     requesting: "Preparing…",
     queued: "Your file is being prepared. We will e-mail you when it is ready.",
@@ -48,14 +49,17 @@ const en = {
   },
   closure: {
     heading: "Close my account",
-    intro: "Closing your account signs you out everywhere at once. Within 30 days we delete your profile, documents and case messages; orders and invoices are kept for 5 years as UAE tax law requires, without your phone, e-mail address or identity numbers. This cannot be undone.",
+    intro:
+      "Closing your account signs you out everywhere at once. Within 30 days we delete your profile, documents and case messages; orders and invoices are kept for 5 years as UAE tax law requires, without your phone, e-mail address or identity numbers. This cannot be undone.",
     password: "Your password",
     code: "Authentication code",
     codeHint: "6 digits from your authenticator app, or one of your recovery codes.",
     confirm: "Close my account",
     closing: "Closing…",
-    openCases: "Your order {orders} is still open. Please wait until it is completed, or cancel it, before closing your account.",
-    openCasesMany: "Your orders {orders} are still open. Please wait until they are completed, or cancel them, before closing your account.",
+    openCases:
+      "Your order {orders} is still open. Please wait until it is completed, or cancel it, before closing your account.",
+    openCasesMany:
+      "Your orders {orders} are still open. Please wait until they are completed, or cancel them, before closing your account.",
     refundPending: "A refund to you is still on its way. Please close your account once it has arrived.",
     wrongPassword: "That password is not correct.",
     passwordRequired: "Please enter your password.",
@@ -71,7 +75,11 @@ const en = {
     },
   },
   admin: {
-    meta: { title: "Privacy requests", description: "Account closures, data exports and the access log.", noindex: true } satisfies PageMeta,
+    meta: {
+      title: "Privacy requests",
+      description: "Account closures, data exports and the access log.",
+      noindex: true,
+    } satisfies PageMeta,
     nav: "Privacy",
     title: "Privacy requests",
     closuresTitle: "Accounts being closed",
@@ -85,7 +93,11 @@ const en = {
     logIntro: "Every view of a client's document or report by the team, every data export and every closure.",
     logExport: "Export the access log (CSV)",
     logRow: "{who}: {action} {file}",
-    actions: { "document-view": "opened", "data-export": "asked for a data export", "account-closure": "closed the account" } as Record<string, string>,
+    actions: {
+      "document-view": "opened",
+      "data-export": "asked for a data export",
+      "account-closure": "closed the account",
+    } as Record<string, string>,
   },
 };
 
@@ -99,7 +111,8 @@ const ar: typeof en = {
   },
   export: {
     heading: "تنزيل بياناتي",
-    intro: "ملف مضغوط (ZIP) يضم ملفك الشخصي وطلباتك ورسائل طلباتك وطلباتك فيها، والاستفسارات المرسلة من عنوان بريدك، وجلسات الدخول، وكل مستند وتقرير يحق لك الاطلاع عليه، مع ملف يشرح محتواه. نرسل إليك رسالة عند جاهزيته، ولا يعمل الرابط إلا وأنت مسجّل الدخول، لمدة 7 أيام.",
+    intro:
+      "ملف مضغوط (ZIP) يضم ملفك الشخصي وطلباتك ورسائل طلباتك وطلباتك فيها، والاستفسارات المرسلة من عنوان بريدك، وجلسات الدخول، وكل مستند وتقرير يحق لك الاطلاع عليه، مع ملف يشرح محتواه. نرسل إليك رسالة عند جاهزيته، ولا يعمل الرابط إلا وأنت مسجّل الدخول، لمدة 7 أيام.",
     request: "جهّز بياناتي",
     requesting: "جارٍ التجهيز…",
     queued: "يجري تجهيز ملفك، وسنرسل إليك رسالة عند جاهزيته.",
@@ -135,7 +148,8 @@ const ar: typeof en = {
   },
   closure: {
     heading: "إغلاق حسابي",
-    intro: "عند إغلاق حسابك يُسجَّل خروجك من جميع الأجهزة فوراً. وخلال 30 يوماً نحذف ملفك الشخصي ومستنداتك ورسائل طلباتك، ونحتفظ بالطلبات والفواتير 5 سنوات وفق قانون الضريبة في الدولة، دون هاتفك أو بريدك الإلكتروني أو أرقام هويتك. لا يمكن التراجع عن ذلك.",
+    intro:
+      "عند إغلاق حسابك يُسجَّل خروجك من جميع الأجهزة فوراً. وخلال 30 يوماً نحذف ملفك الشخصي ومستنداتك ورسائل طلباتك، ونحتفظ بالطلبات والفواتير 5 سنوات وفق قانون الضريبة في الدولة، دون هاتفك أو بريدك الإلكتروني أو أرقام هويتك. لا يمكن التراجع عن ذلك.",
     password: "كلمة المرور",
     code: "رمز التحقق",
     codeHint: "6 أرقام من تطبيق المصادقة، أو أحد رموز الاسترداد.",

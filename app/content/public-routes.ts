@@ -11,7 +11,11 @@ export type PublicRoute = {
   priority: number;
 };
 
-const page = (path: string, priority: number, changefreq: PublicRoute["changefreq"] = "monthly"): PublicRoute => ({ path, priority, changefreq });
+const page = (path: string, priority: number, changefreq: PublicRoute["changefreq"] = "monthly"): PublicRoute => ({
+  path,
+  priority,
+  changefreq,
+});
 
 export const publicRoutes: PublicRoute[] = [
   page("/", 1, "weekly"),

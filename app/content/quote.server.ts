@@ -10,13 +10,22 @@ export function quotePageContent(lang: Lang): PageContent {
       updated: "2026-11-25",
       meta: {
         title: "عرض سعر فوري",
-        description: "احسب سعر فحص حظر السفر أو التحقق من الخلفية أو فحص حظر العمل أو مراجعة العقود، بالسرعة التي تناسبك.",
+        description:
+          "احسب سعر فحص حظر السفر أو التحقق من الخلفية أو فحص حظر العمل أو مراجعة العقود، بالسرعة التي تناسبك.",
         keywords: ["عرض سعر خدمات قانونية الإمارات", "سعر فحص حظر السفر", "سعر التحقق من الخلفية"],
       },
       sections: [
-        { kind: "hero", id: "quote-hero", title: "عرض سعر فوري", lead: "اختر الخدمة والباقة والسرعة لترى السعر قبل الطلب، ثم أضفها إلى السلة." },
+        {
+          kind: "hero",
+          id: "quote-hero",
+          title: "عرض سعر فوري",
+          lead: "اختر الخدمة والباقة والسرعة لترى السعر قبل الطلب، ثم أضفها إلى السلة.",
+        },
         { kind: "quote", id: "quote", title: "احسب سعرك", calculator: quoteCalculator("ar") },
-        plansSection("ar", "bundles", { id: "bundles", intro: "خدمات تُطلب معاً عادةً، بسعر واحد أقل من مجموعها منفردة." }),
+        plansSection("ar", "bundles", {
+          id: "bundles",
+          intro: "خدمات تُطلب معاً عادةً، بسعر واحد أقل من مجموعها منفردة.",
+        }),
       ],
     };
   }
@@ -24,13 +33,22 @@ export function quotePageContent(lang: Lang): PageContent {
     updated: "2026-11-25",
     meta: {
       title: "Instant Quote",
-      description: "Work out the price of a travel ban check, background check, labor ban check or contract review at the speed you need.",
+      description:
+        "Work out the price of a travel ban check, background check, labor ban check or contract review at the speed you need.",
       keywords: ["legal services quote UAE", "travel ban check price", "background check price"],
     },
     sections: [
-      { kind: "hero", id: "quote-hero", title: "Instant Quote", lead: "Choose a service, a package and a speed to see your price before you order, then add it to your cart." },
+      {
+        kind: "hero",
+        id: "quote-hero",
+        title: "Instant Quote",
+        lead: "Choose a service, a package and a speed to see your price before you order, then add it to your cart.",
+      },
       { kind: "quote", id: "quote", title: "Calculate your price", calculator: quoteCalculator("en") },
-      plansSection("en", "bundles", { id: "bundles", intro: "Services often ordered together, at one price below their sum." }),
+      plansSection("en", "bundles", {
+        id: "bundles",
+        intro: "Services often ordered together, at one price below their sum.",
+      }),
     ],
   };
 }

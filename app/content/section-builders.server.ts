@@ -38,7 +38,13 @@ export function fromPrice(fils: number, lang: Lang, options: { inSentence?: bool
 export function plansSection(
   lang: Lang,
   list: PlanListKey,
-  options: { id?: string; title?: string; intro?: string; buttonLabel?: string; tone?: SectionOf<"plans">["tone"] } = {},
+  options: {
+    id?: string;
+    title?: string;
+    intro?: string;
+    buttonLabel?: string;
+    tone?: SectionOf<"plans">["tone"];
+  } = {},
 ): SectionOf<"plans"> {
   const plans = planListView(list, lang);
   return {
@@ -96,13 +102,33 @@ export function inquirySection(
 }
 
 /** The seven emirates as a list section (court and police checks, coverage blocks). */
-export function emiratesSection(lang: Lang, options: { id?: string; title: string; intro?: string }): SectionOf<"list"> {
-  return { kind: "list", id: options.id ?? "emirates", title: options.title, ...(options.intro ? { intro: options.intro } : {}), items: EMIRATES.map((e) => e[lang]), columns: 3 };
+export function emiratesSection(
+  lang: Lang,
+  options: { id?: string; title: string; intro?: string },
+): SectionOf<"list"> {
+  return {
+    kind: "list",
+    id: options.id ?? "emirates",
+    title: options.title,
+    ...(options.intro ? { intro: options.intro } : {}),
+    items: EMIRATES.map((e) => e[lang]),
+    columns: 3,
+  };
 }
 
 /** The six GCC countries as a list section. */
-export function gccCountriesSection(lang: Lang, options: { id?: string; title: string; intro?: string }): SectionOf<"list"> {
-  return { kind: "list", id: options.id ?? "gcc-countries", title: options.title, ...(options.intro ? { intro: options.intro } : {}), items: GCC_COUNTRIES.map((c) => c[lang]), columns: 3 };
+export function gccCountriesSection(
+  lang: Lang,
+  options: { id?: string; title: string; intro?: string },
+): SectionOf<"list"> {
+  return {
+    kind: "list",
+    id: options.id ?? "gcc-countries",
+    title: options.title,
+    ...(options.intro ? { intro: options.intro } : {}),
+    items: GCC_COUNTRIES.map((c) => c[lang]),
+    columns: 3,
+  };
 }
 
 /** The date every legal document carries (transactions spec: 'Last updated: January 2025'). */
@@ -116,13 +142,22 @@ export const ENGLISH_PREVAILS =
  * A legal document page: a short hero and the document as prose with its 'Last updated' date.
  * The Arabic version opens with the note that the English version prevails.
  */
-export function legalDocument(lang: Lang, doc: { id: string; meta: PageMeta; updated: string; title: string; lead: string; blocks: ProseBlock[] }): PageContent {
+export function legalDocument(
+  lang: Lang,
+  doc: { id: string; meta: PageMeta; updated: string; title: string; lead: string; blocks: ProseBlock[] },
+): PageContent {
   const blocks: ProseBlock[] = lang === "ar" ? [{ note: ENGLISH_PREVAILS }, ...doc.blocks] : doc.blocks;
   return {
     meta: doc.meta,
     updated: doc.updated,
     sections: [
-      { kind: "hero", id: `${doc.id}-hero`, eyebrow: lang === "ar" ? "وثيقة قانونية" : "Legal", title: doc.title, lead: doc.lead },
+      {
+        kind: "hero",
+        id: `${doc.id}-hero`,
+        eyebrow: lang === "ar" ? "وثيقة قانونية" : "Legal",
+        title: doc.title,
+        lead: doc.lead,
+      },
       { kind: "prose", id: doc.id, blocks, updated: LEGAL_LAST_UPDATED[lang] },
     ],
   };

@@ -31,7 +31,11 @@ function auditCards(lang: Lang): CardItem[] {
     return {
       title: a.name[lang],
       text: auditText[key][lang],
-      points: [lang === "ar" ? "السعر والمدة في عرض مكتوب بعد تحديد النطاق" : "Price and duration in a written quote once scoped"],
+      points: [
+        lang === "ar"
+          ? "السعر والمدة في عرض مكتوب بعد تحديد النطاق"
+          : "Price and duration in a written quote once scoped",
+      ],
       link: { label: lang === "ar" ? "اطلب عرض سعر للتدقيق" : "Request Audit Quote", to: "#inquiry" },
     };
   });
@@ -62,7 +66,13 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
     meta: {
       title: "Document Authentication and Attestation in the UAE",
       description: `Attestation of personal, educational and commercial documents for use in the UAE and abroad: notarisation, embassy and MOFA stages handled for you, time and price confirmed up front.`,
-      keywords: ["document attestation UAE", "MOFA attestation", "certificate authentication Dubai", "embassy attestation", "legal translation UAE"],
+      keywords: [
+        "document attestation UAE",
+        "MOFA attestation",
+        "certificate authentication Dubai",
+        "embassy attestation",
+        "legal translation UAE",
+      ],
     },
     sections: [
       {
@@ -71,7 +81,11 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
         eyebrow: "Services",
         title: "Document Authentication",
         lead: "Get your documents accepted the first time. We take care of notarisation, embassy and Ministry of Foreign Affairs attestation, and certified legal translation.",
-        highlights: ["Time and price confirmed before we start", "Tracked at every stage", "Collection and delivery across the UAE"],
+        highlights: [
+          "Time and price confirmed before we start",
+          "Tracked at every stage",
+          "Collection and delivery across the UAE",
+        ],
         ctas: [{ label: "Submit Your Inquiry", to: "#inquiry" }],
       },
       {
@@ -80,10 +94,22 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
         title: "Documents We Authenticate",
         columns: 4,
         items: [
-          { title: "Personal documents", text: "Birth and marriage certificates, divorce decrees, police clearance certificates and powers of attorney." },
-          { title: "Educational certificates", text: "Degrees, diplomas and transcripts for employment visas, equivalency and further study." },
-          { title: "Commercial documents", text: "Trade licences, memoranda of association, board resolutions, invoices and certificates of origin." },
-          { title: "Legal documents", text: "Court judgments, affidavits and contracts that must be used in another country." },
+          {
+            title: "Personal documents",
+            text: "Birth and marriage certificates, divorce decrees, police clearance certificates and powers of attorney.",
+          },
+          {
+            title: "Educational certificates",
+            text: "Degrees, diplomas and transcripts for employment visas, equivalency and further study.",
+          },
+          {
+            title: "Commercial documents",
+            text: "Trade licences, memoranda of association, board resolutions, invoices and certificates of origin.",
+          },
+          {
+            title: "Legal documents",
+            text: "Court judgments, affidavits and contracts that must be used in another country.",
+          },
         ],
       },
       {
@@ -91,15 +117,25 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
         id: "process",
         title: "How It Works",
         steps: [
-          { title: "Send your documents", text: "Tell us the document, where it was issued and where it will be used; we confirm the stages needed." },
-          { title: "Verification", text: "We check the originals and arrange notarisation or certified translation where required." },
-          { title: "Attestation", text: "We handle the issuing authority, embassy and Ministry of Foreign Affairs stages in the right order." },
+          {
+            title: "Send your documents",
+            text: "Tell us the document, where it was issued and where it will be used; we confirm the stages needed.",
+          },
+          {
+            title: "Verification",
+            text: "We check the originals and arrange notarisation or certified translation where required.",
+          },
+          {
+            title: "Attestation",
+            text: "We handle the issuing authority, embassy and Ministry of Foreign Affairs stages in the right order.",
+          },
           { title: "Delivery", text: "You receive the attested documents by courier or collect them from our office." },
         ],
       },
       inquirySection("en", "general", {
         title: "Ask About Your Documents",
-        intro: "Tell us which documents you need authenticated and the country they come from. We reply with the stages, the time and the fees within 24 hours.",
+        intro:
+          "Tell us which documents you need authenticated and the country they come from. We reply with the stages, the time and the fees within 24 hours.",
         withContact: true,
       }),
     ],
@@ -109,7 +145,13 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
     meta: {
       title: "توثيق المستندات والتصديق عليها في الإمارات",
       description: `تصديق المستندات الشخصية والتعليمية والتجارية لاستخدامها في الدولة وخارجها: نتولى مراحل التوثيق والسفارة ووزارة الخارجية، مع تأكيد المدة والسعر بعد اطلاعنا على مستنداتك.`,
-      keywords: ["تصديق المستندات في الإمارات", "تصديق وزارة الخارجية", "توثيق الشهادات في دبي", "تصديق السفارة", "الترجمة القانونية في الإمارات"],
+      keywords: [
+        "تصديق المستندات في الإمارات",
+        "تصديق وزارة الخارجية",
+        "توثيق الشهادات في دبي",
+        "تصديق السفارة",
+        "الترجمة القانونية في الإمارات",
+      ],
     },
     sections: [
       {
@@ -127,10 +169,22 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
         title: "المستندات التي نوثّقها",
         columns: 4,
         items: [
-          { title: "المستندات الشخصية", text: "شهادات الميلاد والزواج وأحكام الطلاق وشهادات حسن السيرة والسلوك والوكالات." },
-          { title: "الشهادات التعليمية", text: "الشهادات الجامعية والدبلومات وكشوف الدرجات لتأشيرات العمل والمعادلة ومواصلة الدراسة." },
-          { title: "المستندات التجارية", text: "الرخص التجارية وعقود التأسيس وقرارات مجالس الإدارة والفواتير وشهادات المنشأ." },
-          { title: "المستندات القانونية", text: "الأحكام القضائية والإقرارات والعقود التي يلزم استخدامها في دولة أخرى." },
+          {
+            title: "المستندات الشخصية",
+            text: "شهادات الميلاد والزواج وأحكام الطلاق وشهادات حسن السيرة والسلوك والوكالات.",
+          },
+          {
+            title: "الشهادات التعليمية",
+            text: "الشهادات الجامعية والدبلومات وكشوف الدرجات لتأشيرات العمل والمعادلة ومواصلة الدراسة.",
+          },
+          {
+            title: "المستندات التجارية",
+            text: "الرخص التجارية وعقود التأسيس وقرارات مجالس الإدارة والفواتير وشهادات المنشأ.",
+          },
+          {
+            title: "المستندات القانونية",
+            text: "الأحكام القضائية والإقرارات والعقود التي يلزم استخدامها في دولة أخرى.",
+          },
         ],
       },
       {
@@ -146,7 +200,8 @@ const documentAuthenticationPages: Record<Lang, PageContent> = {
       },
       inquirySection("ar", "general", {
         title: "استفسر عن مستنداتك",
-        intro: "أخبرنا بالمستندات التي تحتاج إلى توثيقها والدولة التي صدرت فيها. نرد عليك بالمراحل والمدة والرسوم خلال 24 ساعة.",
+        intro:
+          "أخبرنا بالمستندات التي تحتاج إلى توثيقها والدولة التي صدرت فيها. نرد عليك بالمراحل والمدة والرسوم خلال 24 ساعة.",
         withContact: true,
       }),
     ],
@@ -159,7 +214,13 @@ const legalConsultationPages: Record<Lang, PageContent> = {
     meta: {
       title: "Legal Consultation in the UAE",
       description: `Speak with a legal professional about immigration, business, employment, real estate, family or criminal matters in the UAE, by video, phone or in person. ${fromPrice(consultationFrom, "en")}.`,
-      keywords: ["legal consultation UAE", "lawyer consultation Dubai", "employment law advice", "immigration consultation UAE", "video legal consultation"],
+      keywords: [
+        "legal consultation UAE",
+        "lawyer consultation Dubai",
+        "employment law advice",
+        "immigration consultation UAE",
+        "video legal consultation",
+      ],
     },
     sections: [
       {
@@ -181,7 +242,10 @@ const legalConsultationPages: Record<Lang, PageContent> = {
         title: "How You Can Meet Us",
         columns: 3,
         items: [
-          { title: "Video call", text: "A secure video session from wherever you are, with documents shared on screen." },
+          {
+            title: "Video call",
+            text: "A secure video session from wherever you are, with documents shared on screen.",
+          },
           { title: "Phone", text: "A scheduled call at a time that suits you, in English or Arabic." },
           { title: "In person", text: "A meeting at our office during office hours, by appointment." },
         ],
@@ -191,9 +255,18 @@ const legalConsultationPages: Record<Lang, PageContent> = {
         id: "process",
         title: "How It Works",
         steps: [
-          { title: "Choose and pay", text: "Pick the consultation type above and check out; the fee is fixed, the session length shown." },
-          { title: "Book your session", text: "Your order page shows the session; book it there and we confirm the time and format with the right professional." },
-          { title: "Meet and get answers", text: "Your consultation, followed by a short written summary of the advice and next steps." },
+          {
+            title: "Choose and pay",
+            text: "Pick the consultation type above and check out; the fee is fixed, the session length shown.",
+          },
+          {
+            title: "Book your session",
+            text: "Your order page shows the session; book it there and we confirm the time and format with the right professional.",
+          },
+          {
+            title: "Meet and get answers",
+            text: "Your consultation, followed by a short written summary of the advice and next steps.",
+          },
         ],
       },
       inquirySection("en", "general", {
@@ -208,7 +281,13 @@ const legalConsultationPages: Record<Lang, PageContent> = {
     meta: {
       title: "الاستشارات القانونية في الإمارات",
       description: `تحدّث إلى مختص قانوني في مسائل الهجرة والأعمال والعمل والعقارات والأسرة والقضايا الجنائية في الدولة، عبر الفيديو أو الهاتف أو حضورياً. ${fromPrice(consultationFrom, "ar")}.`,
-      keywords: ["استشارة قانونية في الإمارات", "استشارة محامٍ في دبي", "استشارة في قانون العمل", "استشارة الهجرة والإقامة", "استشارة قانونية بالفيديو"],
+      keywords: [
+        "استشارة قانونية في الإمارات",
+        "استشارة محامٍ في دبي",
+        "استشارة في قانون العمل",
+        "استشارة الهجرة والإقامة",
+        "استشارة قانونية بالفيديو",
+      ],
     },
     sections: [
       {
@@ -241,7 +320,10 @@ const legalConsultationPages: Record<Lang, PageContent> = {
         title: "كيف نعمل",
         steps: [
           { title: "اختر وادفع", text: "اختر نوع الاستشارة أعلاه وأتمّ الدفع؛ الرسوم ثابتة ومدة الجلسة مذكورة." },
-          { title: "احجز جلستك", text: "تظهر الجلسة في صفحة طلبك؛ احجزها من هناك ونؤكد لك الموعد وطريقة اللقاء مع المختص المناسب." },
+          {
+            title: "احجز جلستك",
+            text: "تظهر الجلسة في صفحة طلبك؛ احجزها من هناك ونؤكد لك الموعد وطريقة اللقاء مع المختص المناسب.",
+          },
           { title: "اللقاء والإجابات", text: "جلستك الاستشارية، يليها ملخص مكتوب موجز للمشورة والخطوات التالية." },
         ],
       },
@@ -260,7 +342,13 @@ const complianceAuditPages: Record<Lang, PageContent> = {
     meta: {
       title: "Compliance Audits for UAE Businesses",
       description: `Corporate, employment, regulatory and data protection compliance audits for companies in the UAE, with a prioritised action plan, priced in a written quote once scoped.`,
-      keywords: ["compliance audit UAE", "employment compliance Dubai", "data protection audit UAE", "regulatory compliance review", "corporate governance audit"],
+      keywords: [
+        "compliance audit UAE",
+        "employment compliance Dubai",
+        "data protection audit UAE",
+        "regulatory compliance review",
+        "corporate governance audit",
+      ],
     },
     sections: [
       {
@@ -282,9 +370,15 @@ const complianceAuditPages: Record<Lang, PageContent> = {
         title: "How an Audit Works",
         steps: [
           { title: "Scoping", text: "We agree the areas, entities and period to review, and a fixed fee." },
-          { title: "Document review", text: "We review your licences, policies, contracts and records against current rules." },
+          {
+            title: "Document review",
+            text: "We review your licences, policies, contracts and records against current rules.",
+          },
           { title: "Interviews", text: "Short interviews with the people who run the processes, on site or by video." },
-          { title: "Report and action plan", text: "A written report with findings ranked by risk and the steps to close each gap." },
+          {
+            title: "Report and action plan",
+            text: "A written report with findings ranked by risk and the steps to close each gap.",
+          },
         ],
       },
       {
@@ -303,7 +397,8 @@ const complianceAuditPages: Record<Lang, PageContent> = {
       },
       inquirySection("en", "general", {
         title: "Request an Audit Quote",
-        intro: "Tell us about your company, its activity and the areas you want reviewed. We reply with a scope and a fixed quote within 24 hours.",
+        intro:
+          "Tell us about your company, its activity and the areas you want reviewed. We reply with a scope and a fixed quote within 24 hours.",
         withContact: true,
       }),
     ],
@@ -313,7 +408,13 @@ const complianceAuditPages: Record<Lang, PageContent> = {
     meta: {
       title: "تدقيق الامتثال للشركات في الإمارات",
       description: `تدقيق امتثال الشركات والعمل والامتثال التنظيمي وحماية البيانات للشركات في الدولة، مع خطة عمل مرتبة حسب الأولوية، وسعرها في عرض مكتوب بعد تحديد النطاق.`,
-      keywords: ["تدقيق الامتثال في الإمارات", "امتثال قانون العمل في دبي", "تدقيق حماية البيانات", "مراجعة الامتثال التنظيمي", "تدقيق حوكمة الشركات"],
+      keywords: [
+        "تدقيق الامتثال في الإمارات",
+        "امتثال قانون العمل في دبي",
+        "تدقيق حماية البيانات",
+        "مراجعة الامتثال التنظيمي",
+        "تدقيق حوكمة الشركات",
+      ],
     },
     sections: [
       {
@@ -363,9 +464,12 @@ const complianceAuditPages: Record<Lang, PageContent> = {
   },
 };
 
-
 export const documentAuthenticationContent = withStructuredData(documentAuthenticationPages, (lang, site, page) => [
-  serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: "/services/document-authentication" }),
+  serviceJsonLd(site, lang, {
+    name: page.meta.title,
+    description: page.meta.description,
+    path: "/services/document-authentication",
+  }),
 ]);
 
 export const legalConsultationContent = withStructuredData(legalConsultationPages, (lang, site, page) => [

@@ -12,7 +12,16 @@ export const TRAVEL_BAN_APPEAL_PATH = "/ban-checks/travel-ban-appeal";
  */
 export function travelBanAppealContent(lang: Lang, site: SiteConfig): PageContent {
   const page = lang === "ar" ? arabic() : english();
-  return { ...page, structuredData: [serviceJsonLd(site, lang, { name: page.meta.title, description: page.meta.description, path: TRAVEL_BAN_APPEAL_PATH })] };
+  return {
+    ...page,
+    structuredData: [
+      serviceJsonLd(site, lang, {
+        name: page.meta.title,
+        description: page.meta.description,
+        path: TRAVEL_BAN_APPEAL_PATH,
+      }),
+    ],
+  };
 }
 
 function english(): PageContent {
@@ -22,7 +31,13 @@ function english(): PageContent {
     meta: {
       title: "Travel Ban Appeal and Removal in the UAE",
       description: `Lift a UAE travel ban: case assessment, settlement and appeal filings handled by legal professionals. Simple cases resolved in ${t("appealSimple")}.`,
-      keywords: ["travel ban appeal UAE", "lift travel ban Dubai", "travel ban removal", "remove travel ban UAE", "travel ban lawyer"],
+      keywords: [
+        "travel ban appeal UAE",
+        "lift travel ban Dubai",
+        "travel ban removal",
+        "remove travel ban UAE",
+        "travel ban lawyer",
+      ],
     },
     sections: [
       {
@@ -31,7 +46,11 @@ function english(): PageContent {
         eyebrow: "Ban Checks",
         title: "Travel Ban Appeal",
         lead: "A travel ban can usually be lifted. We find out why it was imposed, prepare your case and follow it through with the court, the prosecution or the creditor until you are free to travel.",
-        highlights: [`Consultation within ${t("appealConsultation")}`, "Settlements negotiated for you", "Licensed legal professionals"],
+        highlights: [
+          `Consultation within ${t("appealConsultation")}`,
+          "Settlements negotiated for you",
+          "Licensed legal professionals",
+        ],
         ctas: [
           { label: "Start Your Appeal", to: "#inquiry" },
           { label: "Check Your Status First", to: "/ban-checks/travel-ban-check", variant: "secondary" },
@@ -57,10 +76,22 @@ function english(): PageContent {
         title: "Our 4-Step Appeal Process",
         tone: "muted",
         steps: [
-          { title: "Case assessment", text: `We confirm the ban, the authority behind it and the claim, and advise you on your options within ${t("appealConsultation")}.` },
-          { title: "Document preparation", text: `We gather and prepare the documents your appeal needs in ${t("appealDocuments")}.` },
-          { title: "Filing and follow-up", text: `We file the appeal or settlement and follow it with the authority; processing takes ${t("appealProcessing")}.` },
-          { title: "Resolution", text: `The ban is lifted once the authority approves, usually within ${t("appealResolution")}, and we confirm your new status.` },
+          {
+            title: "Case assessment",
+            text: `We confirm the ban, the authority behind it and the claim, and advise you on your options within ${t("appealConsultation")}.`,
+          },
+          {
+            title: "Document preparation",
+            text: `We gather and prepare the documents your appeal needs in ${t("appealDocuments")}.`,
+          },
+          {
+            title: "Filing and follow-up",
+            text: `We file the appeal or settlement and follow it with the authority; processing takes ${t("appealProcessing")}.`,
+          },
+          {
+            title: "Resolution",
+            text: `The ban is lifted once the authority approves, usually within ${t("appealResolution")}, and we confirm your new status.`,
+          },
         ],
       },
       {
@@ -100,10 +131,19 @@ function english(): PageContent {
         title: "Why Choose Us for Your Appeal",
         columns: 4,
         items: [
-          { title: "We know the authorities", text: "Courts, the Public Prosecution, police and immigration each have their own procedure. We follow the right one." },
-          { title: "Settlement first", text: "Where a debt is behind the ban, a negotiated settlement is often the fastest way out. We negotiate for you." },
+          {
+            title: "We know the authorities",
+            text: "Courts, the Public Prosecution, police and immigration each have their own procedure. We follow the right one.",
+          },
+          {
+            title: "Settlement first",
+            text: "Where a debt is behind the ban, a negotiated settlement is often the fastest way out. We negotiate for you.",
+          },
           { title: "You stay informed", text: "You get an update at every stage and a named contact for your case." },
-          { title: "Confidential", text: "Your case details are shared only with the authorities and parties your appeal requires." },
+          {
+            title: "Confidential",
+            text: "Your case details are shared only with the authorities and parties your appeal requires.",
+          },
         ],
       },
       {
@@ -120,7 +160,8 @@ function english(): PageContent {
         items: [
           {
             question: "Can every travel ban be lifted?",
-            answer: "Most can, once the reason behind them is resolved: a debt settled, a case closed or a judgment appealed. Some criminal bans last until the case ends; we tell you honestly at the assessment.",
+            answer:
+              "Most can, once the reason behind them is resolved: a debt settled, a case closed or a judgment appealed. Some criminal bans last until the case ends; we tell you honestly at the assessment.",
           },
           {
             question: "How long does an appeal take?",
@@ -132,7 +173,8 @@ function english(): PageContent {
           },
           {
             question: "What if I cannot pay the full debt?",
-            answer: "We can negotiate an instalment plan or a reduced settlement with the creditor; many bans are lifted once an agreed settlement is registered.",
+            answer:
+              "We can negotiate an instalment plan or a reduced settlement with the creditor; many bans are lifted once an agreed settlement is registered.",
           },
           {
             question: "How do I know whether I have a travel ban?",
@@ -151,7 +193,13 @@ function arabic(): PageContent {
     meta: {
       title: "التظلم من حظر السفر ورفعه في الإمارات",
       description: `ارفع حظر السفر في الإمارات: تقييم القضية والتسوية وتقديم التظلم يتولاها مختصون قانونيون. تُحل الحالات البسيطة خلال ${t("appealSimple")}.`,
-      keywords: ["التظلم من حظر السفر", "رفع حظر السفر دبي", "إلغاء منع السفر", "رفع منع السفر في الإمارات", "محامي حظر السفر"],
+      keywords: [
+        "التظلم من حظر السفر",
+        "رفع حظر السفر دبي",
+        "إلغاء منع السفر",
+        "رفع منع السفر في الإمارات",
+        "محامي حظر السفر",
+      ],
     },
     sections: [
       {
@@ -160,7 +208,11 @@ function arabic(): PageContent {
         eyebrow: "فحوص الحظر",
         title: "التظلم من حظر السفر",
         lead: "يمكن في الغالب رفع حظر السفر. نحدد سبب فرضه، ونُعدّ ملفك، ونتابعه مع المحكمة أو النيابة أو الدائن حتى تتمكن من السفر.",
-        highlights: [`استشارة خلال ${t("appealConsultation")}`, "نتفاوض على التسوية نيابةً عنك", "مختصون قانونيون مرخّصون"],
+        highlights: [
+          `استشارة خلال ${t("appealConsultation")}`,
+          "نتفاوض على التسوية نيابةً عنك",
+          "مختصون قانونيون مرخّصون",
+        ],
         ctas: [
           { label: "ابدأ التظلم", to: "#inquiry" },
           { label: "تحقّق من حالتك أولاً", to: "/ban-checks/travel-ban-check", variant: "secondary" },
@@ -186,10 +238,19 @@ function arabic(): PageContent {
         title: "خطوات التظلم الأربع",
         tone: "muted",
         steps: [
-          { title: "تقييم القضية", text: `نتأكد من الحظر والجهة التي أصدرته والمطالبة، ونشرح لك خياراتك خلال ${t("appealConsultation")}.` },
+          {
+            title: "تقييم القضية",
+            text: `نتأكد من الحظر والجهة التي أصدرته والمطالبة، ونشرح لك خياراتك خلال ${t("appealConsultation")}.`,
+          },
           { title: "إعداد المستندات", text: `نجمع المستندات التي يحتاجها تظلمك ونُعدّها خلال ${t("appealDocuments")}.` },
-          { title: "التقديم والمتابعة", text: `نقدّم التظلم أو التسوية ونتابعهما مع الجهة المختصة؛ وتستغرق المعالجة ${t("appealProcessing")}.` },
-          { title: "الحل", text: `يُرفع الحظر بعد موافقة الجهة المختصة، غالباً خلال ${t("appealResolution")}، ونؤكد لك حالتك الجديدة.` },
+          {
+            title: "التقديم والمتابعة",
+            text: `نقدّم التظلم أو التسوية ونتابعهما مع الجهة المختصة؛ وتستغرق المعالجة ${t("appealProcessing")}.`,
+          },
+          {
+            title: "الحل",
+            text: `يُرفع الحظر بعد موافقة الجهة المختصة، غالباً خلال ${t("appealResolution")}، ونؤكد لك حالتك الجديدة.`,
+          },
         ],
       },
       {
@@ -229,8 +290,14 @@ function arabic(): PageContent {
         title: "لماذا تختارنا لتظلمك",
         columns: 4,
         items: [
-          { title: "نعرف الجهات المختصة", text: "لكل من المحاكم والنيابة العامة والشرطة والهجرة إجراءاتها، ونحن نتبع الإجراء الصحيح." },
-          { title: "التسوية أولاً", text: "إذا كان الدين سبب الحظر، فالتسوية غالباً أسرع طريق لرفعه، ونتفاوض نيابةً عنك." },
+          {
+            title: "نعرف الجهات المختصة",
+            text: "لكل من المحاكم والنيابة العامة والشرطة والهجرة إجراءاتها، ونحن نتبع الإجراء الصحيح.",
+          },
+          {
+            title: "التسوية أولاً",
+            text: "إذا كان الدين سبب الحظر، فالتسوية غالباً أسرع طريق لرفعه، ونتفاوض نيابةً عنك.",
+          },
           { title: "تبقى على اطلاع", text: "يصلك تحديث في كل مرحلة، ولقضيتك مسؤول متابعة باسمه." },
           { title: "سرية", text: "لا نشارك تفاصيل قضيتك إلا مع الجهات والأطراف التي يقتضيها التظلم." },
         ],
@@ -249,7 +316,8 @@ function arabic(): PageContent {
         items: [
           {
             question: "هل يمكن رفع أي حظر سفر؟",
-            answer: "يمكن رفع معظمها بعد معالجة سببها: سداد الدين أو إغلاق القضية أو الطعن في الحكم. بعض أنواع الحظر الجنائي تبقى حتى انتهاء القضية، وسنخبرك بذلك بصراحة عند التقييم.",
+            answer:
+              "يمكن رفع معظمها بعد معالجة سببها: سداد الدين أو إغلاق القضية أو الطعن في الحكم. بعض أنواع الحظر الجنائي تبقى حتى انتهاء القضية، وسنخبرك بذلك بصراحة عند التقييم.",
           },
           {
             question: "كم يستغرق التظلم؟",
@@ -261,7 +329,8 @@ function arabic(): PageContent {
           },
           {
             question: "ماذا لو لم أستطع سداد الدين كاملاً؟",
-            answer: "يمكننا التفاوض مع الدائن على خطة أقساط أو تسوية مخفّضة؛ ويُرفع كثير من حالات الحظر بعد تسجيل التسوية المتفق عليها.",
+            answer:
+              "يمكننا التفاوض مع الدائن على خطة أقساط أو تسوية مخفّضة؛ ويُرفع كثير من حالات الحظر بعد تسجيل التسوية المتفق عليها.",
           },
           {
             question: "كيف أعرف إن كان عليّ حظر سفر؟",

@@ -3,7 +3,13 @@ import { orderDocuments } from "../../db/schema";
 import { db } from "../db.server";
 import type { Lang } from "../i18n/lang";
 import type { UploadedFile } from "../orders/uploads.server";
-import { deleteObjects, getDocument, objectStoreConfigured, type ObjectStoreUnavailable, putDocument } from "./object-store.server";
+import {
+  deleteObjects,
+  getDocument,
+  objectStoreConfigured,
+  type ObjectStoreUnavailable,
+  putDocument,
+} from "./object-store.server";
 
 export { ObjectStoreUnavailable } from "./object-store.server";
 
@@ -18,8 +24,12 @@ export type StoredFile = Omit<UploadedFile, "data"> & { data: Buffer | null; sto
  * half-stored stays visible. Throws ObjectStoreUnavailable, before any row is written, when the
  * bucket cannot take the files.
  */
-export async function withStoredFiles<T>(files: readonly UploadedFile[], store: (placed: StoredFile[]) => Promise<T>): Promise<T> {
-  if (files.length === 0 || !objectStoreConfigured()) return store(files.map((file) => ({ ...file, storageKey: null })));
+export async function withStoredFiles<T>(
+  files: readonly UploadedFile[],
+  store: (placed: StoredFile[]) => Promise<T>,
+): Promise<T> {
+  if (files.length === 0 || !objectStoreConfigured())
+    return store(files.map((file) => ({ ...file, storageKey: null })));
   const keys: string[] = [];
   const placed: StoredFile[] = [];
   try {
@@ -40,7 +50,10 @@ export async function withStoredFiles<T>(files: readonly UploadedFile[], store: 
     await deleteObjects(keys);
     throw error;
   }
-  const kept = await db.select({ key: orderDocuments.storageKey }).from(orderDocuments).where(inArray(orderDocuments.storageKey, keys));
+  const kept = await db
+    .select({ key: orderDocuments.storageKey })
+    .from(orderDocuments)
+    .where(inArray(orderDocuments.storageKey, keys));
   const named = new Set(kept.map((row) => row.key));
   await deleteObjects(keys.filter((key) => !named.has(key)));
   return result;
@@ -55,18 +68,25 @@ export async function documentContent(row: { data: Buffer | null; storageKey: st
 
 /** The content of a document by id, or null when there is no such row. */
 export async function documentContentById(documentId: string): Promise<Buffer | null> {
-  const [row] = await db.select({ data: orderDocuments.data, storageKey: orderDocuments.storageKey }).from(orderDocuments).where(eq(orderDocuments.id, documentId));
+  const [row] = await db
+    .select({ data: orderDocuments.data, storageKey: orderDocuments.storageKey })
+    .from(orderDocuments)
+    .where(eq(orderDocuments.id, documentId));
   return row ? documentContent(row) : null;
 }
 
 const unavailableText = {
   en: {
-    upload: "Your documents could not be stored just now: our document store is not answering. Nothing was saved; please try again in a few minutes.",
-    download: "This file cannot be fetched just now: our document store is not answering. Nothing is lost; please try again in a few minutes.",
+    upload:
+      "Your documents could not be stored just now: our document store is not answering. Nothing was saved; please try again in a few minutes.",
+    download:
+      "This file cannot be fetched just now: our document store is not answering. Nothing is lost; please try again in a few minutes.",
   },
   ar: {
-    upload: "تعذّر حفظ مستنداتك الآن لأن مخزن المستندات لدينا لا يستجيب. لم يُحفظ شيء؛ يُرجى المحاولة مرة أخرى بعد بضع دقائق.",
-    download: "تعذّر جلب هذا الملف الآن لأن مخزن المستندات لدينا لا يستجيب. لم يُفقد شيء؛ يُرجى المحاولة مرة أخرى بعد بضع دقائق.",
+    upload:
+      "تعذّر حفظ مستنداتك الآن لأن مخزن المستندات لدينا لا يستجيب. لم يُحفظ شيء؛ يُرجى المحاولة مرة أخرى بعد بضع دقائق.",
+    download:
+      "تعذّر جلب هذا الملف الآن لأن مخزن المستندات لدينا لا يستجيب. لم يُفقد شيء؛ يُرجى المحاولة مرة أخرى بعد بضع دقائق.",
   },
 } as const;
 
@@ -76,10 +96,20 @@ export function objectStoreUnavailableMessage(lang: Lang, what: "upload" | "down
 }
 
 /** A 503 answer (plain text, in the visitor's language) for an upload or download the bucket could not serve. */
-export function objectStoreUnavailableResponse(lang: Lang, what: "upload" | "download", error?: ObjectStoreUnavailable) {
+export function objectStoreUnavailableResponse(
+  lang: Lang,
+  what: "upload" | "download",
+  error?: ObjectStoreUnavailable,
+) {
   if (error) console.error(error.message);
   return new Response(objectStoreUnavailableMessage(lang, what), {
     status: 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60", "X-Content-Type-Options": "nosniff", "Content-Language": lang },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": "60",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Language": lang,
+    },
   });
 }

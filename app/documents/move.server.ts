@@ -1,9 +1,24 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { bytesKeyId, DataIntegrityError, decryptBytes, encryptBytes, isEncryptedBytes, keyRing } from "../../db/encryption";
+import {
+  bytesKeyId,
+  DataIntegrityError,
+  decryptBytes,
+  encryptBytes,
+  isEncryptedBytes,
+  keyRing,
+} from "../../db/encryption";
 import { resultRows } from "../../db/rows";
 import { db, type Queryable } from "../db.server";
-import { deleteObjects, DOCUMENT_PURPOSE, getSealed, newObjectKey, objectStoreConfigured, putDocument, putSealed } from "./object-store.server";
+import {
+  deleteObjects,
+  DOCUMENT_PURPOSE,
+  getSealed,
+  newObjectKey,
+  objectStoreConfigured,
+  putDocument,
+  putSealed,
+} from "./object-store.server";
 
 /** Rows per query: documents are up to 10 MB each. */
 const BATCH = 20;
@@ -20,9 +35,11 @@ function toBuffer(value: unknown): Buffer {
 
 /** The sealed bytes open with a key we hold and give the content the row was stored with: checked before the old copy goes. */
 function verify(sealed: Buffer, sha256: string, id: string) {
-  if (!isEncryptedBytes(sealed)) throw new DataIntegrityError(`document ${id}: its stored copy is not sealed; left where it is`);
+  if (!isEncryptedBytes(sealed))
+    throw new DataIntegrityError(`document ${id}: its stored copy is not sealed; left where it is`);
   const plain = decryptBytes(sealed, DOCUMENT_PURPOSE);
-  if (crypto.createHash("sha256").update(plain).digest("hex") !== sha256) throw new Error(`document ${id}: its content does not match its recorded SHA-256; left where it is`);
+  if (crypto.createHash("sha256").update(plain).digest("hex") !== sha256)
+    throw new Error(`document ${id}: its content does not match its recorded SHA-256; left where it is`);
 }
 
 /**
@@ -52,7 +69,10 @@ async function* documentBatches(database: Queryable, place: "bucket" | "database
  * done no longer matches; one interrupted between the copy and the update still has its bytes and
  * is copied again (the first object, named by no row, is left over, sealed).
  */
-export async function moveDocumentsToBucket({ database = db, onBatch }: { database?: Queryable; onBatch?: MoveProgress } = {}): Promise<number> {
+export async function moveDocumentsToBucket({
+  database = db,
+  onBatch,
+}: { database?: Queryable; onBatch?: MoveProgress } = {}): Promise<number> {
   if (!objectStoreConfigured()) throw new Error("S3_BUCKET is not configured: there is no bucket to move documents to");
   let moved = 0;
   for await (const rows of documentBatches(database, "database")) {
@@ -65,7 +85,11 @@ export async function moveDocumentsToBucket({ database = db, onBatch }: { databa
       await putSealed(key, sealed);
       let updated: unknown[];
       try {
-        updated = resultRows(await database.execute(sql`update order_documents set storage_key = ${key}, data = null where id = ${id}::uuid and storage_key is null returning id`));
+        updated = resultRows(
+          await database.execute(
+            sql`update order_documents set storage_key = ${key}, data = null where id = ${id}::uuid and storage_key is null returning id`,
+          ),
+        );
       } catch (error) {
         await deleteObjects([key]);
         throw error;
@@ -85,8 +109,14 @@ export async function moveDocumentsToBucket({ database = db, onBatch }: { databa
  * the bucket. Safe to stop and run again; an object whose row was updated but which was not yet
  * deleted is left over, sealed and named by no row.
  */
-export async function moveDocumentsToDatabase({ database = db, onBatch }: { database?: Queryable; onBatch?: MoveProgress } = {}): Promise<number> {
-  if (!objectStoreConfigured()) throw new Error("S3_BUCKET is not configured: the bucket the documents are in must be configured to move them back");
+export async function moveDocumentsToDatabase({
+  database = db,
+  onBatch,
+}: { database?: Queryable; onBatch?: MoveProgress } = {}): Promise<number> {
+  if (!objectStoreConfigured())
+    throw new Error(
+      "S3_BUCKET is not configured: the bucket the documents are in must be configured to move them back",
+    );
   let moved = 0;
   for await (const rows of documentBatches(database, "bucket")) {
     for (const row of rows) {
@@ -94,7 +124,11 @@ export async function moveDocumentsToDatabase({ database = db, onBatch }: { data
       const key = String(row.storage_key);
       const sealed = await getSealed(key);
       verify(sealed, String(row.sha256), id);
-      const updated = resultRows(await database.execute(sql`update order_documents set data = ${sealed}, storage_key = null where id = ${id}::uuid and storage_key = ${key} returning id`));
+      const updated = resultRows(
+        await database.execute(
+          sql`update order_documents set data = ${sealed}, storage_key = null where id = ${id}::uuid and storage_key = ${key} returning id`,
+        ),
+      );
       if (updated.length > 0) {
         moved += 1;
         await deleteObjects([key]);
@@ -122,7 +156,11 @@ export async function resealBucketDocuments({ database = db }: { database?: Quer
       if (bytesKeyId(sealed) === newest) continue;
       verify(sealed, String(row.sha256), id);
       const newKey = await putDocument(decryptBytes(sealed, DOCUMENT_PURPOSE));
-      const updated = resultRows(await database.execute(sql`update order_documents set storage_key = ${newKey} where id = ${id}::uuid and storage_key = ${oldKey} returning id`));
+      const updated = resultRows(
+        await database.execute(
+          sql`update order_documents set storage_key = ${newKey} where id = ${id}::uuid and storage_key = ${oldKey} returning id`,
+        ),
+      );
       await deleteObjects([updated.length > 0 ? oldKey : newKey]);
       if (updated.length > 0) resealed += 1;
     }

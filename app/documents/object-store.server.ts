@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { DataIntegrityError, decryptBytes, encryptedLength, encryptingChunks, isEncryptedBytes } from "../../db/encryption";
+import {
+  DataIntegrityError,
+  decryptBytes,
+  encryptedLength,
+  encryptingChunks,
+  isEncryptedBytes,
+} from "../../db/encryption";
 import { getEnv, type Env } from "../env.server";
 
 /**
@@ -22,7 +28,12 @@ export class ObjectStoreUnavailable extends Error {
 
 // Short limits: a hanging bucket must not hang the visitor's request (connection, idle socket,
 // whole request; one retry). A 10 MB upload takes well under the request limit on any sane link.
-const TIMEOUTS = { connectionTimeout: 2_000, socketTimeout: 5_000, requestTimeout: 20_000, throwOnRequestTimeout: true };
+const TIMEOUTS = {
+  connectionTimeout: 2_000,
+  socketTimeout: 5_000,
+  requestTimeout: 20_000,
+  throwOnRequestTimeout: true,
+};
 
 type Holder = { client?: S3Client; signature?: string };
 const holderKey = Symbol.for("sanad.object-store");
@@ -32,7 +43,10 @@ function holder(): Holder {
   return g[holderKey];
 }
 
-type S3Settings = Pick<Env, "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE">;
+type S3Settings = Pick<
+  Env,
+  "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE"
+>;
 
 /** True when documents go to a bucket (S3_BUCKET and its settings are configured). */
 export function objectStoreConfigured(env: S3Settings = getEnv()): boolean {
@@ -43,7 +57,13 @@ function client(env: S3Settings = getEnv()): { s3: S3Client; bucket: string } {
   if (!env.S3_BUCKET) throw new Error("S3_BUCKET is not configured");
   const h = holder();
   // Tests switch the configuration inside one process: one client per configuration.
-  const signature = JSON.stringify([env.S3_BUCKET, env.S3_REGION, env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_FORCE_PATH_STYLE]);
+  const signature = JSON.stringify([
+    env.S3_BUCKET,
+    env.S3_REGION,
+    env.S3_ENDPOINT,
+    env.S3_ACCESS_KEY_ID,
+    env.S3_FORCE_PATH_STYLE,
+  ]);
   if (!h.client || h.signature !== signature) {
     h.client?.destroy();
     h.client = new S3Client({
@@ -100,7 +120,15 @@ export async function putDocument(plain: Buffer): Promise<string> {
 export async function putSealed(key: string, sealed: Buffer): Promise<void> {
   const { s3, bucket } = client();
   try {
-    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: sealed, ContentLength: sealed.length, ContentType: "application/octet-stream" }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: sealed,
+        ContentLength: sealed.length,
+        ContentType: "application/octet-stream",
+      }),
+    );
   } catch (error) {
     throw unavailable("storing a document", error);
   }

@@ -16,7 +16,14 @@ let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>,
 function flashStorage() {
   const env = getEnv();
   storage ??= createCookieSessionStorage<Record<string, never>, { form: string }>({
-    cookie: { name: "__form", httpOnly: true, sameSite: "lax", path: "/", secure: env.isProduction, secrets: env.SESSION_SECRET },
+    cookie: {
+      name: "__form",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env.isProduction,
+      secrets: env.SESSION_SECRET,
+    },
   });
   return storage;
 }
@@ -38,7 +45,13 @@ function trimResult(result: SubmissionResult<string[]> | undefined): SubmissionR
           .map(([key, value]) => [key, (value as string).slice(0, MAX_KEPT_VALUE)]),
       )
     : result.initialValue;
-  const error = result.error ? Object.fromEntries(Object.entries(result.error).filter(([key]) => keep(key)).slice(0, MAX_KEPT_FIELDS)) : result.error;
+  const error = result.error
+    ? Object.fromEntries(
+        Object.entries(result.error)
+          .filter(([key]) => keep(key))
+          .slice(0, MAX_KEPT_FIELDS),
+      )
+    : result.error;
   return { status: result.status, initialValue, error };
 }
 

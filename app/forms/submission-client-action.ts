@@ -1,5 +1,11 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { isTransportFailure, SUBMIT_TIMEOUT_MS, SubmitFailureError, type SubmitFailure, type SubmitFailureKind } from "./submission";
+import {
+  isTransportFailure,
+  SUBMIT_TIMEOUT_MS,
+  SubmitFailureError,
+  type SubmitFailure,
+  type SubmitFailureKind,
+} from "./submission";
 
 function timeout(ms: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,4 +44,3 @@ function submitFailureResponse(kind: SubmitFailureKind) {
   const failure: SubmitFailure = { submitFailed: kind };
   return Response.json(failure, { status: 503, headers: { "Cache-Control": "no-store" } });
 }
-

@@ -21,7 +21,10 @@ export function submissionToken(form: { get(name: string): FormDataEntryValue | 
   return typeof token === "string" && TOKEN.test(token) ? token.toLowerCase() : undefined;
 }
 
-type PostedForm = { get(name: string): FormDataEntryValue | null; entries?(): IterableIterator<[string, FormDataEntryValue]> };
+type PostedForm = {
+  get(name: string): FormDataEntryValue | null;
+  entries?(): IterableIterator<[string, FormDataEntryValue]>;
+};
 
 /**
  * The key of a posted form under a scope, or null when the form carried no valid token. The key
@@ -35,7 +38,10 @@ export function submissionKeyOf(form: PostedForm, scope: string): string | null 
   if (!form.entries) return `${scope}:${token}`;
   const fields = [...form.entries()]
     .filter(([name]) => name !== "submissionId" && name !== CSRF_FIELD)
-    .map(([name, value]) => [name, typeof value === "string" ? value : { file: value.name, size: value.size, type: value.type }]);
+    .map(([name, value]) => [
+      name,
+      typeof value === "string" ? value : { file: value.name, size: value.size, type: value.type },
+    ]);
   return `${scope}:${token}:${contentFingerprint(fields)}`;
 }
 
@@ -51,16 +57,27 @@ class RepeatedSubmission extends Error {}
  * result without running `work` again; two requests racing with one key run it once (the second
  * waits on the key's row and then reads the first one's result).
  */
-export async function once<T>(key: string | null, work: (tx: Transaction) => Promise<T>, tx: Queryable = db): Promise<{ result: T; repeated: boolean }> {
+export async function once<T>(
+  key: string | null,
+  work: (tx: Transaction) => Promise<T>,
+  tx: Queryable = db,
+): Promise<{ result: T; repeated: boolean }> {
   if (!key) return { result: await tx.transaction(work), repeated: false };
   const earlier = await resultOf<T>(key, tx);
   if (earlier.found) return { result: earlier.result, repeated: true };
   try {
     const result = await tx.transaction(async (inner) => {
-      const claimed = await inner.insert(submissionKeys).values({ key }).onConflictDoNothing().returning({ key: submissionKeys.key });
+      const claimed = await inner
+        .insert(submissionKeys)
+        .values({ key })
+        .onConflictDoNothing()
+        .returning({ key: submissionKeys.key });
       if (claimed.length === 0) throw new RepeatedSubmission();
       const value = await work(inner);
-      await inner.update(submissionKeys).set({ result: value ?? null }).where(eq(submissionKeys.key, key));
+      await inner
+        .update(submissionKeys)
+        .set({ result: value ?? null })
+        .where(eq(submissionKeys.key, key));
       return value;
     });
     return { result, repeated: false };
@@ -73,13 +90,19 @@ export async function once<T>(key: string | null, work: (tx: Transaction) => Pro
 }
 
 async function resultOf<T>(key: string, tx: Queryable): Promise<{ found: true; result: T } | { found: false }> {
-  const [row] = await tx.select({ result: submissionKeys.result }).from(submissionKeys).where(eq(submissionKeys.key, key)).limit(1);
+  const [row] = await tx
+    .select({ result: submissionKeys.result })
+    .from(submissionKeys)
+    .where(eq(submissionKeys.key, key))
+    .limit(1);
   return row ? { found: true, result: row.result as T } : { found: false };
 }
 
 /** Forgets keys older than SUBMISSION_KEY_DAYS (app/jobs.server.ts). */
 export async function pruneSubmissionKeys(now = new Date()) {
-  await db.delete(submissionKeys).where(lt(submissionKeys.createdAt, new Date(now.getTime() - SUBMISSION_KEY_DAYS * 24 * 60 * 60 * 1000)));
+  await db
+    .delete(submissionKeys)
+    .where(lt(submissionKeys.createdAt, new Date(now.getTime() - SUBMISSION_KEY_DAYS * 24 * 60 * 60 * 1000)));
 }
 
 /**
@@ -87,17 +110,29 @@ export async function pruneSubmissionKeys(now = new Date()) {
  * (what is known at the start); false when the key was recorded before.
  */
 export async function claimSubmission(key: string, started: unknown, tx: Queryable = db): Promise<boolean> {
-  const claimed = await tx.insert(submissionKeys).values({ key, result: started ?? null }).onConflictDoNothing().returning({ key: submissionKeys.key });
+  const claimed = await tx
+    .insert(submissionKeys)
+    .values({ key, result: started ?? null })
+    .onConflictDoNothing()
+    .returning({ key: submissionKeys.key });
   return claimed.length > 0;
 }
 
 /** Replaces a claimed key's result once the work is done. */
 export async function completeSubmission(key: string, result: unknown, tx: Queryable = db) {
-  await tx.update(submissionKeys).set({ result: result ?? null }).where(eq(submissionKeys.key, key));
+  await tx
+    .update(submissionKeys)
+    .set({ result: result ?? null })
+    .where(eq(submissionKeys.key, key));
 }
 
 /** A claimed key's result once `done` says it is complete, waiting up to `timeoutMs` for the first request to finish. */
-export async function awaitSubmission<T>(key: string, done: (result: T) => boolean, timeoutMs: number, tx: Queryable = db): Promise<T | undefined> {
+export async function awaitSubmission<T>(
+  key: string,
+  done: (result: T) => boolean,
+  timeoutMs: number,
+  tx: Queryable = db,
+): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await resultOf<T>(key, tx);

@@ -3,7 +3,11 @@ export type SubmitFailureKind = "network" | "timeout";
 export type SubmitFailure = { submitFailed: SubmitFailureKind };
 
 export function isSubmitFailure(value: unknown): value is SubmitFailure {
-  return typeof value === "object" && value !== null && ((value as SubmitFailure).submitFailed === "network" || (value as SubmitFailure).submitFailed === "timeout");
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    ((value as SubmitFailure).submitFailed === "network" || (value as SubmitFailure).submitFailed === "timeout")
+  );
 }
 
 /**
@@ -12,6 +16,12 @@ export function isSubmitFailure(value: unknown): value is SubmitFailure {
  * otherwise, and after a submission that never got through there is nothing new to read, over a
  * connection that just failed (a failed read would replace the page with the error page).
  */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}) {
   return !isSubmitFailure(actionResult) && defaultShouldRevalidate;
 }

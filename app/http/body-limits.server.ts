@@ -25,22 +25,45 @@ const KiB = 1024;
 export const DEFAULT_FORM_BYTES = 16 * KiB;
 
 export const BODY_RULES: ReadonlyArray<{ route: RegExp; rule: BodyRule; why: string }> = [
-  { route: /^\/webhooks\/stripe$/, rule: { form: 512 * KiB, raw: true }, why: "Stripe events (a few KB; room for long line item lists)" },
+  {
+    route: /^\/webhooks\/stripe$/,
+    rule: { form: 512 * KiB, raw: true },
+    why: "Stripe events (a few KB; room for long line item lists)",
+  },
   { route: /^\/api\/vitals$/, rule: { form: MAX_BEACON_BYTES }, why: "Web Vitals beacons" },
   // A message of 1,000 characters and the contact fields (about 1,500 characters in all).
-  { route: /^\/(inquiry|travel-check|request-check)$/, rule: { form: 32 * KiB }, why: "lead forms: a message of 1,000 characters and the contact fields" },
+  {
+    route: /^\/(inquiry|travel-check|request-check)$/,
+    rule: { form: 32 * KiB },
+    why: "lead forms: a message of 1,000 characters and the contact fields",
+  },
   // A question of 2,000 characters.
-  { route: /^\/(assistant|api\/assistant)$/, rule: { form: 32 * KiB }, why: "the assistant: a question of 2,000 characters" },
+  {
+    route: /^\/(assistant|api\/assistant)$/,
+    rule: { form: 32 * KiB },
+    why: "the assistant: a question of 2,000 characters",
+  },
   // The internal note or a message (5,000 characters); the report upload (one PDF), a message's documents (5 of 10 MB).
   {
     route: /^\/admin\/orders\/[^/]+$/,
-    rule: { form: 64 * KiB, upload: Math.max(REPORT_UPLOAD_LIMITS.maxTotalBytes, MESSAGE_UPLOAD_LIMITS.maxTotalBytes) + 64 * KiB },
+    rule: {
+      form: 64 * KiB,
+      upload: Math.max(REPORT_UPLOAD_LIMITS.maxTotalBytes, MESSAGE_UPLOAD_LIMITS.maxTotalBytes) + 64 * KiB,
+    },
     why: "a case in the back office: a note or message of 5,000 characters; a report of 10 MB; a message's documents, 50 MB in all",
   },
   // The client's case: a message or a request (5,000 characters), a message's documents (5 of 10 MB).
-  { route: /^\/dashboard\/orders\/[^/]+$/, rule: { form: 64 * KiB, upload: MESSAGE_UPLOAD_LIMITS.maxTotalBytes + 64 * KiB }, why: "the client's case: a message of 5,000 characters with documents, 50 MB in all" },
+  {
+    route: /^\/dashboard\/orders\/[^/]+$/,
+    rule: { form: 64 * KiB, upload: MESSAGE_UPLOAD_LIMITS.maxTotalBytes + 64 * KiB },
+    why: "the client's case: a message of 5,000 characters with documents, 50 MB in all",
+  },
   // Documents: up to 10 files of 10 MB, 50 MB in all; the details (with company name and TRN) when sent without files.
-  { route: /^\/checkout$/, rule: { form: 32 * KiB, upload: UPLOAD_LIMITS.maxTotalBytes + 64 * KiB }, why: "the checkout: documents up to 50 MB in all" },
+  {
+    route: /^\/checkout$/,
+    rule: { form: 32 * KiB, upload: UPLOAD_LIMITS.maxTotalBytes + 64 * KiB },
+    why: "the checkout: documents up to 50 MB in all",
+  },
 ];
 
 export function bodyRule(routePath: string): BodyRule {

@@ -16,7 +16,11 @@ export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export type Encoding = "br" | "gzip" | "identity";
 
 type Representation = { body: Buffer; etag: string };
-type Asset = { contentType: string; lastModified: string; representations: Partial<Record<Encoding, Representation>> & { identity: Representation } };
+type Asset = {
+  contentType: string;
+  lastModified: string;
+  representations: Partial<Record<Encoding, Representation>> & { identity: Representation };
+};
 
 const SIBLING_SUFFIX: Record<Exclude<Encoding, "identity">, string> = { br: ".br", gzip: ".gz" };
 
@@ -82,7 +86,11 @@ export function buildAssets(folder: string) {
     if (!stat.isFile()) return null;
     const identity = await fs.readFile(file);
     const hash = crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 22);
-    const asset: Asset = { contentType: type, lastModified: stat.mtime.toUTCString(), representations: { identity: { body: identity, etag: `"${hash}"` } } };
+    const asset: Asset = {
+      contentType: type,
+      lastModified: stat.mtime.toUTCString(),
+      representations: { identity: { body: identity, etag: `"${hash}"` } },
+    };
     for (const coding of ["br", "gzip"] as const) {
       const body = await fs.readFile(file + SIBLING_SUFFIX[coding]).catch(() => null);
       if (body) asset.representations[coding] = { body, etag: `"${hash}-${coding}"` };
@@ -128,7 +136,10 @@ export function buildAssets(folder: string) {
       res.setHeader("Last-Modified", asset.lastModified);
       if (coding !== "identity") res.setHeader("Content-Encoding", coding);
       const ifNoneMatch = req.headers["if-none-match"];
-      const notModified = ifNoneMatch !== undefined ? ifNoneMatchHolds(ifNoneMatch, representation.etag) : notModifiedSince(req.headers["if-modified-since"], asset.lastModified);
+      const notModified =
+        ifNoneMatch !== undefined
+          ? ifNoneMatchHolds(ifNoneMatch, representation.etag)
+          : notModifiedSince(req.headers["if-modified-since"], asset.lastModified);
       if (notModified) {
         res.removeHeader("Content-Encoding");
         res.status(304).end();

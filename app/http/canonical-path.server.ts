@@ -32,7 +32,12 @@ export function routePatterns(routes: ServerBuild["routes"]): Pattern[] {
     for (const part of parts) {
       const optional = part.endsWith("?");
       const name = optional ? part.slice(0, -1) : part;
-      const segment: Segment = name === ":lang" ? { kind: "lang" } : name.startsWith(":") ? { kind: "param" } : { kind: "static", value: name };
+      const segment: Segment =
+        name === ":lang"
+          ? { kind: "lang" }
+          : name.startsWith(":")
+            ? { kind: "param" }
+            : { kind: "static", value: name };
       expanded = expanded.flatMap((pattern) => (optional ? [pattern, [...pattern, segment]] : [[...pattern, segment]]));
     }
     for (const pattern of expanded) patterns.set(JSON.stringify(pattern), pattern);

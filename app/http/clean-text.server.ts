@@ -19,8 +19,9 @@ export type CleanTextOptions = {
 const SCRIPT_ELEMENT = /<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>/gi;
 const SCRIPT_TAG = /<\s*\/?\s*script\b[^>]*>?/gi;
 // `javascript:` with the tricks browsers forgive: whitespace or control characters between letters.
-// eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL scheme
-const SCRIPT_URL = /(?:j[\s\x00-\x1f]*a[\s\x00-\x1f]*v[\s\x00-\x1f]*a[\s\x00-\x1f]*|v[\s\x00-\x1f]*b[\s\x00-\x1f]*)s[\s\x00-\x1f]*c[\s\x00-\x1f]*r[\s\x00-\x1f]*i[\s\x00-\x1f]*p[\s\x00-\x1f]*t[\s\x00-\x1f]*:/gi;
+const SCRIPT_URL =
+  // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL scheme
+  /(?:j[\s\x00-\x1f]*a[\s\x00-\x1f]*v[\s\x00-\x1f]*a[\s\x00-\x1f]*|v[\s\x00-\x1f]*b[\s\x00-\x1f]*)s[\s\x00-\x1f]*c[\s\x00-\x1f]*r[\s\x00-\x1f]*i[\s\x00-\x1f]*p[\s\x00-\x1f]*t[\s\x00-\x1f]*:/gi;
 // An on-event attribute inside a tag: `<img src=x onerror="…">`.
 const TAG_WITH_ATTRIBUTES = /<[a-z][^<>]*>/gi;
 const EVENT_ATTRIBUTE = /([\s"'/])on[a-z]+\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*)/gi;

@@ -56,7 +56,10 @@ function cookieHeader(visitorId: string) {
 export function visitorFormToken(cookies: string | null | undefined): { token: string; setCookie: string | null } {
   const existing = visitorIdFrom(cookies);
   const visitorId = existing ?? crypto.randomBytes(32).toString("base64url");
-  return { token: tokenFor(visitorId, getEnv().SESSION_SECRET[0]!), setCookie: existing ? null : cookieHeader(visitorId) };
+  return {
+    token: tokenFor(visitorId, getEnv().SESSION_SECRET[0]!),
+    setCookie: existing ? null : cookieHeader(visitorId),
+  };
 }
 
 /** True when `token` is the form token of the visitor whose cookies these are (any current secret). */

@@ -39,22 +39,10 @@ function isUnavailableSqlState(code: string) {
 /** True when `error` (or an error it wraps, e.g. Drizzle's query error) says the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
-  for (
-    let depth = 0;
-    depth < 5 && current && typeof current === "object";
-    depth++
-  ) {
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (
-      typeof code === "string" &&
-      (CONNECTION_CODES.has(code) || isUnavailableSqlState(code))
-    )
-      return true;
-    if (
-      current instanceof Error &&
-      /database did not answer within/.test(current.message)
-    )
-      return true;
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || isUnavailableSqlState(code))) return true;
+    if (current instanceof Error && /database did not answer within/.test(current.message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -68,9 +56,7 @@ function unavailable(error: unknown, log: (message: string) => void): Response {
   if (Date.now() - lastLogged > 10_000) {
     lastLogged = Date.now();
     const detail =
-      error instanceof Error
-        ? `${(error as { code?: string }).code ?? ""} ${error.message}`.trim()
-        : String(error);
+      error instanceof Error ? `${(error as { code?: string }).code ?? ""} ${error.message}`.trim() : String(error);
     log(`database unavailable, answering 503: ${detail}`);
   }
   return new Response("Service temporarily unavailable", {
@@ -92,32 +78,23 @@ type DataFunction = (args: never) => unknown;
  * friendly "Service temporarily unavailable" page (a resource route answers the 503 as is).
  * Any other error passes through unchanged (a 500 with a reference).
  */
-export function answerDatabaseOutagesWith503(
-  build: ServerBuild,
-  log: (message: string) => void
-): ServerBuild {
+export function answerDatabaseOutagesWith503(build: ServerBuild, log: (message: string) => void): ServerBuild {
   const wrap = <F extends DataFunction>(fn: F): F =>
     (async (args: never) => {
       try {
         return await fn(args);
       } catch (error) {
-        if (error instanceof Response || !isDatabaseUnavailable(error))
-          throw error;
+        if (error instanceof Response || !isDatabaseUnavailable(error)) throw error;
         throw unavailable(error, log);
       }
     }) as unknown as F;
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
       const module = { ...route.module } as Record<string, unknown>;
-      if (typeof module.loader === "function")
-        module.loader = wrap(module.loader as DataFunction);
-      if (typeof module.action === "function")
-        module.action = wrap(module.action as DataFunction);
-      return [
-        id,
-        { ...route, module: module as unknown as typeof route.module },
-      ];
-    })
+      if (typeof module.loader === "function") module.loader = wrap(module.loader as DataFunction);
+      if (typeof module.action === "function") module.action = wrap(module.action as DataFunction);
+      return [id, { ...route, module: module as unknown as typeof route.module }];
+    }),
   );
   return { ...build, routes };
 }
@@ -132,9 +109,7 @@ export function answerDatabaseOutagesWith503(
 export function isDriverWriteAfterClose(error: unknown): boolean {
   return (
     error instanceof TypeError &&
-    /null \(reading 'write'\)|null is not an object \(evaluating 'socket\.write'\)/.test(
-      error.message
-    ) &&
+    /null \(reading 'write'\)|null is not an object \(evaluating 'socket\.write'\)/.test(error.message) &&
     /nextWrite/.test(error.stack ?? "") &&
     /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? "")
   );

@@ -18,7 +18,9 @@ export function closingTagsLast(): TransformStream<Uint8Array, Uint8Array> {
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       if (held) return controller.enqueue(chunk);
-      let data = carry.length ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      let data = carry.length
+        ? Buffer.concat([carry, chunk])
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       carry = new Uint8Array(0);
       const at = data.indexOf(CLOSING);
       if (at !== -1) {

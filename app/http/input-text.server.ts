@@ -45,7 +45,8 @@ export function parseJsonInput(text: string): unknown {
     if (typeof value === "string") return cleanInputText(value);
     if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value as Record<string, unknown>);
-      if (entries.some(([key]) => !isCleanInputText(key))) return Object.fromEntries(entries.map(([key, v]) => [cleanInputText(key), v]));
+      if (entries.some(([key]) => !isCleanInputText(key)))
+        return Object.fromEntries(entries.map(([key, v]) => [cleanInputText(key), v]));
     }
     return value;
   });

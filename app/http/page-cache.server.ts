@@ -4,7 +4,13 @@ import zlib from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { langFromPath } from "../i18n/lang";
-import { LANG_COOKIE, langCookieHeader, pageLanguage, rememberedLang, type RequestHeaders } from "../i18n/lang-cookie.server";
+import {
+  LANG_COOKIE,
+  langCookieHeader,
+  pageLanguage,
+  rememberedLang,
+  type RequestHeaders,
+} from "../i18n/lang-cookie.server";
 import { chooseEncoding, ifNoneMatchHolds, type Encoding } from "./build-assets.server";
 import { FORM_TOKEN_COOKIES } from "./csrf.server";
 import { isPrivatePath } from "./response-headers.server";
@@ -31,7 +37,8 @@ import { recordPageCache } from "../observability/metrics.server";
  */
 
 const BOT_USER_AGENT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
 /** Cookies that never change a page: the form-token id (shared pages carry no token) and the remembered language (in the key). */
 const NEUTRAL_COOKIES = new Set<string>([...FORM_TOKEN_COOKIES, LANG_COOKIE]);
@@ -99,7 +106,14 @@ export type CachedAnswer = {
 };
 
 /** Headers of one answer only, never repeated from a recorded answer. */
-const PER_ANSWER_HEADERS = new Set(["x-request-id", "connection", "keep-alive", "date", "content-length", "transfer-encoding"]);
+const PER_ANSWER_HEADERS = new Set([
+  "x-request-id",
+  "connection",
+  "keep-alive",
+  "date",
+  "content-length",
+  "transfer-encoding",
+]);
 
 const gzipAsync = promisify(zlib.gzip);
 const brotliAsync = promisify(zlib.brotliCompress);
@@ -107,7 +121,13 @@ const brotliAsync = promisify(zlib.brotliCompress);
 /** A page compressed once, at the highest settings, off the main thread (zlib's pool). */
 async function compressPage(bytes: Buffer) {
   const [br, gzip] = await Promise.all([
-    brotliAsync(bytes, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    brotliAsync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
     gzipAsync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION, memLevel: 9 }),
   ]);
   return { br, gzip };
@@ -124,7 +144,8 @@ export function inlineScriptHashes(html: string): string[] {
     const attributes = match[1]!;
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type !== undefined && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    if (type !== undefined && type !== "module" && type !== "text/javascript" && type !== "application/javascript")
+      continue;
     const source = `'sha256-${crypto.createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`;
     if (!hashes.includes(source)) hashes.push(source);
   }
@@ -137,11 +158,21 @@ export function inlineScriptHashes(html: string): string[] {
  * page gets a new one when it is rendered again.
  */
 export function sharedFormToken(secret: string, buildVersion: string, key: string, window: number) {
-  const hex = crypto.createHmac("sha256", secret).update(`page-submission-key\0${buildVersion}\0${window}\0${key}`).digest("hex");
+  const hex = crypto
+    .createHmac("sha256", secret)
+    .update(`page-submission-key\0${buildVersion}\0${window}\0${key}`)
+    .digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function createPageCache({ render, buildVersion = "dev", sharedSecret, maxBytes = 24 * 1024 * 1024, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
+export function createPageCache({
+  render,
+  buildVersion = "dev",
+  sharedSecret,
+  maxBytes = 24 * 1024 * 1024,
+  ttlMs = 5 * 60_000,
+  now = Date.now,
+}: PageCacheOptions) {
   // Random per process, so no page text can contain it by chance: the nonce attribute the
   // template is rendered with, removed from the shared page (its scripts go by their hashes).
   const noncePlaceholder = `pcnonce${crypto.randomBytes(12).toString("hex")}`;
@@ -165,8 +196,16 @@ export function createPageCache({ render, buildVersion = "dev", sharedSecret, ma
     return undefined;
   }
 
-  async function renderTemplate(key: string, url: URL, variant: Variant, context: AppLoadContext): Promise<Entry | null> {
-    const headers = new Headers({ Accept: "text/html", "User-Agent": variant.bot ? BOT_USER_AGENT : BROWSER_USER_AGENT });
+  async function renderTemplate(
+    key: string,
+    url: URL,
+    variant: Variant,
+    context: AppLoadContext,
+  ): Promise<Entry | null> {
+    const headers = new Headers({
+      Accept: "text/html",
+      "User-Agent": variant.bot ? BOT_USER_AGENT : BROWSER_USER_AGENT,
+    });
     if (variant.remembered) headers.set("Cookie", `${LANG_COOKIE}=${variant.remembered}`);
     if (variant.suggest) headers.set("Accept-Language", variant.suggest);
     // Not tied to the visitor's connection: others may be waiting for the same page.
@@ -203,17 +242,29 @@ export function createPageCache({ render, buildVersion = "dev", sharedSecret, ma
     // A page rendered without the nonce is not the shell's page; one that holds it elsewhere than
     // in a nonce attribute would hand it out: never share either.
     const withoutNonce = rendered.split(` nonce="${noncePlaceholder}"`).join("");
-    if (withoutNonce === rendered || withoutNonce.includes(noncePlaceholder)) return { kind: "not-shared", bytes: NOT_SHARED_BYTES, expiresAt };
+    if (withoutNonce === rendered || withoutNonce.includes(noncePlaceholder))
+      return { kind: "not-shared", bytes: NOT_SHARED_BYTES, expiresAt };
     const identity = Buffer.from(withoutNonce, "utf8");
     const { br, gzip } = await compressPage(identity);
     // The build's fingerprint and the bytes: the same page of the same build has the same tag in every process.
-    const tag = crypto.createHash("sha256").update(`${buildVersion}\0`).update(identity).digest("base64url").slice(0, 22);
-    const kept = [...response.headers].filter(([name]) => !/^(content-length|set-cookie|etag|cache-control|vary|content-encoding)$/i.test(name));
+    const tag = crypto
+      .createHash("sha256")
+      .update(`${buildVersion}\0`)
+      .update(identity)
+      .digest("base64url")
+      .slice(0, 22);
+    const kept = [...response.headers].filter(
+      ([name]) => !/^(content-length|set-cookie|etag|cache-control|vary|content-encoding)$/i.test(name),
+    );
     return {
       kind: "page",
       status: response.status,
       headers: kept,
-      bodies: { identity: { bytes: identity, etag: `"${tag}"` }, br: { bytes: br, etag: `"${tag}-br"` }, gzip: { bytes: gzip, etag: `"${tag}-gzip"` } },
+      bodies: {
+        identity: { bytes: identity, etag: `"${tag}"` },
+        br: { bytes: br, etag: `"${tag}-br"` },
+        gzip: { bytes: gzip, etag: `"${tag}-gzip"` },
+      },
       scriptHashes: inlineScriptHashes(withoutNonce),
       bytes: identity.length + br.length + gzip.length,
       expiresAt,
@@ -263,16 +314,35 @@ export function createPageCache({ render, buildVersion = "dev", sharedSecret, ma
       const headers: Array<[string, string]> = [...template.headers];
       for (const cookie of variant.setCookies) headers.push(["Set-Cookie", cookie]);
       // An answer that remembers a language sets a cookie: it stays the visitor's (responseHeaderRules makes it private, no-store).
-      headers.push(["Cache-Control", variant.setCookies.length > 0 ? "private, no-cache" : SHARED_PAGE_CACHE_CONTROL], ["Vary", SHARED_PAGE_VARY], ["ETag", body.etag]);
+      headers.push(
+        ["Cache-Control", variant.setCookies.length > 0 ? "private, no-cache" : SHARED_PAGE_CACHE_CONTROL],
+        ["Vary", SHARED_PAGE_VARY],
+        ["ETag", body.etag],
+      );
       if (coding !== "identity") headers.push(["Content-Encoding", coding]);
       if (template.status === 200 && ifNoneMatchHolds(request.headers.get("If-None-Match") ?? undefined, body.etag)) {
-        return { status: 304, headers: headers.filter(([name]) => name !== "Content-Encoding"), body: null, scriptHashes: template.scriptHashes };
+        return {
+          status: 304,
+          headers: headers.filter(([name]) => name !== "Content-Encoding"),
+          body: null,
+          scriptHashes: template.scriptHashes,
+        };
       }
       headers.push(["Content-Length", String(body.bytes.length)]);
-      const answer: CachedAnswer = { status: template.status, headers, body: request.method === "HEAD" ? null : body.bytes, scriptHashes: template.scriptHashes };
+      const answer: CachedAnswer = {
+        status: template.status,
+        headers,
+        body: request.method === "HEAD" ? null : body.bytes,
+        scriptHashes: template.scriptHashes,
+      };
       // A full compressed answer that sets nothing for this visitor is every such visitor's answer:
       // its headers as sent are kept for the door (an identity answer may still be compressed on the way).
-      if (request.method === "GET" && coding !== "identity" && variant.setCookies.length === 0 && !template.sent[coding]) {
+      if (
+        request.method === "GET" &&
+        coding !== "identity" &&
+        variant.setCookies.length === 0 &&
+        !template.sent[coding]
+      ) {
         answer.keepSentHeaders = (sent) => {
           if (sent["set-cookie"] !== undefined || String(sent["content-encoding"] ?? "") !== coding) return;
           const kept: Array<[string, string]> = [];
@@ -303,9 +373,19 @@ export function createPageCache({ render, buildVersion = "dev", sharedSecret, ma
       recordPageCache("hit");
       const body = entry.bodies[coding];
       if (entry.status === 200 && ifNoneMatchHolds(request.headers.get("If-None-Match") ?? undefined, body.etag)) {
-        return { status: 304, headers: sent.filter(([name]) => name !== "content-encoding"), body: null, scriptHashes: entry.scriptHashes };
+        return {
+          status: 304,
+          headers: sent.filter(([name]) => name !== "content-encoding"),
+          body: null,
+          scriptHashes: entry.scriptHashes,
+        };
       }
-      return { status: entry.status, headers: [...sent, ["content-length", String(body.bytes.length)]], body: request.method === "HEAD" ? null : body.bytes, scriptHashes: entry.scriptHashes };
+      return {
+        status: entry.status,
+        headers: [...sent, ["content-length", String(body.bytes.length)]],
+        body: request.method === "HEAD" ? null : body.bytes,
+        scriptHashes: entry.scriptHashes,
+      };
     },
     /** For tests and the benchmark: what is held. */
     stats: () => ({ entries: pages.size() + notFound.size(), bytes: pages.bytes() + notFound.bytes() }),
@@ -367,5 +447,10 @@ function shareableVariant(request: VisitorRequest): Variant | null {
     if (name && !NEUTRAL_COOKIES.has(name)) return null;
   }
   const language = pageLanguage(request, langFromPath(url.pathname));
-  return { bot: isbot(request.headers.get("User-Agent") ?? ""), remembered: rememberedLang(request), suggest: language.suggest, setCookies: language.remember ? [langCookieHeader(language.remember)] : [] };
+  return {
+    bot: isbot(request.headers.get("User-Agent") ?? ""),
+    remembered: rememberedLang(request),
+    suggest: language.suggest,
+    setCookies: language.remember ? [langCookieHeader(language.remember)] : [],
+  };
 }

@@ -35,6 +35,8 @@ export function confirmationPage(lang: "en" | "ar", action: string, fields: Arra
   const strings = requestRefusalStrings[lang];
   const { title, text, button } = strings.confirmForm;
   const home = lang === "ar" ? "/ar" : "/";
-  const inputs = fields.map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`).join("");
+  const inputs = fields
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join("");
   return `<!doctype html><html lang="${lang}" dir="${lang === "ar" ? "rtl" : "ltr"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#0f1f3d"><h1>${escape(title)}</h1><p>${escape(text)}</p><form method="post" action="${escape(action)}">${inputs}<button type="submit">${escape(button)}</button></form><p><a href="${home}">${escape(strings.backHome)}</a></p></body></html>`;
 }

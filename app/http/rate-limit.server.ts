@@ -27,7 +27,10 @@ async function count(rule: RateLimitRule, subject: string, now: Date): Promise<C
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1, expiresAt })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
   const total = row?.count ?? 1;
   return {
@@ -69,7 +72,10 @@ export type Attempt = {
  * failure) and `allowed` is false. The caller keeps the places of a failure and calls `release()`
  * after a success.
  */
-export async function takeAttempt(rules: Array<{ rule: RateLimitRule; subject: string }>, now = new Date()): Promise<Attempt> {
+export async function takeAttempt(
+  rules: Array<{ rule: RateLimitRule; subject: string }>,
+  now = new Date(),
+): Promise<Attempt> {
   const taken = await Promise.all(rules.map(({ rule, subject }) => count(rule, subject, now)));
   let released = false;
   const release = async () => {

@@ -26,7 +26,9 @@ export function remixRequestHandler({
   sharedSecret?: string;
 }) {
   const handle = createRequestHandler(build, mode);
-  const cache = pageCache ? createPageCache({ render: handle, buildVersion: build.assets.version, sharedSecret }) : null;
+  const cache = pageCache
+    ? createPageCache({ render: handle, buildVersion: build.assets.version, sharedSecret })
+    : null;
   const handler = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = getLoadContext(req, res);
@@ -76,7 +78,11 @@ function sendCached(res: ExpressResponse, answer: CachedAnswer) {
   // A shared page has no nonce: its policy allows exactly its own inline scripts, by their hashes
   // (the same policy for every visitor, so a CDN may keep it with the page).
   const policy = res.getHeader("Content-Security-Policy");
-  if (typeof policy === "string") res.setHeader("Content-Security-Policy", policy.replace(/\s*'nonce-[^']*'/, answer.scriptHashes.length > 0 ? ` ${answer.scriptHashes.join(" ")}` : ""));
+  if (typeof policy === "string")
+    res.setHeader(
+      "Content-Security-Policy",
+      policy.replace(/\s*'nonce-[^']*'/, answer.scriptHashes.length > 0 ? ` ${answer.scriptHashes.join(" ")}` : ""),
+    );
   res.end(answer.body ?? undefined);
   if (res.statusCode === answer.status) answer.keepSentHeaders?.(res.getHeaders());
 }

@@ -27,7 +27,10 @@ export type RenderOptions = {
  * stream of ours: its cancel aborts the render through the signal while React's stream is still
  * open, and what React writes then is read and dropped; errors of a render we stopped are not reported.
  */
-export async function renderHtmlStream(element: ReactNode, { nonce, waitForAll = false, timeoutMs, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
+export async function renderHtmlStream(
+  element: ReactNode,
+  { nonce, waitForAll = false, timeoutMs, onError }: RenderOptions,
+): Promise<ReadableStream<Uint8Array>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const state = { shellRendered: false, cancelled: false };

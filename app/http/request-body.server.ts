@@ -16,7 +16,11 @@ export class BodyTooLarge extends Error {
  * lets the rest of the body be read and dropped (bounded by `discardUnreadBody` once answered);
  * so does `stop()`, for when the answer has gone out and nobody will read the stream any more.
  */
-export function requestBodyStream(req: IncomingMessage, limit: number, onOverLimit: () => void): { stream: ReadableStream<Uint8Array>; stop: () => void } {
+export function requestBodyStream(
+  req: IncomingMessage,
+  limit: number,
+  onOverLimit: () => void,
+): { stream: ReadableStream<Uint8Array>; stop: () => void } {
   let seen = 0;
   let settled = false;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -113,7 +117,8 @@ export async function formFields(body: Buffer, contentType: string): Promise<URL
     }
     const params = new URLSearchParams();
     // A file in a form that takes none is dropped: only upload routes read files (streamed).
-    for (const [name, value] of form) if (typeof value === "string") params.append(cleanInputText(name), cleanInputText(value));
+    for (const [name, value] of form)
+      if (typeof value === "string") params.append(cleanInputText(name), cleanInputText(value));
     return params;
   }
   return null;
@@ -175,7 +180,9 @@ function firstPart(text: string, delimiter: string): string | null | "incomplete
   const headersEnd = text.indexOf("\r\n\r\n", start);
   if (headersEnd < 0) return "incomplete";
   const headers = text.slice(start + delimiter.length + 2, headersEnd).split("\r\n");
-  const named = headers.some((line) => new RegExp(`^content-disposition:\\s*form-data;\\s*name="${CSRF_FIELD}"\\s*$`, "i").test(line));
+  const named = headers.some((line) =>
+    new RegExp(`^content-disposition:\\s*form-data;\\s*name="${CSRF_FIELD}"\\s*$`, "i").test(line),
+  );
   if (!named) return null;
   const valueEnd = text.indexOf(`\r\n${delimiter}`, headersEnd + 4);
   if (valueEnd < 0) return "incomplete";

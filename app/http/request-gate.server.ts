@@ -2,7 +2,14 @@ import type { NextFunction, Request, Response } from "express";
 import { bodyRule } from "./body-limits.server";
 import { CSRF_FIELD, isVisitorFormToken, visitorFormToken } from "./csrf.server";
 import { confirmationPage, sendPlainPage, type PlainPageKind } from "./plain-page.server";
-import { discardUnreadBody, firstMultipartToken, formFields, isMultipartType, readWhole, requestBodyStream } from "./request-body.server";
+import {
+  discardUnreadBody,
+  firstMultipartToken,
+  formFields,
+  isMultipartType,
+  readWhole,
+  requestBodyStream,
+} from "./request-body.server";
 import { isPrivatePath, pathLang, requestUrl, routePathOf } from "./request-url.server";
 import { originVerdict } from "./same-origin.server";
 
@@ -59,7 +66,13 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
   const verdict =
     rule.raw || req.method === "OPTIONS"
       ? "same-origin"
-      : originVerdict({ origin: req.get("origin"), referer: req.get("referer"), secFetchSite: req.get("sec-fetch-site"), requestOrigin: addressedTo, siteUrl });
+      : originVerdict({
+          origin: req.get("origin"),
+          referer: req.get("referer"),
+          secFetchSite: req.get("sec-fetch-site"),
+          requestOrigin: addressedTo,
+          siteUrl,
+        });
   if (verdict === "cross-site") return refuse(req, res, 403, "crossSite");
   Object.assign(gated.headers, decidedOriginHeaders(url, verdict));
 
@@ -104,7 +117,8 @@ async function gate(req: Request, res: Response, siteUrl: string): Promise<boole
     // Shared pages carry no token (decision 091): an anonymous form from one, sent by a browser
     // that names no origin (lynx, w3m), is confirmed on a private page that carries the token.
     // Signed-in visitors and account forms never get this step: their pages carry the token.
-    if (fields && !hasSessionCookie(req.get("cookie")) && !isPrivatePath(url.pathname)) return askToConfirm(req, res, url, fields);
+    if (fields && !hasSessionCookie(req.get("cookie")) && !isPrivatePath(url.pathname))
+      return askToConfirm(req, res, url, fields);
     return refuse(req, res, 403, "missingToken");
   }
   if (fields) {
@@ -136,7 +150,9 @@ function askToConfirm(req: Request, res: Response, url: URL, fields: URLSearchPa
   if (setCookie) res.append("Set-Cookie", setCookie);
   fields.delete(CSRF_FIELD);
   res.status(403).setHeader("Cache-Control", "private, no-store");
-  res.type("html").send(confirmationPage(pathLang(url.pathname), url.pathname + url.search, [[CSRF_FIELD, token], ...fields]));
+  res
+    .type("html")
+    .send(confirmationPage(pathLang(url.pathname), url.pathname + url.search, [[CSRF_FIELD, token], ...fields]));
   return false;
 }
 
@@ -158,7 +174,8 @@ function refuse(req: Request, res: Response, status: number, kind: PlainPageKind
  */
 export function requestOrigin(req: Request, siteUrl: string) {
   const forwarded = req.get("X-Forwarded-Host")?.split(",")[0]?.trim();
-  const trustsProxy = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+  const trustsProxy = req.app.get("trust proxy fn") as
+    ((address: string | undefined, hop: number) => boolean) | undefined;
   const host = forwarded && trustsProxy?.(req.socket.remoteAddress, 0) ? forwarded : req.get("host");
   if (host && /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) {
     try {

@@ -49,7 +49,8 @@ export function pathLang(pathname: string): "en" | "ar" {
 }
 
 /** Pages and files that exist only for a signed-in visitor, hold an account form, or carry a one-time secret in their address. */
-const PRIVATE_ROUTES = /^\/(dashboard|admin|checkout|orders|documents|payment-success|test-checkout|client-login|password-reset|verify-email|setup|dev)(\/|$)/;
+const PRIVATE_ROUTES =
+  /^\/(dashboard|admin|checkout|orders|documents|payment-success|test-checkout|client-login|password-reset|verify-email|setup|dev)(\/|$)/;
 
 /** A signed-in, account or one-time page (any language): never stored by a cache, never served from one. */
 export function isPrivatePath(pathname: string) {

@@ -6,11 +6,11 @@ import { gatedRequest } from "./request-gate.server";
 import { isPrivatePath } from "./request-url.server";
 
 /** Browser features the site never uses, switched off for it and anything it might embed. */
-export const PERMISSIONS_POLICY = "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+export const PERMISSIONS_POLICY =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
 
 /** Seconds a client should wait after a 429 that named no time of its own and no limit noted (none does today). */
 export const RETRY_AFTER_TOO_MANY_SECONDS = 60;
-
 
 /**
  * Headers every answer from the application gets, set just before they are sent (whatever wrote
@@ -29,14 +29,20 @@ export function responseHeaderRules(options: { siteUrl: string }) {
     withRefusalWait((refusal) => {
       beforeHeaders(res, () => {
         const location = res.getHeader("Location");
-        if (typeof location === "string") res.setHeader("Location", absoluteLocation(location, new URL(req.originalUrl, options.siteUrl).href));
+        if (typeof location === "string")
+          res.setHeader("Location", absoluteLocation(location, new URL(req.originalUrl, options.siteUrl).href));
         if (dependsOnVisitor(req, res)) {
           const current = String(res.getHeader("Cache-Control") ?? "");
           // no-transform keeps compression off streamed answers (the assistant's events).
-          res.setHeader("Cache-Control", /no-transform/i.test(current) ? "private, no-store, no-transform" : "private, no-store");
+          res.setHeader(
+            "Cache-Control",
+            /no-transform/i.test(current) ? "private, no-store, no-transform" : "private, no-store",
+          );
         }
-        if (res.statusCode === 429 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(refusal.seconds ?? RETRY_AFTER_TOO_MANY_SECONDS));
-        if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+        if (res.statusCode === 429 && !res.hasHeader("Retry-After"))
+          res.setHeader("Retry-After", String(refusal.seconds ?? RETRY_AFTER_TOO_MANY_SECONDS));
+        if (res.statusCode === 503 && !res.hasHeader("Retry-After"))
+          res.setHeader("Retry-After", String(RETRY_AFTER_UNAVAILABLE_SECONDS));
       });
       next();
     });

@@ -26,7 +26,8 @@ export function originVerdict(input: {
   const allowed = new Set<string>([new URL(input.siteUrl).origin.toLowerCase()]);
   if (input.requestOrigin) allowed.add(input.requestOrigin.toLowerCase());
   // "null" is what browsers send from sandboxed documents and after cross-origin redirects: no answer.
-  if (input.origin && input.origin !== "null") return allowed.has(input.origin.toLowerCase()) ? "same-origin" : "cross-site";
+  if (input.origin && input.origin !== "null")
+    return allowed.has(input.origin.toLowerCase()) ? "same-origin" : "cross-site";
   if (fetchSite === "same-origin") return "same-origin";
   const refererOrigin = originOf(input.referer);
   if (refererOrigin) return allowed.has(refererOrigin.toLowerCase()) ? "same-origin" : "cross-site";

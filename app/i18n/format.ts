@@ -33,7 +33,10 @@ export const ARABIC_CURRENCY_NAME = "درهم";
 export function formatMoney(fils: number, lang: Lang = "en") {
   const aed = fils / 100;
   const fractionDigits = Number.isInteger(aed) ? 0 : 2;
-  const digits = numberFormat(localeOf(lang), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(aed);
+  const digits = numberFormat(localeOf(lang), {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(aed);
   // Arabic keeps a no-break space, as Intl does: the amount and its currency never wrap apart.
   return lang === "en" ? `AED ${digits}` : `${digits}\u00A0${ARABIC_CURRENCY_NAME}`;
 }
@@ -47,12 +50,19 @@ export function listComma(lang: Lang) {
 // one per language and options, kept.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDate(date: Date | string, lang: Lang = "en", options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }) {
+export function formatDate(
+  date: Date | string,
+  lang: Lang = "en",
+  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
+) {
   const value = typeof date === "string" ? new Date(date) : date;
   const key = lang + JSON.stringify(options);
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", { timeZone: "Asia/Dubai", ...options });
+    format = new Intl.DateTimeFormat(lang === "ar" ? "ar-AE-u-nu-latn" : "en-GB", {
+      timeZone: "Asia/Dubai",
+      ...options,
+    });
     dateFormats.set(key, format);
   }
   return format.format(value);

@@ -85,7 +85,10 @@ export function pageLanguage(request: RequestHeaders, lang: Lang): { remember: L
   if (lang === "ar" && remembered !== "ar") remember = "ar";
   if (lang === "en" && remembered !== "en" && cameFromArabicPage(request)) remember = "en";
   const chosen = remembered ?? remember;
-  const suggest = lang === "en" && chosen === null && acceptLanguagePreference(request.headers.get("Accept-Language")) === "ar" ? "ar" : null;
+  const suggest =
+    lang === "en" && chosen === null && acceptLanguagePreference(request.headers.get("Accept-Language")) === "ar"
+      ? "ar"
+      : null;
   return { remember, suggest };
 }
 

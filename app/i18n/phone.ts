@@ -59,7 +59,8 @@ export function phoneCountryOf(option: string | undefined | null): GccPhoneCount
 function fromLocal(digits: string, country: GccPhoneCountry): string | undefined {
   const plan = PLANS[country];
   if (plan.trunk) {
-    if (digits.startsWith("0") && !digits.startsWith("00") && plan.national.test(digits.slice(1))) return `+${plan.code}${digits.slice(1)}`;
+    if (digits.startsWith("0") && !digits.startsWith("00") && plan.national.test(digits.slice(1)))
+      return `+${plan.code}${digits.slice(1)}`;
     // A UAE mobile written without its 0 ("50 123 4567"), and the 600/800 service numbers, which have none.
     if (country === "AE" && /^(?:5\d{8}|[68]00\d{4,7})$/.test(digits)) return `+${plan.code}${digits}`;
     return undefined;

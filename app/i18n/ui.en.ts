@@ -81,7 +81,8 @@ export const uiEn = {
     serverErrorText: "We could not complete your request. Please try again in a moment.",
     reference: "If it keeps happening, quote this reference to our team: {id}",
     unavailableTitle: "Service temporarily unavailable",
-    unavailableText: "We are having trouble reaching our systems. Please try again in a minute; nothing you sent before this message was lost.",
+    unavailableText:
+      "We are having trouble reaching our systems. Please try again in a minute; nothing you sent before this message was lost.",
   },
   common: {
     close: "Close",
@@ -110,10 +111,22 @@ export const uiEn = {
     home: "Home",
     /** The sharing cards (public/social/<section>-<lang>.png): the text drawn on each, which is also its alt text. */
     social: {
-      default: { title: "Legal information for the UAE and the GCC", subtitle: "Travel ban checks · Background checks · Contract review · Company formation" },
-      "ban-checks": { title: "Travel ban, labor ban and case checks in the UAE", subtitle: "Every result reviewed by a legal professional before it reaches you" },
-      "for-business": { title: "Background checks and contract review for businesses", subtitle: "Across the UAE and the six GCC countries" },
-      services: { title: "Company formation, attestation, consultation and compliance", subtitle: "Mainland, free zone and offshore, handled by legal professionals" },
+      default: {
+        title: "Legal information for the UAE and the GCC",
+        subtitle: "Travel ban checks · Background checks · Contract review · Company formation",
+      },
+      "ban-checks": {
+        title: "Travel ban, labor ban and case checks in the UAE",
+        subtitle: "Every result reviewed by a legal professional before it reaches you",
+      },
+      "for-business": {
+        title: "Background checks and contract review for businesses",
+        subtitle: "Across the UAE and the six GCC countries",
+      },
+      services: {
+        title: "Company formation, attestation, consultation and compliance",
+        subtitle: "Mainland, free zone and offshore, handled by legal professionals",
+      },
     },
   },
   // Features present on every page keep their strings in app/i18n/strings/<feature>.ts.

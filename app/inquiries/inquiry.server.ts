@@ -19,14 +19,24 @@ export const COUNTRY_VALUES = ["UAE", "Saudi Arabia", "Kuwait", "Qatar", "Bahrai
 export type Country = (typeof COUNTRY_VALUES)[number];
 
 /** Longest accepted values; the form carries the same numbers as maxlength. */
-export const INQUIRY_LIMITS = { fullName: 100, email: 254, phone: 30, documentId: 50, message: 1000, nationality: 60 } as const;
+export const INQUIRY_LIMITS = {
+  fullName: 100,
+  email: 254,
+  phone: 30,
+  documentId: 50,
+  message: 1000,
+  nationality: 60,
+} as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A phone number as typed (local UAE formats or international), checked and turned into E.164. */
 function phoneField(lang: Lang) {
   const t = inquiryStrings[lang].errors;
-  return requiredCleanString(t.phone, { max: INQUIRY_LIMITS.phone, tooLong: fill(t.tooLong, { max: INQUIRY_LIMITS.phone }) })
+  return requiredCleanString(t.phone, {
+    max: INQUIRY_LIMITS.phone,
+    tooLong: fill(t.tooLong, { max: INQUIRY_LIMITS.phone }),
+  })
     .refine((value) => normalizePhone(value) !== undefined, t.phone)
     .transform((value) => normalizePhone(value)!);
 }
@@ -36,7 +46,10 @@ export function leadFields(lang: Lang) {
   const t = inquiryStrings[lang].errors;
   const tooLong = (max: number) => fill(t.tooLong, { max });
   return {
-    fullName: requiredCleanString(t.fullName, { max: INQUIRY_LIMITS.fullName, tooLong: tooLong(INQUIRY_LIMITS.fullName) }),
+    fullName: requiredCleanString(t.fullName, {
+      max: INQUIRY_LIMITS.fullName,
+      tooLong: tooLong(INQUIRY_LIMITS.fullName),
+    }),
     email: z
       .string({ error: t.email })
       .trim()
@@ -71,10 +84,15 @@ export function inquirySchema(lang: Lang) {
       country: z.enum(COUNTRY_VALUES, { error: t.country }),
       documentId: optionalCleanString({ max: INQUIRY_LIMITS.documentId, tooLong: tooLong(INQUIRY_LIMITS.documentId) }),
       serviceType: z.enum(SERVICE_KEYS, { error: t.serviceType }).default("general"),
-      message: optionalCleanString({ max: INQUIRY_LIMITS.message, multiline: true, tooLong: tooLong(INQUIRY_LIMITS.message) }),
+      message: optionalCleanString({
+        max: INQUIRY_LIMITS.message,
+        multiline: true,
+        tooLong: tooLong(INQUIRY_LIMITS.message),
+      }),
     })
     .superRefine((value, ctx) => {
-      if (!normalizePhone(value.phone, phoneCountryOf(value.country))) ctx.addIssue({ code: "custom", path: ["phone"], message: t.phone });
+      if (!normalizePhone(value.phone, phoneCountryOf(value.country)))
+        ctx.addIssue({ code: "custom", path: ["phone"], message: t.phone });
     })
     .transform((value) => ({ ...value, phone: normalizePhone(value.phone, phoneCountryOf(value.country))! }));
 }
@@ -131,32 +149,49 @@ export async function storeLead(lead: NewLead, now = new Date()): Promise<Stored
       .onConflictDoNothing({ target: inquiries.submissionId })
       .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
     if (!row) {
-      const [first] = await tx.select({ id: inquiries.id, createdAt: inquiries.createdAt }).from(inquiries).where(eq(inquiries.submissionId, submissionKey!));
+      const [first] = await tx
+        .select({ id: inquiries.id, createdAt: inquiries.createdAt })
+        .from(inquiries)
+        .where(eq(inquiries.submissionId, submissionKey!));
       if (!first) throw new Error("duplicate submission id without a stored inquiry");
       return { id: first.id, reference: referenceOf(first.id), duplicate: true, createdAt: first.createdAt };
     }
     const reference = referenceOf(row.id);
     await queueMail(tx, { to: lead.email, kind: `${lead.kind}-ack`, ...acknowledgement(lead, reference) });
-    await queueMail(tx, { to: getEnv().STAFF_EMAIL, kind: `${lead.kind}-staff`, ...staffNotification(lead, row.id, reference, row.createdAt) });
+    await queueMail(tx, {
+      to: getEnv().STAFF_EMAIL,
+      kind: `${lead.kind}-staff`,
+      ...staffNotification(lead, row.id, reference, row.createdAt),
+    });
     return { id: row.id, reference, duplicate: false, createdAt: row.createdAt };
   });
 }
 
 const ackText = {
   en: {
-    subject: { inquiry: "We received your inquiry", "travel-check": "We received your travel ban check request", wizard: "We received your travel ban check request" },
+    subject: {
+      inquiry: "We received your inquiry",
+      "travel-check": "We received your travel ban check request",
+      wizard: "We received your travel ban check request",
+    },
     greeting: "Dear {name},",
     thanks: "Thank you for contacting {site}. Our legal team will review your request and contact you within 24 hours.",
-    travel: "A specialist is checking the official records for you. The headline result is sent to this address within 2 minutes of verifying your details; we never guess or show an automatic result.",
+    travel:
+      "A specialist is checking the official records for you. The headline result is sent to this address within 2 minutes of verifying your details; we never guess or show an automatic result.",
     reference: "Reference",
     service: "Service",
     reply: "If anything changes, simply reply to this e-mail and quote your reference.",
   },
   ar: {
-    subject: { inquiry: "وصلنا استفسارك", "travel-check": "وصلنا طلب فحص حظر السفر", wizard: "وصلنا طلب فحص حظر السفر" },
+    subject: {
+      inquiry: "وصلنا استفسارك",
+      "travel-check": "وصلنا طلب فحص حظر السفر",
+      wizard: "وصلنا طلب فحص حظر السفر",
+    },
     greeting: "عزيزي/عزيزتي {name}،",
     thanks: "شكراً لتواصلك مع {site}. سيراجع فريقنا القانوني استفسارك ويتواصل معك خلال 24 ساعة.",
-    travel: "يتحقق مختص الآن من السجلات الرسمية من أجلك. نرسل النتيجة الأولية إلى هذا العنوان خلال دقيقتين من التحقق من بياناتك، ولا نخمّن أو نعرض نتيجة آلية أبداً.",
+    travel:
+      "يتحقق مختص الآن من السجلات الرسمية من أجلك. نرسل النتيجة الأولية إلى هذا العنوان خلال دقيقتين من التحقق من بياناتك، ولا نخمّن أو نعرض نتيجة آلية أبداً.",
     reference: "الرقم المرجعي",
     service: "الخدمة",
     reply: "إذا تغيّر أي شيء، يكفي أن ترد على هذه الرسالة مع ذكر الرقم المرجعي.",
@@ -183,7 +218,11 @@ function acknowledgement(lead: NewLead, reference: string) {
   );
 }
 
-const kindLabel: Record<InquiryKind, string> = { inquiry: "Inquiry", "travel-check": "Travel ban check request", wizard: "Quick check request (wizard)" };
+const kindLabel: Record<InquiryKind, string> = {
+  inquiry: "Inquiry",
+  "travel-check": "Travel ban check request",
+  wizard: "Quick check request (wizard)",
+};
 
 /** Staff read English: the notification lists every field as stored. */
 function staffNotification(lead: NewLead, id: string, reference: string, createdAt: Date) {
@@ -199,10 +238,17 @@ function staffNotification(lead: NewLead, id: string, reference: string, created
   if (lead.country) details.push(["Country", lead.country]);
   if (lead.documentId) details.push(["Document ID", lead.documentId]);
   for (const [key, value] of Object.entries(lead.details ?? {})) details.push([key, value]);
-  details.push(["Language", lead.lang], ["Page", lead.sourcePageUrl ?? "-"], ["Received", formatDateTime(createdAt, "en")]);
+  details.push(
+    ["Language", lead.lang],
+    ["Page", lead.sourcePageUrl ?? "-"],
+    ["Received", formatDateTime(createdAt, "en")],
+  );
   return renderEmail({
     subject: `New ${kindLabel[lead.kind].toLowerCase()}: ${serviceName(lead.serviceType, "en")} from ${lead.fullName}`,
-    paragraphs: [lead.message ? `Message:\n${lead.message}` : "No message.", `Please contact the visitor within 24 hours. Inquiry id: ${id}`],
+    paragraphs: [
+      lead.message ? `Message:\n${lead.message}` : "No message.",
+      `Please contact the visitor within 24 hours. Inquiry id: ${id}`,
+    ],
     details,
     action: { label: "Open inquiries", url: `${env.SITE_URL}/admin/inquiries` },
   });

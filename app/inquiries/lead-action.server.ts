@@ -44,7 +44,9 @@ type LeadFormOptions<Schema extends z.ZodType> = {
  */
 export type LeadFormAnswer = Response | ReturnType<typeof data<FormFlash>>;
 
-export async function handleLeadForm<Schema extends z.ZodType>(options: LeadFormOptions<Schema>): Promise<LeadFormAnswer> {
+export async function handleLeadForm<Schema extends z.ZodType>(
+  options: LeadFormOptions<Schema>,
+): Promise<LeadFormAnswer> {
   const { request, formId } = options;
   const lang = langFromPath(new URL(request.url).pathname);
   const t = inquiryStrings[lang];
@@ -55,7 +57,11 @@ export async function handleLeadForm<Schema extends z.ZodType>(options: LeadForm
   const fetchMode = formData.get("mode") === "fetch";
   // The page the form is on: where the answer goes back to (without JavaScript) and what staff see.
   const given = safeRedirectPath(formData.get("sourcePage"), undefined);
-  const sourcePath = ((given && given.length <= 500 ? given : undefined) ?? refererPath(request) ?? localizePath(lang, "/")).split("#")[0]!;
+  const sourcePath = (
+    (given && given.length <= 500 ? given : undefined) ??
+    refererPath(request) ??
+    localizePath(lang, "/")
+  ).split("#")[0]!;
   const answer = async (status: number, flash: Omit<FormFlash, "formId" | "path">): Promise<LeadFormAnswer> => {
     const full: FormFlash = { formId, path: sourcePath.split("?")[0]!, ...flash };
     if (fetchMode) return data(full, { status });
@@ -80,7 +86,11 @@ export async function handleLeadForm<Schema extends z.ZodType>(options: LeadForm
   const limit = await hitRateLimit(inquiryRateLimit(), options.context.clientAddress || "unknown");
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-    const notice: Toast = { kind: "error", title: t.notices.rateLimitedTitle, description: fill(t.notices.rateLimitedText, { minutes }) };
+    const notice: Toast = {
+      kind: "error",
+      title: t.notices.rateLimitedTitle,
+      description: fill(t.notices.rateLimitedText, { minutes }),
+    };
     return answer(429, { result: withoutHidden(submission.reply({ formErrors: [notice.description!] })), notice });
   }
 

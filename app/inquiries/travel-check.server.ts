@@ -18,7 +18,10 @@ export function normaliseIdNumber(value: string): { kind: "emirates-id" | "passp
   const compact = value.replace(/[\s]/g, "").toUpperCase();
   if (EMIRATES_ID.test(compact)) {
     const digits = compact.replace(/-/g, "");
-    return { kind: "emirates-id", value: `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7, 14)}-${digits.slice(14)}` };
+    return {
+      kind: "emirates-id",
+      value: `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7, 14)}-${digits.slice(14)}`,
+    };
   }
   if (PASSPORT.test(compact)) return { kind: "passport", value: compact };
   return undefined;
@@ -64,7 +67,11 @@ export function travelCheckAction(request: Request, context: Pick<AppLoadContext
       submissionId: value.submissionId,
       lang,
     }),
-    resultData: (_stored, value, lang) => ({ email: value.email, phone: displayPhone(value.phone), ...travelCheckFigures(lang) }),
+    resultData: (_stored, value, lang) => ({
+      email: value.email,
+      phone: displayPhone(value.phone),
+      ...travelCheckFigures(lang),
+    }),
     successNotice: (lang) => {
       const t = inquiryStrings[lang].travelCheck;
       return { kind: "success", title: t.resultTitle, description: inquiryStrings[lang].notices.successText };

@@ -6,7 +6,11 @@ import { printableDocument } from "./tax-documents.server";
 export async function taxDocumentAttachment(id: string) {
   const document = await printableDocument(id);
   if (!document) return null;
-  return { filename: taxDocumentFileName(document), content: await renderTaxDocumentPdf(document), contentType: "application/pdf" };
+  return {
+    filename: taxDocumentFileName(document),
+    content: await renderTaxDocumentPdf(document),
+    contentType: "application/pdf",
+  };
 }
 
 // Imported by the modules that queue mail with tax documents attached and by the background jobs.

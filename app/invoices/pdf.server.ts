@@ -4,7 +4,15 @@ import { invoiceText } from "../content/invoices.server";
 import { fill } from "../i18n/fill";
 import { formatDate } from "../i18n/format";
 import type { Lang } from "../i18n/lang";
-import { drawLine, drawText, fixLigatureText, registerInvoiceFonts, textHeight, type Direction, type TextStyle } from "./text-layout.server";
+import {
+  drawLine,
+  drawText,
+  fixLigatureText,
+  registerInvoiceFonts,
+  textHeight,
+  type Direction,
+  type TextStyle,
+} from "./text-layout.server";
 import { shortOrderId } from "../orders/order-basics.server";
 import { formatRate } from "./vat";
 
@@ -51,7 +59,13 @@ export async function renderTaxDocumentPdf(document: PrintableDocument, lang: La
     font: null as unknown as string,
     lang: lang === "ar" ? "ar-AE" : "en-AE",
     displayTitle: true,
-    info: { Title: `${title} ${document.documentNumber}`, Author: supplierName, Subject: title, CreationDate: document.issuedAt, ModDate: document.issuedAt },
+    info: {
+      Title: `${title} ${document.documentNumber}`,
+      Author: supplierName,
+      Subject: title,
+      CreationDate: document.issuedAt,
+      ModDate: document.issuedAt,
+    },
   });
   const done = collect(doc);
   registerInvoiceFonts(doc);
@@ -84,7 +98,11 @@ export async function renderTaxDocumentPdf(document: PrintableDocument, lang: La
 
   // Supplier and customer side by side.
   const half = (CONTENT - 20) / 2;
-  const party = (offset: number, heading: string, lines: Array<[string | null, string | null | undefined, TextStyle?]>) => {
+  const party = (
+    offset: number,
+    heading: string,
+    lines: Array<[string | null, string | null | undefined, TextStyle?]>,
+  ) => {
     let py = y;
     drawLine(doc, heading, at(offset, half), py, half, dir, { size: 8.5, weight: "bold", color: GREY });
     py += 15;
@@ -119,14 +137,29 @@ export async function renderTaxDocumentPdf(document: PrintableDocument, lang: La
     { key: "vat", width: 54, numeric: true },
     { key: "total", width: 80, numeric: true },
   ];
-  const offsets = columns.reduce<number[]>((list, column, index) => [...list, index === 0 ? 0 : list[index - 1]! + columns[index - 1]!.width], []);
+  const offsets = columns.reduce<number[]>(
+    (list, column, index) => [...list, index === 0 ? 0 : list[index - 1]! + columns[index - 1]!.width],
+    [],
+  );
   const cellPad = 3;
   const header: TextStyle = { size: 7.5, weight: "bold", color: GREY };
   const cell: TextStyle = { size: 8.5 };
   const drawHeader = () => {
-    const height = Math.max(...columns.map((c) => textHeight(doc, t.columns[c.key], c.width - 2 * cellPad, header))) + 6;
+    const height =
+      Math.max(...columns.map((c) => textHeight(doc, t.columns[c.key], c.width - 2 * cellPad, header))) + 6;
     doc.rect(PAGE.margin, y - 3, CONTENT, height).fill("#f1f5f9");
-    columns.forEach((c, i) => drawText(doc, t.columns[c.key], at(offsets[i]! + cellPad, c.width - 2 * cellPad), y, c.width - 2 * cellPad, dir, header, c.numeric ? "end" : "start"));
+    columns.forEach((c, i) =>
+      drawText(
+        doc,
+        t.columns[c.key],
+        at(offsets[i]! + cellPad, c.width - 2 * cellPad),
+        y,
+        c.width - 2 * cellPad,
+        dir,
+        header,
+        c.numeric ? "end" : "start",
+      ),
+    );
     y += height;
   };
   drawHeader();
@@ -147,9 +180,25 @@ export async function renderTaxDocumentPdf(document: PrintableDocument, lang: La
       y = PAGE.margin;
       drawHeader();
     }
-    columns.forEach((c, i) => drawText(doc, values[c.key], at(offsets[i]! + cellPad, c.width - 2 * cellPad), y + 3, c.width - 2 * cellPad, dir, cell, c.numeric ? "end" : "start"));
+    columns.forEach((c, i) =>
+      drawText(
+        doc,
+        values[c.key],
+        at(offsets[i]! + cellPad, c.width - 2 * cellPad),
+        y + 3,
+        c.width - 2 * cellPad,
+        dir,
+        cell,
+        c.numeric ? "end" : "start",
+      ),
+    );
     y += height;
-    doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + CONTENT, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   }
   y += 12;
 
@@ -158,7 +207,11 @@ export async function renderTaxDocumentPdf(document: PrintableDocument, lang: La
   const rate = formatRate(document.vatRate);
   const totals: Array<[string, string, boolean]> = [];
   if (document.discount > 0) totals.push([t.totalDiscount, amount(document.discount), false]);
-  totals.push([t.totalTaxable, amount(document.totalTaxable), false], [fill(t.totalVat, { rate }), amount(document.totalVat), false], [isCredit ? t.totalCredited : t.total, amount(document.total), true]);
+  totals.push(
+    [t.totalTaxable, amount(document.totalTaxable), false],
+    [fill(t.totalVat, { rate }), amount(document.totalVat), false],
+    [isCredit ? t.totalCredited : t.total, amount(document.total), true],
+  );
   for (const [label, value, strong] of totals) {
     const style: TextStyle = strong ? { size: 10.5, weight: "bold", color: NAVY } : body;
     drawLine(doc, label, at(CONTENT - totalsWidth, totalsWidth - 90), y, totalsWidth - 90, dir, style);
@@ -174,7 +227,16 @@ export async function renderTaxDocumentPdf(document: PrintableDocument, lang: La
   for (let page = 0; page < range.count; page++) {
     doc.switchToPage(range.start + page);
     const footer = `${document.documentNumber} · ${fill(t.page, { page: page + 1, pages: range.count })}`;
-    drawLine(doc, footer, PAGE.margin, PAGE.height - PAGE.margin + 10, CONTENT, dir, { size: 7.5, color: GREY }, "center");
+    drawLine(
+      doc,
+      footer,
+      PAGE.margin,
+      PAGE.height - PAGE.margin + 10,
+      CONTENT,
+      dir,
+      { size: 7.5, color: GREY },
+      "center",
+    );
   }
   fixLigatureText(doc);
   doc.end();

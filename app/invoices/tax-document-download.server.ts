@@ -11,7 +11,11 @@ type Viewer = { id: string; fullName: string | null; email: string; role: UserRo
  * or the client's language; null for anyone else or an id that does not exist. An admin opening a
  * client's invoice is recorded in the access log, like a document (docs/decisions/080).
  */
-export async function taxDocumentDownload(documentId: string, viewer: Viewer, options: { lang?: Lang; clientAddress?: string | null } = {}) {
+export async function taxDocumentDownload(
+  documentId: string,
+  viewer: Viewer,
+  options: { lang?: Lang; clientAddress?: string | null } = {},
+) {
   const allowed = await taxDocumentForViewer(documentId, viewer);
   if (!allowed) return null;
   const document = await printableDocument(allowed.document.id);
@@ -19,7 +23,15 @@ export async function taxDocumentDownload(documentId: string, viewer: Viewer, op
   const pdf = await renderTaxDocumentPdf(document, options.lang ?? document.lang);
   const fileName = taxDocumentFileName(document);
   if (allowed.ownerId && isRecordedDocumentAccess(viewer, allowed.ownerId)) {
-    await recordAccess({ action: "document-view", actor: viewer, subjectUserId: allowed.ownerId, orderId: document.orderId, documentId: document.id, fileName, clientAddress: options.clientAddress ?? null });
+    await recordAccess({
+      action: "document-view",
+      actor: viewer,
+      subjectUserId: allowed.ownerId,
+      orderId: document.orderId,
+      documentId: document.id,
+      fileName,
+      clientAddress: options.clientAddress ?? null,
+    });
   }
   return { fileName, pdf };
 }

@@ -1,5 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import { orderEvents, orderItems, orders, PAID_STATUSES, refunds, taxDocuments, taxDocumentSeries, users, type Order, type TaxDocument, type TaxLine, type TaxParty } from "../../db/schema";
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  PAID_STATUSES,
+  refunds,
+  taxDocuments,
+  taxDocumentSeries,
+  users,
+  type Order,
+  type TaxDocument,
+  type TaxLine,
+  type TaxParty,
+} from "../../db/schema";
 import { isServiceKey, serviceName } from "../catalogue";
 import { db, type Queryable, type Transaction } from "../db.server";
 import { getEnv } from "../env.server";
@@ -27,7 +40,10 @@ export async function takeNextNumber(tx: Transaction, series: string): Promise<n
   const [row] = await tx
     .insert(taxDocumentSeries)
     .values({ series, nextNumber: 2 })
-    .onConflictDoUpdate({ target: taxDocumentSeries.series, set: { nextNumber: sql`${taxDocumentSeries.nextNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: taxDocumentSeries.series,
+      set: { nextNumber: sql`${taxDocumentSeries.nextNumber} + 1` },
+    })
     .returning({ nextNumber: taxDocumentSeries.nextNumber });
   return row!.nextNumber - 1;
 }
@@ -35,7 +51,13 @@ export async function takeNextNumber(tx: Transaction, series: string): Promise<n
 /** The seller as configured now (copied into each document, so later changes never alter it). */
 export function supplierParty(): TaxParty {
   const env = getEnv();
-  return { name: env.SUPPLIER_NAME, nameAr: env.SUPPLIER_NAME_AR, address: env.SUPPLIER_ADDRESS, addressAr: env.SUPPLIER_ADDRESS_AR, trn: env.SUPPLIER_TRN };
+  return {
+    name: env.SUPPLIER_NAME,
+    nameAr: env.SUPPLIER_NAME_AR,
+    address: env.SUPPLIER_ADDRESS,
+    addressAr: env.SUPPLIER_ADDRESS_AR,
+    trn: env.SUPPLIER_TRN,
+  };
 }
 
 function customerParty(order: Order, account: { fullName: string | null; email: string }): TaxParty {
@@ -50,7 +72,11 @@ function customerParty(order: Order, account: { fullName: string | null; email: 
 
 /** The order's lines as sold, named in both languages; one summary line for orders kept without lines. */
 async function lineInputs(tx: Queryable, order: Order): Promise<LineInput[]> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
   const named = items.map((item) => ({
     description: {
       en: `${isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, "en") : order.serviceType} · ${item.tierName}`,
@@ -90,7 +116,11 @@ export async function ensureInvoice(tx: Transaction, orderId: string, now = new 
   if (totalsOf(lines).total !== order.amount) {
     // Stored amounts that do not agree (hand-made data): the invoice states what was charged.
     const summary = `${order.serviceType} · ${order.tierName}`;
-    lines = invoiceLines([{ description: { en: summary, ar: summary }, unitPrice: order.amount, quantity: 1 }], 0, rate);
+    lines = invoiceLines(
+      [{ description: { en: summary, ar: summary }, unitPrice: order.amount, quantity: 1 }],
+      0,
+      rate,
+    );
   }
   const totals = totalsOf(lines);
   const number = await takeNextNumber(tx, SERIES.invoice);
@@ -127,7 +157,10 @@ export async function ensureCreditNote(tx: Transaction, refundId: string, now = 
   if (!refund || refund.status !== "succeeded") throw new Error(`refund ${refundId} has not gone through`);
   const invoice = await ensureInvoice(tx, refund.orderId, now);
   // Serialised per order by the order's row lock that ensureInvoice (or the caller) holds.
-  const earlier = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.invoiceId, invoice.id), eq(taxDocuments.kind, "credit_note")));
+  const earlier = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.invoiceId, invoice.id), eq(taxDocuments.kind, "credit_note")));
   const credited: Credited[] = invoice.lines.map(() => ({ total: 0, vat: 0 }));
   for (const note of earlier) {
     for (const line of note.lines) {
@@ -179,13 +212,25 @@ export async function invoiceOf(orderId: string, q: Queryable = db): Promise<Tax
 
 /** An order's invoice and credit notes, oldest first. */
 export async function taxDocumentsOfOrder(orderId: string, q: Queryable = db): Promise<TaxDocument[]> {
-  return q.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.number));
+  return q
+    .select()
+    .from(taxDocuments)
+    .where(eq(taxDocuments.orderId, orderId))
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.number));
 }
 
 /** A tax document and its order's client, if `viewer` may read it: admins all, clients those of their own orders (staff none: money is admins'). */
-export async function taxDocumentForViewer(documentId: string, viewer: { id: string; role: "client" | "staff" | "admin" }) {
+export async function taxDocumentForViewer(
+  documentId: string,
+  viewer: { id: string; role: "client" | "staff" | "admin" },
+) {
   if (!isUuid(documentId)) return null;
-  const [row] = await db.select({ document: taxDocuments, ownerId: orders.userId }).from(taxDocuments).innerJoin(orders, eq(orders.id, taxDocuments.orderId)).where(eq(taxDocuments.id, documentId)).limit(1);
+  const [row] = await db
+    .select({ document: taxDocuments, ownerId: orders.userId })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(eq(taxDocuments.id, documentId))
+    .limit(1);
   if (!row) return null;
   if (viewer.role !== "admin" && row.ownerId !== viewer.id) return null;
   return row;
@@ -196,7 +241,15 @@ export async function printableDocument(documentId: string, q: Queryable = db) {
   if (!isUuid(documentId)) return undefined;
   const [document] = await q.select().from(taxDocuments).where(eq(taxDocuments.id, documentId)).limit(1);
   if (!document) return undefined;
-  const invoice = document.invoiceId ? (await q.select({ number: taxDocuments.documentNumber }).from(taxDocuments).where(eq(taxDocuments.id, document.invoiceId)).limit(1))[0] : undefined;
+  const invoice = document.invoiceId
+    ? (
+        await q
+          .select({ number: taxDocuments.documentNumber })
+          .from(taxDocuments)
+          .where(eq(taxDocuments.id, document.invoiceId))
+          .limit(1)
+      )[0]
+    : undefined;
   return { ...document, invoiceNumber: invoice?.number ?? null };
 }
 
@@ -234,7 +287,8 @@ export function gulfDayStart(date: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const utc = new Date(Date.UTC(year, month - 1, day));
-  if (year < 2000 || utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return null;
+  if (year < 2000 || utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day)
+    return null;
   return new Date(utc.getTime() - 4 * 3600_000);
 }
 
@@ -242,7 +296,10 @@ export type DateRange = { from: string; to: string; start: Date; end: Date };
 export type DateRangeError = "from" | "to" | "order" | "span";
 
 /** Reads ?from=&to= (Gulf dates, both days included); the current month when both are absent. */
-export function parseDateRange(params: URLSearchParams, now = new Date()): { ok: true; range: DateRange } | { ok: false; error: DateRangeError; from: string; to: string } {
+export function parseDateRange(
+  params: URLSearchParams,
+  now = new Date(),
+): { ok: true; range: DateRange } | { ok: false; error: DateRangeError; from: string; to: string } {
   const today = new Date(now.getTime() + 4 * 3600_000).toISOString().slice(0, 10);
   const from = (params.get("from") ?? "").trim().slice(0, 20) || `${today.slice(0, 8)}01`;
   const to = (params.get("to") ?? "").trim().slice(0, 20) || today;
@@ -272,8 +329,20 @@ export function taxDocumentCursor(params: URLSearchParams, range: Pick<DateRange
 }
 
 /** Documents issued in the range beyond a cursor, oldest first (or backwards), on the (issued_at, id) index; exported for the query-plan test. */
-export function taxDocumentPageQuery(range: Pick<DateRange, "start" | "end">, cursor: PageCursor | null, limit: number, q: Queryable = db) {
-  const invoices = q.$with("invoices").as(q.select({ id: taxDocuments.id, number: taxDocuments.documentNumber }).from(taxDocuments).where(eq(taxDocuments.kind, "invoice")));
+export function taxDocumentPageQuery(
+  range: Pick<DateRange, "start" | "end">,
+  cursor: PageCursor | null,
+  limit: number,
+  q: Queryable = db,
+) {
+  const invoices = q
+    .$with("invoices")
+    .as(
+      q
+        .select({ id: taxDocuments.id, number: taxDocuments.documentNumber })
+        .from(taxDocuments)
+        .where(eq(taxDocuments.kind, "invoice")),
+    );
   const beyond = oldestFirst.condition(cursor);
   return q
     .with(invoices)
@@ -295,7 +364,10 @@ async function readTaxDocuments(range: Pick<DateRange, "start" | "end">, cursor:
  * decision 093), with the period's count and net totals (summed over the period asked for: a
  * month by default, whatever the size of the table). A stale, altered or foreign cursor opens the first page.
  */
-export async function listTaxDocuments(range: DateRange, { cursor = null, pageSize = TAX_DOCUMENT_PAGE_SIZE }: { cursor?: PageCursor | null; pageSize?: number } = {}) {
+export async function listTaxDocuments(
+  range: DateRange,
+  { cursor = null, pageSize = TAX_DOCUMENT_PAGE_SIZE }: { cursor?: PageCursor | null; pageSize?: number } = {},
+) {
   const where = and(gte(taxDocuments.issuedAt, range.start), lt(taxDocuments.issuedAt, range.end));
   const [page, [count]] = await Promise.all([
     readKeysetPage(cursor, pageSize, taxDocumentListScope(range), (at, limit) => readTaxDocuments(range, at, limit)),
@@ -308,7 +380,12 @@ export async function listTaxDocuments(range: DateRange, { cursor = null, pageSi
       .from(taxDocuments)
       .where(where),
   ]);
-  return { ...page, count: Number(count?.n ?? 0), netTotal: Number(count?.total ?? 0), netVat: Number(count?.vat ?? 0) };
+  return {
+    ...page,
+    count: Number(count?.n ?? 0),
+    netTotal: Number(count?.total ?? 0),
+    netVat: Number(count?.vat ?? 0),
+  };
 }
 
 /** Newest documents first (for tests and diagnostics). */
@@ -334,7 +411,8 @@ export const TAX_CSV_HEADER = [
   "Reason",
 ];
 
-const gulfDateTime = (date: Date) => new Date(date.getTime() + 4 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
+const gulfDateTime = (date: Date) =>
+  new Date(date.getTime() + 4 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
 /** Fils as AED with two decimals, as a number: credit notes negative, so a column sums to the net. */
 const signedAed = (fils: number, credit: boolean) => Number(((credit ? -fils : fils) / 100).toFixed(2));
 
@@ -342,7 +420,10 @@ const signedAed = (fils: number, credit: boolean) => Number(((credit ? -fils : f
  * Invoices and credit notes issued in the range as CSV for the accountant: one row per document,
  * credit notes with negative amounts, in batches so memory stays flat. Starts with a BOM (Arabic names).
  */
-export async function* taxDocumentsCsv(range: Pick<DateRange, "start" | "end">, batchSize = 500): AsyncGenerator<string> {
+export async function* taxDocumentsCsv(
+  range: Pick<DateRange, "start" | "end">,
+  batchSize = 500,
+): AsyncGenerator<string> {
   yield "\uFEFF" + csvLine(TAX_CSV_HEADER);
   // Keyset batches on the (issued_at, id) index: each batch costs what the first does.
   let cursor: PageCursor | null = null;

@@ -24,8 +24,15 @@ const bidi = bidiFactory();
 let fontFiles: { regular: Buffer; bold: Buffer } | undefined;
 export function invoiceFonts() {
   if (!fontFiles) {
-    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("vazirmatn/package.json")), "fonts", "ttf");
-    fontFiles = { regular: fs.readFileSync(path.join(dir, "Vazirmatn-Regular.ttf")), bold: fs.readFileSync(path.join(dir, "Vazirmatn-Bold.ttf")) };
+    const dir = path.join(
+      path.dirname(createRequire(import.meta.url).resolve("vazirmatn/package.json")),
+      "fonts",
+      "ttf",
+    );
+    fontFiles = {
+      regular: fs.readFileSync(path.join(dir, "Vazirmatn-Regular.ttf")),
+      bold: fs.readFileSync(path.join(dir, "Vazirmatn-Bold.ttf")),
+    };
   }
   return fontFiles;
 }
@@ -64,7 +71,8 @@ export function bidiPieces(text: string, direction: Direction): { pieces: Piece[
   // fontkit lays out pieces with Arabic letters right to left itself; others it writes left to
   // right, so right-to-left ones (a bracket and a full stop) are turned here.
   for (const piece of pieces) {
-    if (piece.level % 2 === 1 && !RIGHT_TO_LEFT_LETTER.test(piece.text)) piece.text = [...piece.text].reverse().join("");
+    if (piece.level % 2 === 1 && !RIGHT_TO_LEFT_LETTER.test(piece.text))
+      piece.text = [...piece.text].reverse().join("");
   }
   // Visual order: reverse every maximal sequence at or above each odd level, highest first (rule L2).
   let order = pieces.map((_, index) => index);
@@ -72,7 +80,7 @@ export function bidiPieces(text: string, direction: Direction): { pieces: Piece[
   const lowestOdd = Math.min(highest + 1, ...pieces.filter((p) => p.level % 2 === 1).map((p) => p.level));
   for (let level = highest; level >= lowestOdd; level--) {
     const next: number[] = [];
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       if (pieces[order[i]!]!.level >= level) {
         let j = i;
         while (j < order.length && pieces[order[j]!]!.level >= level) j++;
@@ -95,9 +103,21 @@ export function textWidth(doc: Doc, text: string, style: TextStyle) {
 }
 
 /** One line at (x, y): right-aligned in `width` for Arabic, left-aligned for English unless `align` says otherwise. */
-export function drawLine(doc: Doc, text: string, x: number, y: number, width: number, direction: Direction, style: TextStyle, align: "start" | "end" | "center" = "start") {
+export function drawLine(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  direction: Direction,
+  style: TextStyle,
+  align: "start" | "end" | "center" = "start",
+) {
   const { pieces, visualOrder } = bidiPieces(text, direction);
-  doc.font(style.weight ?? "regular").fontSize(style.size).fillColor(style.color ?? "#0f172a");
+  doc
+    .font(style.weight ?? "regular")
+    .fontSize(style.size)
+    .fillColor(style.color ?? "#0f172a");
   const widths = pieces.map((piece) => doc.widthOfString(piece.text));
   const total = widths.reduce((a, b) => a + b, 0);
   const toRight = (direction === "rtl") !== (align === "end");
@@ -141,7 +161,16 @@ export function wrapText(doc: Doc, text: string, width: number, style: TextStyle
 }
 
 /** Wrapped text; returns the height used. */
-export function drawText(doc: Doc, text: string, x: number, y: number, width: number, direction: Direction, style: TextStyle, align: "start" | "end" | "center" = "start") {
+export function drawText(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  direction: Direction,
+  style: TextStyle,
+  align: "start" | "end" | "center" = "start",
+) {
   const lineHeight = style.size * 1.45;
   const lines = wrapText(doc, text, width, style);
   lines.forEach((line, index) => drawLine(doc, line, x, y + index * lineHeight, width, direction, style, align));
@@ -164,7 +193,8 @@ export function fixLigatureText(doc: Doc) {
   // pdfkit files a font under several keys (its name and the family registered): each once.
   for (const font of new Set(Object.values(families))) {
     font.unicode?.forEach((codePoints, gid) => {
-      if (codePoints && codePoints.length > 1 && ARABIC.test(String.fromCodePoint(...codePoints))) font.unicode![gid] = [...codePoints].reverse();
+      if (codePoints && codePoints.length > 1 && ARABIC.test(String.fromCodePoint(...codePoints)))
+        font.unicode![gid] = [...codePoints].reverse();
     });
   }
 }

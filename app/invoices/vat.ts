@@ -40,7 +40,10 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
   if (amount === 0 || weights.length === 0) return weights.map(() => 0);
   if (sum === 0) throw new RangeError("cannot allocate an amount over zero weights");
   // amount × weight can pass 2^53 for large orders: BigInt keeps it exact.
-  const big = weights.map((weight) => ({ quotient: (BigInt(amount) * BigInt(weight)) / BigInt(sum), remainder: (BigInt(amount) * BigInt(weight)) % BigInt(sum) }));
+  const big = weights.map((weight) => ({
+    quotient: (BigInt(amount) * BigInt(weight)) / BigInt(sum),
+    remainder: (BigInt(amount) * BigInt(weight)) % BigInt(sum),
+  }));
   const parts = big.map(({ quotient }) => Number(quotient));
   let left = amount - parts.reduce((a, b) => a + b, 0);
   const order = big
@@ -63,7 +66,13 @@ export type VatTotals = { gross: number; discount: number; taxable: number; vat:
 
 export function totalsOf(lines: readonly VatLine[]): VatTotals {
   return lines.reduce(
-    (sum, line) => ({ gross: sum.gross + line.gross, discount: sum.discount + line.discount, taxable: sum.taxable + line.taxable, vat: sum.vat + line.vat, total: sum.total + line.total }),
+    (sum, line) => ({
+      gross: sum.gross + line.gross,
+      discount: sum.discount + line.discount,
+      taxable: sum.taxable + line.taxable,
+      vat: sum.vat + line.vat,
+      total: sum.total + line.total,
+    }),
     { gross: 0, discount: 0, taxable: 0, vat: 0, total: 0 },
   );
 }
@@ -73,7 +82,8 @@ export function invoiceLines(items: readonly LineInput[], discount: number, rate
   assertFils(discount, "discount");
   const gross = items.map((item) => {
     assertFils(item.unitPrice, "unitPrice");
-    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) throw new RangeError("quantity must be a whole number of at least 1");
+    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1)
+      throw new RangeError("quantity must be a whole number of at least 1");
     return item.unitPrice * item.quantity;
   });
   const grossSum = gross.reduce((a, b) => a + b, 0);
@@ -82,7 +92,17 @@ export function invoiceLines(items: readonly LineInput[], discount: number, rate
   return items.map((item, index) => {
     const total = gross[index]! - discounts[index]!;
     const vat = vatIncluded(total, rate);
-    return { description: item.description, unitPrice: item.unitPrice, quantity: item.quantity, gross: gross[index]!, discount: discounts[index]!, taxable: total - vat, vatRate: rate, vat, total };
+    return {
+      description: item.description,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      gross: gross[index]!,
+      discount: discounts[index]!,
+      taxable: total - vat,
+      vatRate: rate,
+      vat,
+      total,
+    };
   });
 }
 
@@ -98,7 +118,8 @@ export function creditLines(invoice: readonly VatLine[], credited: readonly Cred
   const remaining = invoice.map((line, index) => line.total - (credited[index]?.total ?? 0));
   if (remaining.some((value) => value < 0)) throw new RangeError("more was credited than invoiced");
   const available = remaining.reduce((a, b) => a + b, 0);
-  if (amount <= 0 || amount > available) throw new RangeError(`a credit of ${amount} fils does not fit the ${available} fils left to credit`);
+  if (amount <= 0 || amount > available)
+    throw new RangeError(`a credit of ${amount} fils does not fit the ${available} fils left to credit`);
   const shares = allocate(amount, remaining);
   const lines: VatLine[] = [];
   invoice.forEach((line, index) => {
@@ -107,7 +128,18 @@ export function creditLines(invoice: readonly VatLine[], credited: readonly Cred
     const vatLeft = line.vat - (credited[index]?.vat ?? 0);
     const exhausts = share === remaining[index];
     const vat = exhausts ? vatLeft : Math.min(vatIncluded(share, line.vatRate), vatLeft, share);
-    lines.push({ description: line.description, unitPrice: line.unitPrice, quantity: line.quantity, gross: share, discount: 0, taxable: share - vat, vatRate: line.vatRate, vat, total: share, invoiceLine: index });
+    lines.push({
+      description: line.description,
+      unitPrice: line.unitPrice,
+      quantity: line.quantity,
+      gross: share,
+      discount: 0,
+      taxable: share - vat,
+      vatRate: line.vatRate,
+      vat,
+      total: share,
+      invoiceLine: index,
+    });
   });
   return lines;
 }
@@ -118,5 +150,6 @@ export function formatRate(rate: VatRate): string {
 }
 
 function assertFils(value: number, name: string) {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole, non-negative number of fils`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a whole, non-negative number of fils`);
 }

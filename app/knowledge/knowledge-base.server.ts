@@ -1,4 +1,12 @@
-import { complianceAudits, consultations, lowestPrice, planLists, quickTravelBanCheck, timelines, type PlanListKey } from "../catalogue";
+import {
+  complianceAudits,
+  consultations,
+  lowestPrice,
+  planLists,
+  quickTravelBanCheck,
+  timelines,
+  type PlanListKey,
+} from "../catalogue";
 import { formatMoney } from "../i18n/format";
 import { localizePath, type Lang } from "../i18n/lang";
 
@@ -34,13 +42,25 @@ const link = {
   requestCheck: { label: { en: "Start a quick check", ar: "ابدأ فحصاً سريعاً" }, path: "/request-check" },
   appeal: { label: { en: "Travel Ban Appeal", ar: "التظلم من حظر السفر" }, path: "/ban-checks/travel-ban-appeal" },
   laborBan: { label: { en: "Labor Ban Check", ar: "فحص حظر العمل" }, path: "/ban-checks/labor-ban-check" },
-  courtPolice: { label: { en: "Court & Police Case Check", ar: "فحص القضايا والبلاغات" }, path: "/ban-checks/court-police-case-check" },
+  courtPolice: {
+    label: { en: "Court & Police Case Check", ar: "فحص القضايا والبلاغات" },
+    path: "/ban-checks/court-police-case-check",
+  },
   background: { label: { en: "Background Checks", ar: "التحقق من الخلفية" }, path: "/for-business/background-checks" },
-  backgroundGcc: { label: { en: "GCC Background Checks", ar: "التحقق من الخلفية في الخليج" }, path: "/for-business/background-checks-gcc" },
+  backgroundGcc: {
+    label: { en: "GCC Background Checks", ar: "التحقق من الخلفية في الخليج" },
+    path: "/for-business/background-checks-gcc",
+  },
   contracts: { label: { en: "Contract Review", ar: "مراجعة العقود" }, path: "/for-business/contracts-review" },
   company: { label: { en: "Company Formation", ar: "تأسيس الشركات" }, path: "/startup-uae/company-formation" },
-  documents: { label: { en: "Document Authentication", ar: "توثيق المستندات" }, path: "/services/document-authentication" },
-  consultation: { label: { en: "Legal Consultation", ar: "الاستشارة القانونية" }, path: "/services/legal-consultation" },
+  documents: {
+    label: { en: "Document Authentication", ar: "توثيق المستندات" },
+    path: "/services/document-authentication",
+  },
+  consultation: {
+    label: { en: "Legal Consultation", ar: "الاستشارة القانونية" },
+    path: "/services/legal-consultation",
+  },
   audit: { label: { en: "Compliance Audit", ar: "تدقيق الامتثال" }, path: "/services/compliance-audit" },
   askLawyer: { label: { en: "Ask a Lawyer", ar: "اسأل محامياً" }, path: "/ask-lawyer" },
   contact: { label: { en: "Contact us", ar: "اتصل بنا" }, path: "/contact" },
@@ -54,7 +74,18 @@ const entries: Entry[] = [
   {
     id: "travel-ban-check",
     keywords: {
-      en: ["travel ban", "travel ban check", "check travel", "banned from travel", "travel status", "leave the country", "airport", "immigration hold", "can i travel", "ban status"],
+      en: [
+        "travel ban",
+        "travel ban check",
+        "check travel",
+        "banned from travel",
+        "travel status",
+        "leave the country",
+        "airport",
+        "immigration hold",
+        "can i travel",
+        "ban status",
+      ],
       ar: ["حظر السفر", "منع السفر", "فحص حظر", "حظر", "منع", "السفر", "المطار", "مغادرة الدولة", "هل يمكنني السفر"],
     },
     answer: (lang) =>
@@ -66,8 +97,32 @@ const entries: Entry[] = [
   {
     id: "travel-ban-appeal",
     keywords: {
-      en: ["appeal", "remove ban", "removal", "lift ban", "lift travel ban", "remove travel ban", "appeal travel ban", "travel ban removal", "cancel ban", "ban removal", "get rid of ban", "clear ban"],
-      ar: ["تظلم", "التظلم", "رفع الحظر", "رفع حظر السفر", "أرفع حظر السفر", "أرفع الحظر", "إلغاء حظر السفر", "إلغاء الحظر", "إزالة الحظر", "رفع المنع"],
+      en: [
+        "appeal",
+        "remove ban",
+        "removal",
+        "lift ban",
+        "lift travel ban",
+        "remove travel ban",
+        "appeal travel ban",
+        "travel ban removal",
+        "cancel ban",
+        "ban removal",
+        "get rid of ban",
+        "clear ban",
+      ],
+      ar: [
+        "تظلم",
+        "التظلم",
+        "رفع الحظر",
+        "رفع حظر السفر",
+        "أرفع حظر السفر",
+        "أرفع الحظر",
+        "إلغاء حظر السفر",
+        "إلغاء الحظر",
+        "إزالة الحظر",
+        "رفع المنع",
+      ],
     },
     answer: (lang) =>
       lang === "ar"
@@ -90,7 +145,18 @@ const entries: Entry[] = [
   {
     id: "court-police-case",
     keywords: {
-      en: ["court case", "police case", "criminal case", "police", "court", "case check", "criminal record", "civil case", "traffic case", "absconding"],
+      en: [
+        "court case",
+        "police case",
+        "criminal case",
+        "police",
+        "court",
+        "case check",
+        "criminal record",
+        "civil case",
+        "traffic case",
+        "absconding",
+      ],
       ar: ["قضية", "قضايا", "بلاغ", "الشرطة", "المحكمة", "سجل جنائي", "قضية مدنية", "مخالفات مرورية"],
     },
     answer: (lang) =>
@@ -102,7 +168,17 @@ const entries: Entry[] = [
   {
     id: "background-check",
     keywords: {
-      en: ["background check", "background", "screening", "employee check", "pre-employment", "verify candidate", "due diligence", "vetting", "hire"],
+      en: [
+        "background check",
+        "background",
+        "screening",
+        "employee check",
+        "pre-employment",
+        "verify candidate",
+        "due diligence",
+        "vetting",
+        "hire",
+      ],
       ar: ["التحقق من الخلفية", "فحص الخلفية", "الخلفية", "فحص الموظفين", "العناية الواجبة", "توظيف"],
     },
     answer: (lang) =>
@@ -126,7 +202,16 @@ const entries: Entry[] = [
   {
     id: "contract-review",
     keywords: {
-      en: ["contract", "contract review", "agreement", "review my contract", "employment contract", "lease", "nda", "clause"],
+      en: [
+        "contract",
+        "contract review",
+        "agreement",
+        "review my contract",
+        "employment contract",
+        "lease",
+        "nda",
+        "clause",
+      ],
       ar: ["عقد", "العقد", "مراجعة العقود", "مراجعة عقد", "اتفاقية", "عقد عمل", "عقد إيجار"],
     },
     answer: (lang) =>
@@ -138,7 +223,21 @@ const entries: Entry[] = [
   {
     id: "company-formation",
     keywords: {
-      en: ["company formation", "start a company", "set up a company", "business setup", "trade license", "license", "free zone", "freezone", "mainland", "offshore", "company", "startup", "llc"],
+      en: [
+        "company formation",
+        "start a company",
+        "set up a company",
+        "business setup",
+        "trade license",
+        "license",
+        "free zone",
+        "freezone",
+        "mainland",
+        "offshore",
+        "company",
+        "startup",
+        "llc",
+      ],
       ar: ["تأسيس شركة", "تأسيس الشركات", "رخصة تجارية", "منطقة حرة", "البر الرئيسي", "أوفشور", "شركة", "ترخيص"],
     },
     answer: (lang) =>
@@ -150,7 +249,19 @@ const entries: Entry[] = [
   {
     id: "document-authentication",
     keywords: {
-      en: ["attestation", "attest", "authentication", "authenticate", "notarize", "notary", "legalisation", "legalization", "certificate", "degree", "documents"],
+      en: [
+        "attestation",
+        "attest",
+        "authentication",
+        "authenticate",
+        "notarize",
+        "notary",
+        "legalisation",
+        "legalization",
+        "certificate",
+        "degree",
+        "documents",
+      ],
       ar: ["تصديق", "توثيق", "توثيق المستندات", "كاتب العدل", "شهادة", "المستندات"],
     },
     answer: (lang) =>
@@ -162,7 +273,19 @@ const entries: Entry[] = [
   {
     id: "legal-consultation",
     keywords: {
-      en: ["consultation", "consult", "speak to a lawyer", "talk to a lawyer", "lawyer", "legal expert", "advice", "book", "appointment", "video call", "meeting"],
+      en: [
+        "consultation",
+        "consult",
+        "speak to a lawyer",
+        "talk to a lawyer",
+        "lawyer",
+        "legal expert",
+        "advice",
+        "book",
+        "appointment",
+        "video call",
+        "meeting",
+      ],
       ar: ["استشارة", "محامي", "محام", "خبير قانوني", "موعد", "حجز", "التحدث مع محام"],
     },
     answer: (lang) => {
@@ -206,7 +329,20 @@ const entries: Entry[] = [
   {
     id: "pricing",
     keywords: {
-      en: ["price", "prices", "cost", "how much", "fee", "fees", "pricing", "quote", "bundle", "package", "packages", "cheap"],
+      en: [
+        "price",
+        "prices",
+        "cost",
+        "how much",
+        "fee",
+        "fees",
+        "pricing",
+        "quote",
+        "bundle",
+        "package",
+        "packages",
+        "cheap",
+      ],
       ar: ["سعر", "الأسعار", "كم", "التكلفة", "رسوم", "عرض سعر", "باقة", "الباقات"],
     },
     answer: (lang) =>
@@ -230,7 +366,17 @@ const entries: Entry[] = [
   {
     id: "privacy",
     keywords: {
-      en: ["privacy", "confidential", "confidentiality", "my data", "personal data", "secure", "safe", "delete my data", "gdpr"],
+      en: [
+        "privacy",
+        "confidential",
+        "confidentiality",
+        "my data",
+        "personal data",
+        "secure",
+        "safe",
+        "delete my data",
+        "gdpr",
+      ],
       ar: ["خصوصية", "الخصوصية", "سرية", "سري", "بياناتي", "البيانات الشخصية", "آمن"],
     },
     answer: (lang) =>
@@ -242,7 +388,16 @@ const entries: Entry[] = [
   {
     id: "how-it-works",
     keywords: {
-      en: ["how does it work", "how it works", "process", "steps", "what happens next", "how long", "results", "when will i get"],
+      en: [
+        "how does it work",
+        "how it works",
+        "process",
+        "steps",
+        "what happens next",
+        "how long",
+        "results",
+        "when will i get",
+      ],
       ar: ["كيف يعمل", "الخطوات", "الإجراءات", "ماذا يحدث بعد", "كم يستغرق", "النتيجة", "متى"],
     },
     answer: (lang) =>
@@ -266,7 +421,20 @@ const entries: Entry[] = [
   {
     id: "contact",
     keywords: {
-      en: ["contact", "phone", "call", "email", "whatsapp", "office", "office hours", "opening hours", "address", "human", "agent", "someone"],
+      en: [
+        "contact",
+        "phone",
+        "call",
+        "email",
+        "whatsapp",
+        "office",
+        "office hours",
+        "opening hours",
+        "address",
+        "human",
+        "agent",
+        "someone",
+      ],
       ar: ["تواصل", "اتصال", "هاتف", "البريد الإلكتروني", "واتساب", "المكتب", "ساعات العمل", "العنوان", "موظف"],
     },
     answer: (lang) =>
@@ -349,7 +517,8 @@ function containsSequence(haystack: string[], needle: string[]) {
 function score(item: Indexed, questionStems: string[]): number {
   let total = 0;
   for (const s of new Set(questionStems)) if (item.stems.has(s)) total += weightOf(s);
-  for (const phrase of item.phrases) if (phrase.length > 1 && containsSequence(questionStems, phrase)) total += phrase.length;
+  for (const phrase of item.phrases)
+    if (phrase.length > 1 && containsSequence(questionStems, phrase)) total += phrase.length;
   return total;
 }
 

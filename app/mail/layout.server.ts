@@ -12,8 +12,10 @@ export type EmailContent = {
 };
 
 const footer: Record<Lang, (site: string, phone: string, email: string) => string> = {
-  en: (site, phone, email) => `${site} · ${phone} · ${email}\n${site} is not a law firm and does not give legal or tax advice.`,
-  ar: (site, phone, email) => `${site} · ${phone} · ${email}\n${site} ليست مكتب محاماة ولا تقدّم استشارات قانونية أو ضريبية.`,
+  en: (site, phone, email) =>
+    `${site} · ${phone} · ${email}\n${site} is not a law firm and does not give legal or tax advice.`,
+  ar: (site, phone, email) =>
+    `${site} · ${phone} · ${email}\n${site} ليست مكتب محاماة ولا تقدّم استشارات قانونية أو ضريبية.`,
 };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -20,7 +20,14 @@ export type OutgoingMail = {
 export async function queueMail(tx: Queryable, mail: OutgoingMail) {
   const [row] = await tx
     .insert(outbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, kind: mail.kind, attachments: mail.attachments ?? [] })
+    .values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      kind: mail.kind,
+      attachments: mail.attachments ?? [],
+    })
     .returning({ id: outbox.id });
   // Deliver soon rather than on the next tick; harmless if the transaction is not committed yet.
   kickMailWorker();

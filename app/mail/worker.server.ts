@@ -45,7 +45,11 @@ export async function deliverDueMail({ now = new Date(), log = defaultLog }: { n
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(outbox)
-    .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .set({
+      status: "sending",
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+    })
     .where(inArray(outbox.id, due))
     .returning();
 
@@ -65,7 +69,10 @@ export async function deliverDueMail({ now = new Date(), log = defaultLog }: { n
         html: message.htmlBody ?? undefined,
         attachments: await renderAttachments(message.attachments),
       });
-      await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, message.id));
+      await db
+        .update(outbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(outbox.id, message.id));
       sent++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -78,7 +85,9 @@ export async function deliverDueMail({ now = new Date(), log = defaultLog }: { n
           nextAttemptAt: new Date(Date.now() + retryDelayMs(message.attempts)),
         })
         .where(eq(outbox.id, message.id));
-      log(`mail ${message.id} (${message.kind}) not delivered, attempt ${message.attempts}: ${reason}${giveUp ? " — giving up" : ""}`);
+      log(
+        `mail ${message.id} (${message.kind}) not delivered, attempt ${message.attempts}: ${reason}${giveUp ? " — giving up" : ""}`,
+      );
     }
   }
   return { claimed: claimed.length, sent };
@@ -89,7 +98,9 @@ function logHeld(message: OutboxMessage, production: boolean, log: Logger) {
   if (production) {
     log(`mail held (SMTP_URL not set): ${message.kind} to ${message.toAddress}, "${message.subject}"`);
   } else {
-    log(`mail held (SMTP_URL not set; see /dev/mailbox): to ${message.toAddress}, "${message.subject}"\n${message.textBody}\n`);
+    log(
+      `mail held (SMTP_URL not set; see /dev/mailbox): to ${message.toAddress}, "${message.subject}"\n${message.textBody}\n`,
+    );
   }
 }
 
@@ -97,7 +108,15 @@ function defaultLog(message: string) {
   process.stdout.write(`${new Date().toISOString()} ${message}\n`);
 }
 
-type WorkerState = { timer?: NodeJS.Timeout; running?: Promise<unknown>; again: boolean; kickTimer?: NodeJS.Timeout; log: Logger; stopped: boolean; onRun?: ((ok: boolean) => void) | undefined };
+type WorkerState = {
+  timer?: NodeJS.Timeout;
+  running?: Promise<unknown>;
+  again: boolean;
+  kickTimer?: NodeJS.Timeout;
+  log: Logger;
+  stopped: boolean;
+  onRun?: ((ok: boolean) => void) | undefined;
+};
 const stateKey = Symbol.for("sanad.mail-worker");
 function workerState(): WorkerState | undefined {
   return (globalThis as { [stateKey]?: WorkerState })[stateKey];
@@ -152,5 +171,9 @@ export function kickMailWorker() {
 
 /** The newest messages, for the development mailbox and tests. */
 export async function recentMail(limit = 50) {
-  return db.select().from(outbox).orderBy(sql`${outbox.createdAt} desc`).limit(limit);
+  return db
+    .select()
+    .from(outbox)
+    .orderBy(sql`${outbox.createdAt} desc`)
+    .limit(limit);
 }

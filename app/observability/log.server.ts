@@ -7,7 +7,14 @@
  */
 export type LogFormat = "json" | "pretty";
 
-export type RequestLine = { requestId: string; method: string; route: string; status: number; durationMs: number; userId?: string | undefined };
+export type RequestLine = {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  userId?: string | undefined;
+};
 export type JobLine = { job: string; outcome: "ok" | "failed"; durationMs: number; error?: string | undefined };
 
 export type Logger = {
@@ -23,8 +30,17 @@ export function resolveLogFormat(setting: "auto" | "json" | "pretty", stdoutIsTe
   return stdoutIsTerminal ? "pretty" : "json";
 }
 
-export function createLogger(format: LogFormat, write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
-  const emit = (level: "info" | "error", type: string, message: string, fields: Record<string, unknown>, pretty: string) => {
+export function createLogger(
+  format: LogFormat,
+  write: (line: string) => void = (line) => process.stdout.write(line),
+): Logger {
+  const emit = (
+    level: "info" | "error",
+    type: string,
+    message: string,
+    fields: Record<string, unknown>,
+    pretty: string,
+  ) => {
     const time = new Date().toISOString();
     if (format === "json") write(`${JSON.stringify({ time, level, type, msg: message, ...fields })}\n`);
     else write(`${time} ${pretty}\n`);
@@ -36,12 +52,24 @@ export function createLogger(format: LogFormat, write: (line: string) => void = 
     request: (line) => {
       const durationMs = Math.round(line.durationMs * 10) / 10;
       const user = line.userId ? ` user=${line.userId}` : "";
-      emit(line.status >= 500 ? "error" : "info", "request", `${line.method} ${line.route} ${line.status}`, { ...line, durationMs }, `${line.method} ${line.route} ${line.status} ${durationMs.toFixed(1)}ms id=${line.requestId}${user}`);
+      emit(
+        line.status >= 500 ? "error" : "info",
+        "request",
+        `${line.method} ${line.route} ${line.status}`,
+        { ...line, durationMs },
+        `${line.method} ${line.route} ${line.status} ${durationMs.toFixed(1)}ms id=${line.requestId}${user}`,
+      );
     },
     job: (line) => {
       const durationMs = Math.round(line.durationMs * 10) / 10;
       const error = line.error ? `: ${line.error}` : "";
-      emit(line.outcome === "ok" ? "info" : "error", "job", `job ${line.job} ${line.outcome}`, { ...line, durationMs }, `job ${line.job} ${line.outcome} ${durationMs.toFixed(1)}ms${error}`);
+      emit(
+        line.outcome === "ok" ? "info" : "error",
+        "job",
+        `job ${line.job} ${line.outcome}`,
+        { ...line, durationMs },
+        `job ${line.job} ${line.outcome} ${durationMs.toFixed(1)}ms${error}`,
+      );
     },
   };
 }

@@ -17,7 +17,10 @@ export function registerOutboxMetrics() {
       .where(inArray(outbox.status, ["queued", "sending"]))
       .then(([row]) => {
         const oldest = row?.oldest ? new Date(row.oldest) : null;
-        return { pending: Number(row?.pending ?? 0), oldestAgeSeconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0 };
+        return {
+          pending: Number(row?.pending ?? 0),
+          oldestAgeSeconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0,
+        };
       })
       // A scrape while the database is away still answers; these two say "unknown".
       .catch(() => ({ pending: Number.NaN, oldestAgeSeconds: Number.NaN }))

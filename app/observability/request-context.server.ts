@@ -41,4 +41,3 @@ export function oncePerRequest<T>(key: string, compute: () => Promise<T>): Promi
   }
   return pending;
 }
-

@@ -5,7 +5,11 @@ import type { ServerBuild } from "@remix-run/node";
  * never the raw path (ids, tokens and made-up addresses would make one series per visitor).
  * Built from the Remix build's route list, ranked as Remix ranks them (more fixed segments win).
  */
-type Template = { parts: Array<{ fixed: string } | { param: true } | { lang: true } | { splat: true }>; name: string; fixed: number };
+type Template = {
+  parts: Array<{ fixed: string } | { param: true } | { lang: true } | { splat: true }>;
+  name: string;
+  fixed: number;
+};
 
 const LANG_PREFIXES = new Set(["ar"]);
 
@@ -29,8 +33,20 @@ export function routeTemplates(routes: ServerBuild["routes"]): Template[] {
       variants = variants.flatMap((variant) => (optional ? [variant, [...variant, name]] : [[...variant, name]]));
     }
     for (const variant of variants) {
-      const parts = variant.map((part) => (part === "*" ? { splat: true as const } : part === ":lang" ? { lang: true as const } : part.startsWith(":") ? { param: true as const } : { fixed: part.toLowerCase() }));
-      templates.set(`${name}|${variant.join("/")}`, { parts, name, fixed: parts.filter((part) => "fixed" in part || "lang" in part).length });
+      const parts = variant.map((part) =>
+        part === "*"
+          ? { splat: true as const }
+          : part === ":lang"
+            ? { lang: true as const }
+            : part.startsWith(":")
+              ? { param: true as const }
+              : { fixed: part.toLowerCase() },
+      );
+      templates.set(`${name}|${variant.join("/")}`, {
+        parts,
+        name,
+        fixed: parts.filter((part) => "fixed" in part || "lang" in part).length,
+      });
     }
   }
   return [...templates.values()];
@@ -39,7 +55,10 @@ export function routeTemplates(routes: ServerBuild["routes"]): Template[] {
 /** The pattern of `pathname`, "static" for files, or "unmatched". */
 export function routePatternOf(pathname: string, templates: Template[]): string {
   if (pathname.startsWith("/build/")) return "/build/*";
-  const segments = pathname.split("/").filter(Boolean).map((segment) => segment.toLowerCase());
+  const segments = pathname
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => segment.toLowerCase());
   let best: Template | undefined;
   let bestScore = -1;
   for (const template of templates) {

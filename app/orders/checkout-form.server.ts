@@ -5,7 +5,17 @@ import { cleanText } from "../http/clean-text.server";
 import { normalizePhone } from "../i18n/phone";
 
 /** The spec's maximum lengths (section 5). */
-export const CHECKOUT_MAX_LENGTHS = { legalName: 100, phone: 20, email: 100, state: 50, description: 1000, documentLink: 500, couponCode: 40, companyName: 150, companyTrn: 20 } as const;
+export const CHECKOUT_MAX_LENGTHS = {
+  legalName: 100,
+  phone: 20,
+  email: 100,
+  state: 50,
+  description: 1000,
+  documentLink: 500,
+  couponCode: 40,
+  companyName: 150,
+  companyTrn: 20,
+} as const;
 
 /** A UAE Tax Registration Number: 15 digits (spaces and dashes as typed are ignored). */
 export function normalizeTrn(value: string) {
@@ -43,7 +53,13 @@ export function checkoutSchema(text: CheckoutText) {
   const max = (n: number) => fill(text.errors.tooLong, { max: n });
   const optionalText = (limit: number) => z.preprocess(cleaned, z.string().max(limit, max(limit)).optional());
   return z.object({
-    legalName: z.preprocess(cleaned, z.string({ message: text.errors.legalName }).min(1, text.errors.legalName).max(CHECKOUT_MAX_LENGTHS.legalName, max(CHECKOUT_MAX_LENGTHS.legalName))),
+    legalName: z.preprocess(
+      cleaned,
+      z
+        .string({ message: text.errors.legalName })
+        .min(1, text.errors.legalName)
+        .max(CHECKOUT_MAX_LENGTHS.legalName, max(CHECKOUT_MAX_LENGTHS.legalName)),
+    ),
     email: z.preprocess(
       cleaned,
       z.email({ message: text.errors.email }).max(CHECKOUT_MAX_LENGTHS.email, max(CHECKOUT_MAX_LENGTHS.email)),
@@ -58,7 +74,10 @@ export function checkoutSchema(text: CheckoutText) {
         .transform((value) => normalizePhone(value)!),
     ),
     state: optionalText(CHECKOUT_MAX_LENGTHS.state),
-    description: z.preprocess(cleanedMultiline, z.string().max(CHECKOUT_MAX_LENGTHS.description, max(CHECKOUT_MAX_LENGTHS.description)).optional()),
+    description: z.preprocess(
+      cleanedMultiline,
+      z.string().max(CHECKOUT_MAX_LENGTHS.description, max(CHECKOUT_MAX_LENGTHS.description)).optional(),
+    ),
     documentLink: z.preprocess(
       cleaned,
       z
@@ -70,7 +89,15 @@ export function checkoutSchema(text: CheckoutText) {
     couponCode: z.preprocess(cleaned, z.string().max(CHECKOUT_MAX_LENGTHS.couponCode, text.errors.coupon).optional()),
     // For the tax invoice of a company: its name and UAE TRN, both optional.
     companyName: optionalText(CHECKOUT_MAX_LENGTHS.companyName),
-    companyTrn: z.preprocess(cleaned, z.string().max(CHECKOUT_MAX_LENGTHS.companyTrn, text.errors.trn).refine(isValidTrn, text.errors.trn).transform(normalizeTrn).optional()),
+    companyTrn: z.preprocess(
+      cleaned,
+      z
+        .string()
+        .max(CHECKOUT_MAX_LENGTHS.companyTrn, text.errors.trn)
+        .refine(isValidTrn, text.errors.trn)
+        .transform(normalizeTrn)
+        .optional(),
+    ),
   });
 }
 

@@ -11,8 +11,22 @@ import { CHECKOUT_MAX_LENGTHS, checkoutSchema } from "./checkout-form.server";
 import { objectStoreUnavailableMessage, ObjectStoreUnavailable, withStoredFiles } from "../documents/documents.server";
 import { once, submissionKeyOf } from "../forms/submission-keys.server";
 import { couponExists } from "./coupons.server";
-import { computeTotals, CouponUnavailable, createOrder, findOrderOfUser, type CartLineInput, type OrderTotals } from "./orders.server";
-import { isMultipart, parseUploadForm, UPLOAD_LIMITS, uploadProblemMessage, UploadRejected, type UploadProblem } from "./uploads.server";
+import {
+  computeTotals,
+  CouponUnavailable,
+  createOrder,
+  findOrderOfUser,
+  type CartLineInput,
+  type OrderTotals,
+} from "./orders.server";
+import {
+  isMultipart,
+  parseUploadForm,
+  UPLOAD_LIMITS,
+  uploadProblemMessage,
+  UploadRejected,
+  type UploadProblem,
+} from "./uploads.server";
 
 /** The file input's name. */
 export const DOCUMENTS_FIELD = "documents";
@@ -46,7 +60,14 @@ export function summaryView(totals: OrderTotals, lang: Lang): SummaryView {
 
 export type CheckoutOutcome =
   /** Re-render the form: field errors (or the applied coupon) with what was typed. */
-  | { kind: "reply"; status: number; lastResult: SubmissionResult<string[]>; summary: SummaryView; filesDropped: boolean; couponApplied: boolean }
+  | {
+      kind: "reply";
+      status: number;
+      lastResult: SubmissionResult<string[]>;
+      summary: SummaryView;
+      filesDropped: boolean;
+      couponApplied: boolean;
+    }
   /** The order exists: send the client to the provider (303); the cart is to be cleared. */
   | { kind: "pay"; orderId: string; url: string }
   /** The order exists but the payment page could not be opened: show the order's pay page with the error. */
@@ -110,7 +131,8 @@ export async function handleCheckout({
     if (!(error instanceof UploadRejected)) throw error;
     // Nothing of the body is kept: answer with the form empty but the cart intact.
     fields = new FormData();
-    formError = error.reason === "total-too-large" ? uploadMessage({ kind: "total-too-large" }, text) : text.errors.malformed;
+    formError =
+      error.reason === "total-too-large" ? uploadMessage({ kind: "total-too-large" }, text) : text.errors.malformed;
   }
 
   const intent = fields.get("intent") === "apply-coupon" ? "apply-coupon" : "pay";
@@ -131,7 +153,12 @@ export async function handleCheckout({
   }
 
   const submission = parseWithZod(fields, { schema: checkoutSchema(text) });
-  const totals = await computeTotals(cart, submission.status === "success" ? submission.value.couponCode : couponInput, lang, { userId });
+  const totals = await computeTotals(
+    cart,
+    submission.status === "success" ? submission.value.couponCode : couponInput,
+    lang,
+    { userId },
+  );
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   if (formError) formErrors.push(formError);
@@ -139,8 +166,11 @@ export async function handleCheckout({
   // A real coupon that cannot be used any more (switched off, expired or used up since Apply):
   // the summary is re-priced without it and a notice says so; the order waits for the new total.
   // (Deleted since Apply too: the form says which code its summary showed applied.)
-  const appliedCoupon = String(fields.get("appliedCoupon") ?? "").trim().toUpperCase();
-  const couponGone = totals.couponInvalid && (appliedCoupon === couponInput.trim().toUpperCase() || (await couponExists(couponInput)));
+  const appliedCoupon = String(fields.get("appliedCoupon") ?? "")
+    .trim()
+    .toUpperCase();
+  const couponGone =
+    totals.couponInvalid && (appliedCoupon === couponInput.trim().toUpperCase() || (await couponExists(couponInput)));
   if (couponGone) formErrors.push(fill(text.errors.couponGone, { code: couponInput.trim().toUpperCase() }));
   if (totals.couponInvalid) fieldErrors.couponCode = [text.errors.coupon];
   // The spec checks the total after the fields; an empty or unpriceable cart has no total. A total
@@ -148,7 +178,10 @@ export async function handleCheckout({
   if (totals.lines.length === 0) formErrors.push(text.errors.total);
 
   if (submission.status !== "success" || formErrors.length || Object.keys(fieldErrors).length) {
-    const reply = submission.reply({ formErrors: formErrors.length ? formErrors : [text.errors.formHasErrors], fieldErrors });
+    const reply = submission.reply({
+      formErrors: formErrors.length ? formErrors : [text.errors.formHasErrors],
+      fieldErrors,
+    });
     return {
       kind: "reply",
       status: couponGone ? 409 : 400,
@@ -165,7 +198,9 @@ export async function handleCheckout({
     return {
       kind: "reply",
       status: 429,
-      lastResult: submission.reply({ formErrors: [fill(text.errors.tooManyOrders, { minutes: Math.ceil(limit.retryAfterSeconds / 60) })] }),
+      lastResult: submission.reply({
+        formErrors: [fill(text.errors.tooManyOrders, { minutes: Math.ceil(limit.retryAfterSeconds / 60) })],
+      }),
       summary: summaryView(totals, lang),
       filesDropped: files.length > 0,
       couponApplied: Boolean(totals.couponCode),
@@ -177,22 +212,34 @@ export async function handleCheckout({
     // the order the first one made instead of making a second.
     // With a bucket configured the documents are written there before the order's transaction
     // and removed again if it does not commit (app/documents/documents.server.ts).
-    ({ result: made } = await withStoredFiles(files, (placed) => once(submissionKeyOf(fields, `checkout:${userId}`), async (tx) => {
-      const created = await createOrder(
-        {
-          userId,
-          lang,
-          details: submission.value,
-          totals,
-          files: placed,
-          extra,
-          // Nothing to charge: paid now, in the order's own transaction, with the usual mails and invoice.
-          onCreated: totals.total === 0 ? (inner, order) => markPaidInTransaction(inner, { orderId: order.id, provider: null, sessionId: null, amountTotal: 0, currency: "aed" }) : undefined,
-        },
-        tx,
-      );
-      return { orderId: created.id };
-    })));
+    ({ result: made } = await withStoredFiles(files, (placed) =>
+      once(submissionKeyOf(fields, `checkout:${userId}`), async (tx) => {
+        const created = await createOrder(
+          {
+            userId,
+            lang,
+            details: submission.value,
+            totals,
+            files: placed,
+            extra,
+            // Nothing to charge: paid now, in the order's own transaction, with the usual mails and invoice.
+            onCreated:
+              totals.total === 0
+                ? (inner, order) =>
+                    markPaidInTransaction(inner, {
+                      orderId: order.id,
+                      provider: null,
+                      sessionId: null,
+                      amountTotal: 0,
+                      currency: "aed",
+                    })
+                : undefined,
+          },
+          tx,
+        );
+        return { orderId: created.id };
+      }),
+    ));
   } catch (error) {
     if (error instanceof ObjectStoreUnavailable) {
       // The bucket is down: no order was made; the form comes back with what was typed (files must be chosen again).
@@ -210,7 +257,10 @@ export async function handleCheckout({
     // The coupon went (used up by someone else, switched off, expired) between Apply and Pay:
     // re-price without it and let the client confirm the new total.
     const repriced = await computeTotals(cart, undefined, lang);
-    const reply = submission.reply({ formErrors: [fill(text.errors.couponGone, { code: error.code })], fieldErrors: { couponCode: [text.errors.coupon] } });
+    const reply = submission.reply({
+      formErrors: [fill(text.errors.couponGone, { code: error.code })],
+      fieldErrors: { couponCode: [text.errors.coupon] },
+    });
     return {
       kind: "reply",
       status: 409,
@@ -228,7 +278,8 @@ export async function handleCheckout({
     if (started.kind === "redirect") return { kind: "pay", orderId: order.id, url: started.url };
     return { kind: "paid", orderId: order.id };
   } catch (error) {
-    if (!(error instanceof PaymentsUnavailable)) console.error(`payment start failed for order ${order.id}:`, error instanceof Error ? error.message : error);
+    if (!(error instanceof PaymentsUnavailable))
+      console.error(`payment start failed for order ${order.id}:`, error instanceof Error ? error.message : error);
     return { kind: "payment-error", orderId: order.id, unavailable: error instanceof PaymentsUnavailable };
   }
 }

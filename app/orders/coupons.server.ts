@@ -20,14 +20,27 @@ const COUNTING = ["reserved", "paid"] as const;
 export type CouponUses = { total: number; byClient: number };
 
 /** How many uses a coupon has (reserved and paid), and how many of them are this client's. */
-export async function couponUses(couponId: string, userId: string | null, tx: Queryable = db, exceptOrderId?: string): Promise<CouponUses> {
+export async function couponUses(
+  couponId: string,
+  userId: string | null,
+  tx: Queryable = db,
+  exceptOrderId?: string,
+): Promise<CouponUses> {
   const [row] = await tx
     .select({
       total: sql<number>`count(*)::int`,
-      byClient: userId ? sql<number>`(count(*) filter (where ${couponRedemptions.userId} = ${userId}))::int` : sql<number>`0`,
+      byClient: userId
+        ? sql<number>`(count(*) filter (where ${couponRedemptions.userId} = ${userId}))::int`
+        : sql<number>`0`,
     })
     .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, couponId), inArray(couponRedemptions.status, COUNTING), exceptOrderId ? ne(couponRedemptions.orderId, exceptOrderId) : undefined));
+    .where(
+      and(
+        eq(couponRedemptions.couponId, couponId),
+        inArray(couponRedemptions.status, COUNTING),
+        exceptOrderId ? ne(couponRedemptions.orderId, exceptOrderId) : undefined,
+      ),
+    );
   return { total: Number(row?.total ?? 0), byClient: Number(row?.byClient ?? 0) };
 }
 
@@ -55,7 +68,10 @@ async function couponByCode(code: string, tx: Queryable, lock: boolean) {
  * The usable coupon with this code, or undefined (unknown, inactive, expired or used up, overall or
  * by this client). A check for showing prices: only reserveCoupon() holds a use.
  */
-export async function findUsableCoupon(code: string, { now = new Date(), userId = null, tx = db }: { now?: Date; userId?: string | null; tx?: Queryable } = {}): Promise<Coupon | undefined> {
+export async function findUsableCoupon(
+  code: string,
+  { now = new Date(), userId = null, tx = db }: { now?: Date; userId?: string | null; tx?: Queryable } = {},
+): Promise<Coupon | undefined> {
   const coupon = await couponByCode(code, tx, false);
   if (!coupon) return undefined;
   return couponProblem(coupon, await couponUses(coupon.id, userId, tx), now) ? undefined : coupon;
@@ -73,11 +89,20 @@ export type Reservation = { ok: true; coupon: Coupon } | { ok: false; problem: C
  * The coupon's row is locked first, so every reservation of the same code waits its turn and
  * counts the uses committed before it: however many checkouts race for the last use, one gets it.
  */
-export async function reserveCoupon(tx: Transaction, input: { code: string; orderId: string; userId: string; now?: Date }): Promise<Reservation> {
+export async function reserveCoupon(
+  tx: Transaction,
+  input: { code: string; orderId: string; userId: string; now?: Date },
+): Promise<Reservation> {
   const coupon = await couponByCode(input.code, tx, true);
-  const problem = couponProblem(coupon, coupon ? await couponUses(coupon.id, input.userId, tx) : { total: 0, byClient: 0 }, input.now);
+  const problem = couponProblem(
+    coupon,
+    coupon ? await couponUses(coupon.id, input.userId, tx) : { total: 0, byClient: 0 },
+    input.now,
+  );
   if (problem || !coupon) return { ok: false, problem: problem ?? "unknown" };
-  await tx.insert(couponRedemptions).values({ couponId: coupon.id, orderId: input.orderId, userId: input.userId, status: "reserved" });
+  await tx
+    .insert(couponRedemptions)
+    .values({ couponId: coupon.id, orderId: input.orderId, userId: input.userId, status: "reserved" });
   return { ok: true, coupon };
 }
 
@@ -96,26 +121,46 @@ export async function releaseCouponReservation(tx: Queryable, orderId: string): 
  * the payment still came) is taken back even past the limit: the client paid the price shown.
  */
 export async function markCouponRedemptionPaid(tx: Queryable, orderId: string) {
-  await tx.update(couponRedemptions).set({ status: "paid", updatedAt: new Date() }).where(and(eq(couponRedemptions.orderId, orderId), ne(couponRedemptions.status, "paid")));
+  await tx
+    .update(couponRedemptions)
+    .set({ status: "paid", updatedAt: new Date() })
+    .where(and(eq(couponRedemptions.orderId, orderId), ne(couponRedemptions.status, "paid")));
 }
 
 /**
  * An unpaid order that was cancelled is opened again: it needs its coupon use back, within the
  * limits. Returns the problem when the coupon cannot be used any more (nothing is changed).
  */
-export async function reclaimCouponReservation(tx: Transaction, orderId: string, userId: string, now = new Date()): Promise<CouponProblem | null> {
+export async function reclaimCouponReservation(
+  tx: Transaction,
+  orderId: string,
+  userId: string,
+  now = new Date(),
+): Promise<CouponProblem | null> {
   const [redemption] = await tx.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).limit(1);
   if (!redemption || redemption.status !== "released") return null;
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, redemption.couponId)).for("update");
   const problem = couponProblem(coupon, await couponUses(redemption.couponId, userId, tx, orderId), now);
   if (problem) return problem;
-  await tx.update(couponRedemptions).set({ status: "reserved", updatedAt: new Date() }).where(eq(couponRedemptions.id, redemption.id));
+  await tx
+    .update(couponRedemptions)
+    .set({ status: "reserved", updatedAt: new Date() })
+    .where(eq(couponRedemptions.id, redemption.id));
   return null;
 }
 
 /** Inserts a coupon as given (the seed and tests; admins use app/admin/coupons.server.ts). */
 export async function insertCoupon(
-  values: { code: string; kind: "percent" | "fixed"; value: number; active?: boolean; expiresAt?: Date | null; maxRedemptions?: number | null; maxPerClient?: number | null; createdBy?: string | null },
+  values: {
+    code: string;
+    kind: "percent" | "fixed";
+    value: number;
+    active?: boolean;
+    expiresAt?: Date | null;
+    maxRedemptions?: number | null;
+    maxPerClient?: number | null;
+    createdBy?: string | null;
+  },
   tx: Queryable = db,
 ) {
   const [coupon] = await tx
@@ -130,6 +175,10 @@ export const DEMO_COUPON = { code: "WELCOME10", kind: "percent" as const, value:
 
 /** Adds the demo coupon when it is missing. */
 export async function seedDemoCoupon(tx: Queryable = db) {
-  const [existing] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, DEMO_COUPON.code)).limit(1);
+  const [existing] = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(eq(coupons.code, DEMO_COUPON.code))
+    .limit(1);
   if (!existing) await insertCoupon(DEMO_COUPON, tx);
 }

@@ -15,7 +15,10 @@ import { clientOrderStats } from "./order-stats.server";
 export async function clientDashboardOrders(userId: string, lang: Lang, url: URL) {
   const t = backofficeText[lang];
   const figures = clientOrderStats(userId);
-  const [stats, list] = await Promise.all([figures, listClientOrders(userId, { page: url.searchParams.get("page"), total: figures.then((f) => f.totalOrders) })]);
+  const [stats, list] = await Promise.all([
+    figures,
+    listClientOrders(userId, { page: url.searchParams.get("page"), total: figures.then((f) => f.totalOrders) }),
+  ]);
   // Service and package names in the reader's language (the orders table keeps them in English).
   const items = lang === "en" ? new Map() : await orderItemRefs(list.rows.map((order) => order.id));
   return {
@@ -37,7 +40,10 @@ export async function clientDashboardOrders(userId: string, lang: Lang, url: URL
       paymentLabel: t.payment[order.paymentStatus] ?? order.paymentStatus,
       canPay: (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") && order.status !== "cancelled",
       // "Expected by …" while the team works on it (the promised turnaround counts from payment).
-      expectedBy: order.dueAt && (order.status === "pending" || order.status === "processing") ? fill(casesText[lang].turnaround.expectedBy, { date: formatDateTime(order.dueAt, lang) }) : null,
+      expectedBy:
+        order.dueAt && (order.status === "pending" || order.status === "processing")
+          ? fill(casesText[lang].turnaround.expectedBy, { date: formatDateTime(order.dueAt, lang) })
+          : null,
       date: formatDate(order.createdAt, lang),
       dateTime: order.createdAt.toISOString(),
       // The spec: Download Report only when the order is completed (and a report is attached).

@@ -26,12 +26,18 @@ export function unpaidOrderDeadline(createdAt: Date) {
  * paid meanwhile is marked paid instead. Orders staff moved on (processing) are left alone. Safe
  * on several instances at once: each order is re-checked under its row lock.
  */
-export async function expireUnpaidOrders({ now = new Date(), limit = 50, log = () => {} }: { now?: Date; limit?: number; log?: Logger } = {}) {
+export async function expireUnpaidOrders({
+  now = new Date(),
+  limit = 50,
+  log = () => {},
+}: { now?: Date; limit?: number; log?: Logger } = {}) {
   const cutoff = new Date(now.getTime() - getEnv().UNPAID_ORDER_EXPIRY_HOURS * 3_600_000);
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, "pending"), inArray(orders.paymentStatus, PAYABLE_STATUSES), lt(orders.createdAt, cutoff)))
+    .where(
+      and(eq(orders.status, "pending"), inArray(orders.paymentStatus, PAYABLE_STATUSES), lt(orders.createdAt, cutoff)),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(limit);
   let expired = 0;
@@ -51,7 +57,13 @@ async function closeStripeSessions(orderId: string): Promise<boolean> {
   const open = await db
     .select()
     .from(paymentSessions)
-    .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.provider, "stripe"), eq(paymentSessions.status, "open")));
+    .where(
+      and(
+        eq(paymentSessions.orderId, orderId),
+        eq(paymentSessions.provider, "stripe"),
+        eq(paymentSessions.status, "open"),
+      ),
+    );
   if (open.length === 0 || !getEnv().STRIPE_SECRET_KEY) return false;
   for (const session of open) {
     let remote;
@@ -62,7 +74,16 @@ async function closeStripeSessions(orderId: string): Promise<boolean> {
       remote = fromStripeSession(await stripeSdk().checkout.sessions.retrieve(session.id));
     }
     if (remote.status === "complete" && remote.paymentStatus !== "unpaid") {
-      await db.transaction((tx) => markPaidInTransaction(tx, { orderId, provider: "stripe", sessionId: session.id, amountTotal: remote.amountTotal, currency: remote.currency, paymentId: remote.paymentIntentId }));
+      await db.transaction((tx) =>
+        markPaidInTransaction(tx, {
+          orderId,
+          provider: "stripe",
+          sessionId: session.id,
+          amountTotal: remote.amountTotal,
+          currency: remote.currency,
+          paymentId: remote.paymentIntentId,
+        }),
+      );
       return true;
     }
   }
@@ -77,10 +98,19 @@ async function cancelExpiredOrder(orderId: string, cutoff: Date): Promise<boolea
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId))
       .for("update", { of: orders });
-    if (!order || order.order.status !== "pending" || !(PAYABLE_STATUSES as readonly string[]).includes(order.order.paymentStatus) || order.order.createdAt >= cutoff) return false;
+    if (
+      !order ||
+      order.order.status !== "pending" ||
+      !(PAYABLE_STATUSES as readonly string[]).includes(order.order.paymentStatus) ||
+      order.order.createdAt >= cutoff
+    )
+      return false;
     const hours = getEnv().UNPAID_ORDER_EXPIRY_HOURS;
     await tx.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx.update(paymentSessions).set({ status: "expired" }).where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, "open")));
+    await tx
+      .update(paymentSessions)
+      .set({ status: "expired" })
+      .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, "open")));
     const released = await releaseCouponReservation(tx, orderId);
     await tx.insert(orderEvents).values({
       orderId,
@@ -91,8 +121,17 @@ async function cancelExpiredOrder(orderId: string, cutoff: Date): Promise<boolea
     });
     const lang = order.order.lang;
     const text = orderMailText[lang];
-    const items = await tx.select({ serviceKey: orderItems.serviceKey }).from(orderItems).where(eq(orderItems.orderId, orderId));
-    const names = [...new Set(items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : order.order.serviceType)))];
+    const items = await tx
+      .select({ serviceKey: orderItems.serviceKey })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const names = [
+      ...new Set(
+        items.map((item) =>
+          isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : order.order.serviceType,
+        ),
+      ),
+    ];
     await queueMail(tx, {
       to: order.order.email || order.userEmail,
       kind: "order-expired",
@@ -100,9 +139,17 @@ async function cancelExpiredOrder(orderId: string, cutoff: Date): Promise<boolea
         {
           subject: fill(text.expired.subject, { id: shortOrderId(orderId) }),
           greeting: fill(text.greeting, { name: order.order.legalName || order.userName || order.userEmail }),
-          paragraphs: [fill(text.expired.body, { service: names.join(lang === "ar" ? "، " : ", ") || order.order.serviceType, hours })],
+          paragraphs: [
+            fill(text.expired.body, {
+              service: names.join(lang === "ar" ? "، " : ", ") || order.order.serviceType,
+              hours,
+            }),
+          ],
           details: [[text.orderLabel, shortOrderId(orderId)]],
-          action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}` },
+          action: {
+            label: text.action,
+            url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}`,
+          },
         },
         lang,
       ),

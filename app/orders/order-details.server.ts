@@ -7,13 +7,20 @@ export type OrderDetails = Awaited<ReturnType<typeof loadOrderDetails>>;
 
 async function loadOrderDetails(orderId: string) {
   const [order] = await db
-    .select({ order: orders, customer: { id: users.id, email: users.email, fullName: users.fullName, lang: users.lang } })
+    .select({
+      order: orders,
+      customer: { id: users.id, email: users.email, fullName: users.fullName, lang: users.lang },
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!order) return null;
   const [items, documents, history] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+    db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
     db
       .select({
         id: orderDocuments.id,
@@ -53,18 +60,30 @@ export async function getClientOrder(orderId: string, userId: string) {
   if (!isUuid(orderId)) return null;
   const details = await loadOrderDetails(orderId);
   if (!details || details.userId !== userId) return null;
-  const { internalNote: _staffOnly, paymentFlag: _flag, searchText: _search, assigneeId: _assignee, assignedAt: _assigned, ...visible } = details;
+  const {
+    internalNote: _staffOnly,
+    paymentFlag: _flag,
+    searchText: _search,
+    assigneeId: _assignee,
+    assignedAt: _assigned,
+    ...visible
+  } = details;
   return {
     ...visible,
     // The client sees who changed a status only as "our team"; notes and assignments stay internal.
-    history: details.history.filter((event) => event.kind !== "note" && event.kind !== "assignment").map(({ actorName: _name, note: _note, ...event }) => event),
+    history: details.history
+      .filter((event) => event.kind !== "note" && event.kind !== "assignment")
+      .map(({ actorName: _name, note: _note, ...event }) => event),
   };
 }
 
 /** Who an order belongs to and who works it (for access checks), or null when there is no such order. */
 export async function findCase(orderId: string, q: Queryable = db) {
   if (!isUuid(orderId)) return null;
-  const [row] = await q.select({ id: orders.id, userId: orders.userId, assigneeId: orders.assigneeId, status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  const [row] = await q
+    .select({ id: orders.id, userId: orders.userId, assigneeId: orders.assigneeId, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   return row ?? null;
 }
 

@@ -9,10 +9,13 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** A report is a PDF: judged by its first bytes ("%PDF-"), not by its name. */
 export function isPdf(data: Uint8Array) {
-  return data.length >= 5 && data[0] === 0x25 && data[1] === 0x50 && data[2] === 0x44 && data[3] === 0x46 && data[4] === 0x2d;
+  return (
+    data.length >= 5 && data[0] === 0x25 && data[1] === 0x50 && data[2] === 0x44 && data[3] === 0x46 && data[4] === 0x2d
+  );
 }
 
-export type ReportUploadResult = { ok: true; documentId: string } | { ok: false; error: "not-found" | "empty" | "too-large" | "not-pdf" };
+export type ReportUploadResult =
+  { ok: true; documentId: string } | { ok: false; error: "not-found" | "empty" | "too-large" | "not-pdf" };
 
 /** Keeps a file name readable but harmless in a Content-Disposition header and on a disk. */
 export function safeFileName(name: string, fallback = "document.pdf") {
@@ -26,7 +29,10 @@ export function safeFileName(name: string, fallback = "document.pdf") {
 }
 
 /** Attaches a report (PDF, at most 10 MB) that the order's client can then download. */
-export async function attachReport(input: { orderId: unknown; fileName: string; data: Buffer; actorId: string; storageKey?: string | null }, outer: Queryable = db): Promise<ReportUploadResult> {
+export async function attachReport(
+  input: { orderId: unknown; fileName: string; data: Buffer; actorId: string; storageKey?: string | null },
+  outer: Queryable = db,
+): Promise<ReportUploadResult> {
   if (!isUuid(input.orderId)) return { ok: false, error: "not-found" };
   const orderId = input.orderId;
   if (input.data.length === 0) return { ok: false, error: "empty" };
@@ -39,7 +45,17 @@ export async function attachReport(input: { orderId: unknown; fileName: string; 
     if (!order) return { ok: false as const, error: "not-found" as const };
     const [doc] = await tx
       .insert(orderDocuments)
-      .values({ orderId, kind: "report", fileName, contentType: "application/pdf", sizeBytes: input.data.length, sha256, data: input.storageKey ? null : input.data, storageKey: input.storageKey ?? null, uploadedBy: input.actorId })
+      .values({
+        orderId,
+        kind: "report",
+        fileName,
+        contentType: "application/pdf",
+        sizeBytes: input.data.length,
+        sha256,
+        data: input.storageKey ? null : input.data,
+        storageKey: input.storageKey ?? null,
+        uploadedBy: input.actorId,
+      })
       .returning({ id: orderDocuments.id });
     await tx.insert(orderEvents).values({ orderId, actorId: input.actorId, kind: "report", toValue: fileName });
     await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));

@@ -3,7 +3,14 @@ import { orders, users } from "../../db/schema";
 import type { Viewer } from "../cases/access.server";
 import { db } from "../db.server";
 import { csvLine, csvResponse } from "../utils/csv.server";
-import { adminRowColumns, exportConditions, orderingOf, orderSql, type AdminOrderFilters, type AdminOrderRow } from "./order-lists.server";
+import {
+  adminRowColumns,
+  exportConditions,
+  orderingOf,
+  orderSql,
+  type AdminOrderFilters,
+  type AdminOrderRow,
+} from "./order-lists.server";
 import { assigneeScopeCondition } from "./order-stats.server";
 
 /**
@@ -14,7 +21,20 @@ import { assigneeScopeCondition } from "./order-stats.server";
  * away stops it: the stream is cancelled and no further batch is read.
  */
 
-export const CSV_HEADER = ["Order ID", "Created (UTC)", "Customer", "Email", "Phone", "Service", "Tier", "Amount", "Currency", "Coupon", "Status", "Payment"];
+export const CSV_HEADER = [
+  "Order ID",
+  "Created (UTC)",
+  "Customer",
+  "Email",
+  "Phone",
+  "Service",
+  "Tier",
+  "Amount",
+  "Currency",
+  "Coupon",
+  "Status",
+  "Payment",
+];
 export const EXPORT_BATCH_ROWS = 2000;
 
 const aed = (fils: number) => (fils / 100).toFixed(2);
@@ -22,7 +42,11 @@ const aed = (fils: number) => (fils / 100).toFixed(2);
 type ExportFilters = Pick<AdminOrderFilters, "q" | "status"> & Partial<Pick<AdminOrderFilters, "view" | "due">>;
 
 /** The filtered order list (all pages) as CSV text in batches. Starts with a BOM so spreadsheets read UTF-8 (Arabic names). */
-export async function* ordersCsv(filters: ExportFilters, batchSize = EXPORT_BATCH_ROWS, options: { viewer?: Viewer; signal?: AbortSignal; now?: Date } = {}): AsyncGenerator<string> {
+export async function* ordersCsv(
+  filters: ExportFilters,
+  batchSize = EXPORT_BATCH_ROWS,
+  options: { viewer?: Viewer; signal?: AbortSignal; now?: Date } = {},
+): AsyncGenerator<string> {
   const full: Omit<AdminOrderFilters, "cursor"> = { view: "all", due: "any", ...filters };
   const ordering = orderingOf(full);
   const conditions = exportConditions(full, options.viewer, options.now ?? new Date());
@@ -40,7 +64,14 @@ export async function* ordersCsv(filters: ExportFilters, batchSize = EXPORT_BATC
       .select({ ...adminRowColumns, k: sql<string>`${ordering.column}::text` })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(where.length ? sql.join(where.map((c) => sql`(${c})`), sql` and `) : undefined)
+      .where(
+        where.length
+          ? sql.join(
+              where.map((c) => sql`(${c})`),
+              sql` and `,
+            )
+          : undefined,
+      )
       .orderBy(orderSql(ordering, false))
       .limit(batchSize);
   };
@@ -63,10 +94,31 @@ export async function* ordersCsv(filters: ExportFilters, batchSize = EXPORT_BATC
 }
 
 function csvRow(r: AdminOrderRow) {
-  return csvLine([r.id, r.createdAt.toISOString(), r.customerName, r.customerEmail, r.phone, r.serviceType, r.tierName, aed(r.amount), r.currency, r.couponCode, r.status, r.paymentStatus]);
+  return csvLine([
+    r.id,
+    r.createdAt.toISOString(),
+    r.customerName,
+    r.customerEmail,
+    r.phone,
+    r.serviceType,
+    r.tierName,
+    aed(r.amount),
+    r.currency,
+    r.couponCode,
+    r.status,
+    r.paymentStatus,
+  ]);
 }
 
 /** A streamed CSV download of the filtered orders; `signal` (the request's) stops it when the client goes away. */
-export function ordersCsvResponse(filters: ExportFilters, now = new Date(), batchSize?: number, options: { viewer?: Viewer; signal?: AbortSignal } = {}) {
-  return csvResponse(ordersCsv(filters, batchSize, { ...options, now }), `orders-${now.toISOString().slice(0, 10)}.csv`);
+export function ordersCsvResponse(
+  filters: ExportFilters,
+  now = new Date(),
+  batchSize?: number,
+  options: { viewer?: Viewer; signal?: AbortSignal } = {},
+) {
+  return csvResponse(
+    ordersCsv(filters, batchSize, { ...options, now }),
+    `orders-${now.toISOString().slice(0, 10)}.csv`,
+  );
 }

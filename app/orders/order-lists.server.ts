@@ -5,7 +5,13 @@ import { keysetPage, timestampCursorFromParams, type KeysetPage, type PageCursor
 import type { Viewer } from "../cases/access.server";
 import { db, type Queryable } from "../db.server";
 import { isOrderStatus } from "./order-basics.server";
-import { assigneeScopeCondition, countOverdue, statusTotals, type AssigneeScope, type Counted } from "./order-stats.server";
+import {
+  assigneeScopeCondition,
+  countOverdue,
+  statusTotals,
+  type AssigneeScope,
+  type Counted,
+} from "./order-stats.server";
 
 /**
  * The back office's case list (admins: every order; staff: their cases and the queue) as keyset
@@ -29,7 +35,9 @@ function pageOf(value: unknown): number {
 }
 
 // Written out: inside a one-table select Drizzle leaves column names unqualified, which would bind to the subquery's table.
-const latestReportId = sql<string | null>`(select d."id" from "order_documents" d where d."order_id" = "orders"."id" and d."kind" = 'report' order by d."created_at" desc limit 1)`;
+const latestReportId = sql<
+  string | null
+>`(select d."id" from "order_documents" d where d."order_id" = "orders"."id" and d."kind" = 'report' order by d."created_at" desc limit 1)`;
 
 export type ClientOrderRow = {
   id: string;
@@ -48,7 +56,10 @@ export type ClientOrderRow = {
 
 /** A client's own orders, newest first, one page at a time. */
 /** `total`: the client's number of orders when the caller has it already (the dashboard's figures), so it is not counted twice. */
-export async function listClientOrders(userId: string, options: { page?: unknown; pageSize?: number; total?: Promise<number> } = {}): Promise<Page<ClientOrderRow>> {
+export async function listClientOrders(
+  userId: string,
+  options: { page?: unknown; pageSize?: number; total?: Promise<number> } = {},
+): Promise<Page<ClientOrderRow>> {
   const pageSize = options.pageSize ?? CLIENT_PAGE_SIZE;
   const page = pageOf(options.page);
   const where = eq(orders.userId, userId);
@@ -82,7 +93,13 @@ export async function orderItemRefs(orderIds: readonly string[]) {
   const byOrder = new Map<string, { serviceKey: string; tierId: string; tierName: string; speed: string }[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: orderItems.orderId, serviceKey: orderItems.serviceKey, tierId: orderItems.tierId, tierName: orderItems.tierName, speed: orderItems.speed })
+    .select({
+      orderId: orderItems.orderId,
+      serviceKey: orderItems.serviceKey,
+      tierId: orderItems.tierId,
+      tierName: orderItems.tierName,
+      speed: orderItems.speed,
+    })
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
@@ -156,11 +173,18 @@ export function viewScope(view: CaseView, viewer?: Viewer): AssigneeScope {
 /** The list's order: newest first, or most overdue first; the id breaks ties so every row has one place. */
 export type Ordering = { column: typeof orders.createdAt | typeof orders.dueAt; descending: boolean };
 export function orderingOf(filters: Pick<AdminOrderFilters, "due">): Ordering {
-  return filters.due === "overdue" ? { column: orders.dueAt, descending: false } : { column: orders.createdAt, descending: true };
+  return filters.due === "overdue"
+    ? { column: orders.dueAt, descending: false }
+    : { column: orders.createdAt, descending: true };
 }
 
 /** `order by` for reading forwards (the list's order) or backwards (towards the previous page). */
-export function orderSql(ordering: Ordering, backwards: boolean, column: SQL = sql`${ordering.column}`, id: SQL = sql`${orders.id}`) {
+export function orderSql(
+  ordering: Ordering,
+  backwards: boolean,
+  column: SQL = sql`${ordering.column}`,
+  id: SQL = sql`${orders.id}`,
+) {
   const descending = ordering.descending !== backwards;
   return descending ? sql`${column} desc, ${id} desc` : sql`${column} asc, ${id} asc`;
 }
@@ -177,13 +201,21 @@ function cursorCondition(ordering: Ordering, cursor: PageCursor | null): SQL | u
 function plainConditions(filters: Pick<AdminOrderFilters, "status" | "due">, now: Date): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status !== "all") conditions.push(eq(orders.status, filters.status));
-  if (filters.due === "overdue") conditions.push(sql`${orders.status} in ('pending', 'processing') and ${orders.dueAt} < ${now.toISOString()}::timestamptz`);
+  if (filters.due === "overdue")
+    conditions.push(
+      sql`${orders.status} in ('pending', 'processing') and ${orders.dueAt} < ${now.toISOString()}::timestamptz`,
+    );
   return conditions;
 }
 
 const joinAnd = (conditions: Array<SQL | undefined>) => {
   const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : sql`true`;
+  return present.length
+    ? sql.join(
+        present.map((c) => sql`(${c})`),
+        sql` and `,
+      )
+    : sql`true`;
 };
 
 type KeyRow = { id: string; k: string };
@@ -226,11 +258,19 @@ export function pageKeyQueries(filters: AdminOrderFilters, scope: AssigneeScope,
   return { list, walk, matches };
 }
 
-async function pageKeys(filters: AdminOrderFilters, scope: AssigneeScope, now: Date, limit: number, q: Queryable): Promise<KeyRow[]> {
+async function pageKeys(
+  filters: AdminOrderFilters,
+  scope: AssigneeScope,
+  now: Date,
+  limit: number,
+  q: Queryable,
+): Promise<KeyRow[]> {
   const queries = pageKeyQueries(filters, scope, now, limit);
   if (!filters.q) return rowsOf<KeyRow>(q, queries.list);
   // Common words match often: walking the filtered list in order finds a page of them in a few rows.
-  const walked = (await rowsOf<KeyRow & { hit: boolean; n: number | string }>(q, queries.walk)).sort((a, b) => Number(a.n) - Number(b.n));
+  const walked = (await rowsOf<KeyRow & { hit: boolean; n: number | string }>(q, queries.walk)).sort(
+    (a, b) => Number(a.n) - Number(b.n),
+  );
   const hits = walked.filter((row) => row.hit).slice(0, limit);
   const reachedEnd = walked.some((row) => Number(row.n) === SEARCH_WALK_ROWS);
   if (hits.length >= limit || !reachedEnd) return hits.map(({ id, k }) => ({ id, k }));
@@ -239,21 +279,33 @@ async function pageKeys(filters: AdminOrderFilters, scope: AssigneeScope, now: D
 }
 
 /** The export's conditions: the list's filters with the search as a plain condition (the export reads every match anyway). */
-export function exportConditions(filters: Omit<AdminOrderFilters, "cursor">, viewer: Viewer | undefined, now: Date): { list: SQL[]; scope: AssigneeScope } {
+export function exportConditions(
+  filters: Omit<AdminOrderFilters, "cursor">,
+  viewer: Viewer | undefined,
+  now: Date,
+): { list: SQL[]; scope: AssigneeScope } {
   const list = plainConditions(filters, now);
   if (filters.q) list.push(sql`${orders.searchText} like ${searchPattern(filters.q)}`);
   return { list, scope: viewScope(filters.view, viewer) };
 }
 
 /** How many rows the filtered list holds, where that is cheap: from the kept figures, or counted up to a limit. Null for searches. */
-async function listTotal(filters: AdminOrderFilters, scope: AssigneeScope, now: Date, q: Queryable): Promise<Counted | null> {
+async function listTotal(
+  filters: AdminOrderFilters,
+  scope: AssigneeScope,
+  now: Date,
+  q: Queryable,
+): Promise<Counted | null> {
   if (filters.q) return null;
   if (filters.due === "overdue") {
     if (filters.status === "completed" || filters.status === "cancelled") return { count: 0, exact: true };
     return countOverdue(scope, now, undefined, q, filters.status === "all" ? undefined : filters.status);
   }
   const { byStatus } = await statusTotals(scope, q);
-  const count = filters.status === "all" ? byStatus.pending + byStatus.processing + byStatus.completed + byStatus.cancelled : byStatus[filters.status];
+  const count =
+    filters.status === "all"
+      ? byStatus.pending + byStatus.processing + byStatus.completed + byStatus.cancelled
+      : byStatus[filters.status];
   return { count, exact: true };
 }
 
@@ -279,7 +331,9 @@ export const adminRowColumns = {
 const assignee = alias(users, "assignee");
 const adminListRowColumns = {
   ...adminRowColumns,
-  assigneeName: sql<string | null>`(select coalesce(${assignee.fullName}, ${assignee.email}) from ${users} ${assignee} where ${assignee.id} = ${orders.assigneeId})`,
+  assigneeName: sql<
+    string | null
+  >`(select coalesce(${assignee.fullName}, ${assignee.email}) from ${users} ${assignee} where ${assignee.id} = ${orders.assigneeId})`,
 };
 
 export type AdminOrderRow = {
@@ -300,7 +354,10 @@ export type AdminOrderRow = {
   assigneeId: string | null;
 };
 
-export type AdminOrderList = KeysetPage<AdminOrderRow & { assigneeName: string | null }> & { total: Counted | null; pageSize: number };
+export type AdminOrderList = KeysetPage<AdminOrderRow & { assigneeName: string | null }> & {
+  total: Counted | null;
+  pageSize: number;
+};
 
 /**
  * One page of the orders `viewer` may see (admins: all; staff: their cases and the queue), newest
@@ -308,14 +365,37 @@ export type AdminOrderList = KeysetPage<AdminOrderRow & { assigneeName: string |
  * assignment and due time. A cursor whose rows have gone (the previous page is empty, or nothing
  * follows it) opens the first page.
  */
-export async function listAdminOrders(filters: AdminOrderFilters, viewer?: Viewer, pageSize = ADMIN_PAGE_SIZE, now = new Date(), q: Queryable = db): Promise<AdminOrderList> {
+export async function listAdminOrders(
+  filters: AdminOrderFilters,
+  viewer?: Viewer,
+  pageSize = ADMIN_PAGE_SIZE,
+  now = new Date(),
+  q: Queryable = db,
+): Promise<AdminOrderList> {
   const scope = viewScope(filters.view, viewer);
-  const [read, total] = await Promise.all([pageKeys(filters, scope, now, pageSize + 1, q), listTotal(filters, scope, now, q)]);
-  const startsOver = filters.cursor !== null && (read.length === 0 || (filters.cursor.direction === "before" && read.length <= pageSize));
+  const [read, total] = await Promise.all([
+    pageKeys(filters, scope, now, pageSize + 1, q),
+    listTotal(filters, scope, now, q),
+  ]);
+  const startsOver =
+    filters.cursor !== null &&
+    (read.length === 0 || (filters.cursor.direction === "before" && read.length <= pageSize));
   const keys = startsOver ? await pageKeys({ ...filters, cursor: null }, scope, now, pageSize + 1, q) : read;
-  const page = keysetPage(keys, startsOver ? null : filters.cursor, pageSize, (row) => ({ key: row.k, id: row.id }), adminListScope(filters));
+  const page = keysetPage(
+    keys,
+    startsOver ? null : filters.cursor,
+    pageSize,
+    (row) => ({ key: row.k, id: row.id }),
+    adminListScope(filters),
+  );
   const ids = page.rows.map((row) => row.id);
-  const found = ids.length ? await q.select(adminListRowColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, ids)) : [];
+  const found = ids.length
+    ? await q
+        .select(adminListRowColumns)
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(inArray(orders.id, ids))
+    : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   return { rows, next: page.next, previous: page.previous, total, pageSize };

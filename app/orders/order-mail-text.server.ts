@@ -12,7 +12,15 @@ export const orderMailText: Record<
     completed: { subject: string; body: string };
     cancelled: { subject: string; body: string };
     expired: { subject: string; body: string };
-    refund: { subject: string; body: string; bodyManual: string; reason: string; creditNote: string; amountLabel: string; creditNoteLabel: string };
+    refund: {
+      subject: string;
+      body: string;
+      bodyManual: string;
+      reason: string;
+      creditNote: string;
+      amountLabel: string;
+      creditNoteLabel: string;
+    };
   }
 > = {
   en: {
@@ -36,7 +44,8 @@ export const orderMailText: Record<
     refund: {
       subject: "Refund of {amount} for order {id}",
       body: "We have refunded {amount} for your order {id}. It goes back to the card you paid with; depending on your bank it can take 5 to 10 working days to appear.",
-      bodyManual: "We have refunded {amount} for your order {id}. It was returned to you directly (for example by bank transfer) rather than to the card you paid with.",
+      bodyManual:
+        "We have refunded {amount} for your order {id}. It was returned to you directly (for example by bank transfer) rather than to the card you paid with.",
       reason: "Reason: {reason}",
       creditNote: "Your tax credit note {number} is attached.",
       amountLabel: "Refunded",
@@ -64,7 +73,8 @@ export const orderMailText: Record<
     refund: {
       subject: "استرداد مبلغ {amount} للطلب {id}",
       body: "أعدنا إليك مبلغ {amount} عن طلبك {id}. يُعاد المبلغ إلى البطاقة التي دفعت بها، وقد يستغرق ظهوره من 5 إلى 10 أيام عمل بحسب مصرفك.",
-      bodyManual: "أعدنا إليك مبلغ {amount} عن طلبك {id}. أُعيد إليك المبلغ مباشرةً (بتحويل مصرفي مثلاً) لا إلى البطاقة التي دفعت بها.",
+      bodyManual:
+        "أعدنا إليك مبلغ {amount} عن طلبك {id}. أُعيد إليك المبلغ مباشرةً (بتحويل مصرفي مثلاً) لا إلى البطاقة التي دفعت بها.",
       reason: "السبب: {reason}",
       creditNote: "مرفق إشعارك الدائن الضريبي رقم {number}.",
       amountLabel: "المبلغ المسترد",

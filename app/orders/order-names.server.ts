@@ -23,11 +23,17 @@ function catalogueTierName(item: ItemRef, lang: Lang): string {
  * An order's summary names (service, package) in `lang`: the orders table stores them in English
  * for staff and search; clients reading Arabic see them from the catalogue, joined as stored.
  */
-export function localOrderNames(items: readonly ItemRef[], lang: Lang, stored: { serviceType: string; tierName: string }) {
+export function localOrderNames(
+  items: readonly ItemRef[],
+  lang: Lang,
+  stored: { serviceType: string; tierName: string },
+) {
   if (lang === "en" || items.length === 0) return { serviceType: stored.serviceType, tierName: stored.tierName };
   const join = (values: string[]) => [...new Set(values)].join("، ");
   return {
-    serviceType: join(items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : stored.serviceType))),
+    serviceType: join(
+      items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : stored.serviceType)),
+    ),
     tierName: join(items.map((item) => localTierName(item, lang))),
   };
 }

@@ -18,7 +18,13 @@ export const OVERDUE_COUNT_LIMIT = 1000;
 const COMPACT_AFTER_ROWS = 500;
 
 /** `lastUpdated`: the latest change to any of the client's orders (part of the dashboard's live version). */
-export type ClientOrderStats = { totalOrders: number; completed: number; pending: number; totalSpent: number; lastUpdated: string | null };
+export type ClientOrderStats = {
+  totalOrders: number;
+  completed: number;
+  pending: number;
+  totalSpent: number;
+  lastUpdated: string | null;
+};
 
 /** Money kept from an order: what was paid less what was refunded (zero for unpaid orders). */
 const netPaid = sql`coalesce(sum(${orders.amount} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)`;
@@ -54,9 +60,13 @@ export type AdminOrderStats = {
 };
 
 /** Which assignees' rows a viewer's list covers: staff their own cases and the queue; admins all (or one view of them). */
-export type AssigneeScope = { kind: "all" } | { kind: "queue" } | { kind: "assignee"; id: string } | { kind: "assignee-or-queue"; id: string };
+export type AssigneeScope =
+  { kind: "all" } | { kind: "queue" } | { kind: "assignee"; id: string } | { kind: "assignee-or-queue"; id: string };
 
-export function assigneeScopeCondition(scope: AssigneeScope, column: typeof orders.assigneeId | typeof orderStatDeltas.assigneeId): SQL | undefined {
+export function assigneeScopeCondition(
+  scope: AssigneeScope,
+  column: typeof orders.assigneeId | typeof orderStatDeltas.assigneeId,
+): SQL | undefined {
   switch (scope.kind) {
     case "all":
       return undefined;
@@ -103,14 +113,26 @@ export async function statusTotals(scope: AssigneeScope, q: Queryable = db) {
  * trip to the database costs more than either query.
  */
 async function totalsWithOverdue(scope: AssigneeScope, now: Date, q: Queryable) {
-  const [row] = resultRows(await q.execute(sql`select (select coalesce(json_agg(t), '[]'::json) from (${perStatusQuery(scope)}) t) as totals, (${overdueCountQuery(scope, now)}) as overdue`));
+  const [row] = resultRows(
+    await q.execute(
+      sql`select (select coalesce(json_agg(t), '[]'::json) from (${perStatusQuery(scope)}) t) as totals, (${overdueCountQuery(scope, now)}) as overdue`,
+    ),
+  );
   // The drivers parse json columns; a string is parsed here in case one does not.
-  const totals = typeof row?.totals === "string" ? (JSON.parse(row.totals) as Record<string, unknown>[]) : ((row?.totals ?? []) as Record<string, unknown>[]);
+  const totals =
+    typeof row?.totals === "string"
+      ? (JSON.parse(row.totals) as Record<string, unknown>[])
+      : ((row?.totals ?? []) as Record<string, unknown>[]);
   return { totals: foldTotals(totals), overdue: countedUpTo(Number(row?.overdue ?? 0), OVERDUE_COUNT_LIMIT) };
 }
 
 /** The count of open cases past their due time within `scope`, stopping after `limit` + 1 (exported for the query-plan test). */
-export function overdueCountQuery(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, status?: "pending" | "processing"): SQL {
+export function overdueCountQuery(
+  scope: AssigneeScope,
+  now: Date,
+  limit = OVERDUE_COUNT_LIMIT,
+  status?: "pending" | "processing",
+): SQL {
   const branch = (assignee: SQL | undefined) =>
     sql`(select 1 from ${orders} where ${orders.status} in ('pending', 'processing') and ${orders.dueAt} < ${now.toISOString()}::timestamptz ${assignee ? sql`and ${assignee}` : sql``} ${status ? sql`and ${orders.status} = ${status}` : sql``} limit ${limit + 1})`;
   // Staff: their cases and the queue, as two index ranges rather than an OR the index cannot order.
@@ -120,7 +142,13 @@ export function overdueCountQuery(scope: AssigneeScope, now: Date, limit = OVERD
 }
 
 /** Open cases past their due time within `scope` (and of `status`, if given), counted on the partial due-time indexes up to `limit`. */
-export async function countOverdue(scope: AssigneeScope, now: Date, limit = OVERDUE_COUNT_LIMIT, q: Queryable = db, status?: "pending" | "processing"): Promise<Counted> {
+export async function countOverdue(
+  scope: AssigneeScope,
+  now: Date,
+  limit = OVERDUE_COUNT_LIMIT,
+  q: Queryable = db,
+  status?: "pending" | "processing",
+): Promise<Counted> {
   const [row] = resultRows(await q.execute(overdueCountQuery(scope, now, limit, status)));
   return countedUpTo(Number(row?.n ?? 0), limit);
 }
@@ -130,9 +158,13 @@ export async function countOverdue(scope: AssigneeScope, now: Date, limit = OVER
  * Total Revenue adds up paid orders net of refunds (fils); overdue counts open cases past their due time.
  */
 export async function adminOrderStats(viewer?: Viewer, now = new Date(), q: Queryable = db): Promise<AdminOrderStats> {
-  const scope: AssigneeScope = !viewer || viewer.role === "admin" ? { kind: "all" } : { kind: "assignee-or-queue", id: viewer.id };
+  const scope: AssigneeScope =
+    !viewer || viewer.role === "admin" ? { kind: "all" } : { kind: "assignee-or-queue", id: viewer.id };
   const { totals, overdue } = await totalsWithOverdue(scope, now, q);
-  if (totals.deltaRows > COMPACT_AFTER_ROWS) void compactOrderStats().catch((error: unknown) => console.error(`order statistics compaction failed: ${String(error)}`));
+  if (totals.deltaRows > COMPACT_AFTER_ROWS)
+    void compactOrderStats().catch((error: unknown) =>
+      console.error(`order statistics compaction failed: ${String(error)}`),
+    );
   const { byStatus } = totals;
   return {
     totalOrders: byStatus.pending + byStatus.processing + byStatus.completed + byStatus.cancelled,
@@ -164,7 +196,10 @@ export async function recountOrderStats(scope: AssigneeScope, q: Queryable = db)
     .select({
       status: orders.status,
       orders: sql<number>`count(*)`.mapWith(Number),
-      netPaid: sql<number>`coalesce(sum(${orders.amount} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)`.mapWith(Number),
+      netPaid:
+        sql<number>`coalesce(sum(${orders.amount} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(orders)
     .where(and(assigneeScopeCondition(scope, orders.assigneeId)))

@@ -38,11 +38,25 @@ export type StatusChangeInput = {
 };
 
 /** changeOrderStatus inside the caller's transaction (which then owns the order's row lock). */
-export async function changeOrderStatusInTransaction(tx: Transaction, input: StatusChangeInput): Promise<StatusChangeResult> {
+export async function changeOrderStatusInTransaction(
+  tx: Transaction,
+  input: StatusChangeInput,
+): Promise<StatusChangeResult> {
   const { orderId, status, actorId } = input;
   if (!isUuid(orderId) || !isOrderStatus(status)) return { ok: false, error: "invalid-input" };
   const [current] = await tx
-    .select({ status: orders.status, paymentStatus: orders.paymentStatus, userId: orders.userId, email: orders.email, legalName: orders.legalName, lang: orders.lang, serviceType: orders.serviceType, amount: orders.amount, userEmail: users.email, userName: users.fullName })
+    .select({
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      userId: orders.userId,
+      email: orders.email,
+      legalName: orders.legalName,
+      lang: orders.lang,
+      serviceType: orders.serviceType,
+      amount: orders.amount,
+      userEmail: users.email,
+      userName: users.fullName,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
@@ -50,10 +64,18 @@ export async function changeOrderStatusInTransaction(tx: Transaction, input: Sta
   if (!current) return { ok: false as const, error: "not-found" as const };
   if (current.status === status) return { ok: true as const, changed: false, from: current.status, to: status };
   const unpaid = (PAYABLE_STATUSES as readonly string[]).includes(current.paymentStatus);
-  if (unpaid && current.status === "cancelled" && (await reclaimCouponReservation(tx, orderId, current.userId))) return { ok: false as const, error: "coupon-gone" as const };
+  if (unpaid && current.status === "cancelled" && (await reclaimCouponReservation(tx, orderId, current.userId)))
+    return { ok: false as const, error: "coupon-gone" as const };
   if (unpaid && status === "cancelled") await releaseCouponReservation(tx, orderId);
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-  await tx.insert(orderEvents).values({ orderId, actorId, kind: "status", fromValue: current.status, toValue: status, note: input.note?.trim() || null });
+  await tx.insert(orderEvents).values({
+    orderId,
+    actorId,
+    kind: "status",
+    fromValue: current.status,
+    toValue: status,
+    note: input.note?.trim() || null,
+  });
   if ((status === "completed" || status === "cancelled") && input.mailClient !== false) {
     const lang: Lang = current.lang;
     const text = orderMailText[lang];
@@ -73,7 +95,10 @@ export async function changeOrderStatusInTransaction(tx: Transaction, input: Sta
             [text.serviceLabel, service],
             [text.amountLabel, formatMoney(current.amount, lang)],
           ],
-          action: { label: text.action, url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}` },
+          action: {
+            label: text.action,
+            url: `${getEnv().SITE_URL}${localizePath(lang, `/dashboard/orders/${orderId}`)}`,
+          },
         },
         lang,
       ),
@@ -84,8 +109,18 @@ export async function changeOrderStatusInTransaction(tx: Transaction, input: Sta
 
 /** The services of an order by their names in `lang` (the order row keeps the English ones). */
 export async function orderServiceName(tx: Queryable, orderId: string, lang: Lang, fallback: string) {
-  const items = await tx.select({ serviceKey: orderItems.serviceKey }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
-  const names = [...new Set(items.map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : null)).filter((name): name is string => name !== null))];
+  const items = await tx
+    .select({ serviceKey: orderItems.serviceKey })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  const names = [
+    ...new Set(
+      items
+        .map((item) => (isServiceKey(item.serviceKey) ? serviceName(item.serviceKey, lang) : null))
+        .filter((name): name is string => name !== null),
+    ),
+  ];
   return names.length > 0 ? names.join(lang === "ar" ? "، " : ", ") : fallback;
 }
 
@@ -95,7 +130,11 @@ export async function saveInternalNote(input: { orderId: unknown; note: string; 
   const orderId = input.orderId;
   const note = input.note.trim() || null;
   return db.transaction(async (tx) => {
-    const updated = await tx.update(orders).set({ internalNote: note, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning({ id: orders.id });
+    const updated = await tx
+      .update(orders)
+      .set({ internalNote: note, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning({ id: orders.id });
     if (!updated.length) return false;
     await tx.insert(orderEvents).values({ orderId, actorId: input.actorId, kind: "note", note });
     return true;

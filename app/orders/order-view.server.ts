@@ -12,20 +12,37 @@ type ClientOrder = NonNullable<Awaited<ReturnType<typeof getClientOrder>>>;
 type AdminOrder = NonNullable<Awaited<ReturnType<typeof getAdminOrder>>>;
 
 /** An order ready to render (client or staff view): labels, formatted money and dates, history lines, tax documents. */
-export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience: "client" | "admin", taxDocuments: readonly TaxDocument[] = []) {
+export function orderView(
+  order: ClientOrder | AdminOrder,
+  lang: Lang,
+  audience: "client" | "admin",
+  taxDocuments: readonly TaxDocument[] = [],
+) {
   const t = backofficeText[lang];
   const statusLabel = (value: string | null) => (value ? (t.status[value] ?? value) : "");
   const history = order.history.map((event) => {
-    const template = (event.kind === "assignment" && !event.toValue ? t.orderPage.event.unassignment : t.orderPage.event[event.kind]) ?? event.kind;
+    const template =
+      (event.kind === "assignment" && !event.toValue
+        ? t.orderPage.event.unassignment
+        : t.orderPage.event[event.kind]) ?? event.kind;
     const isPayment = event.kind === "payment" || event.kind === "refund";
-    const fromLabel = isPayment ? (t.payment[event.fromValue ?? ""] ?? event.fromValue ?? "") : statusLabel(event.fromValue);
+    const fromLabel = isPayment
+      ? (t.payment[event.fromValue ?? ""] ?? event.fromValue ?? "")
+      : statusLabel(event.fromValue);
     const toLabel = isPayment ? (t.payment[event.toValue ?? ""] ?? event.toValue ?? "") : statusLabel(event.toValue);
     const actorName = "actorName" in event ? event.actorName : null;
     return {
       id: event.id,
       kind: event.kind,
       text: fill(template, { from: fromLabel, to: toLabel, name: event.toValue ?? "" }),
-      by: audience === "admin" ? (actorName ? fill(t.orderPage.by, { name: actorName }) : null) : event.kind === "status" ? fill(t.orderPage.by, { name: t.orderPage.ourTeam }) : null,
+      by:
+        audience === "admin"
+          ? actorName
+            ? fill(t.orderPage.by, { name: actorName })
+            : null
+          : event.kind === "status"
+            ? fill(t.orderPage.by, { name: t.orderPage.ourTeam })
+            : null,
       note: audience === "admin" && "note" in event ? event.note : null,
       date: formatDateTime(event.createdAt, lang),
       dateTime: event.createdAt.toISOString(),
@@ -47,7 +64,10 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
     canPay: (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") && order.status !== "cancelled",
     payDeadline:
       (order.paymentStatus === "unpaid" || order.paymentStatus === "failed") && order.status === "pending"
-        ? fill(t.orderPage.payable, { hours: Math.round((unpaidOrderDeadline(order.createdAt).getTime() - order.createdAt.getTime()) / 3_600_000), date: formatDateTime(unpaidOrderDeadline(order.createdAt), lang) })
+        ? fill(t.orderPage.payable, {
+            hours: Math.round((unpaidOrderDeadline(order.createdAt).getTime() - order.createdAt.getTime()) / 3_600_000),
+            date: formatDateTime(unpaidOrderDeadline(order.createdAt), lang),
+          })
         : null,
     refunded: order.refundedAmount > 0 ? formatMoney(order.refundedAmount, lang) : null,
     taxDocuments: taxDocuments.map((document) => ({
@@ -82,11 +102,21 @@ export function orderView(order: ClientOrder | AdminOrder, lang: Lang, audience:
     ].filter((pair): pair is [string, string] => Boolean(pair[1])),
     documents: order.documents
       .filter((doc) => doc.kind === "upload")
-      .map((doc) => ({ id: doc.id, fileName: doc.fileName, size: formatSize(doc.sizeBytes), date: formatDate(doc.createdAt, lang) })),
+      .map((doc) => ({
+        id: doc.id,
+        fileName: doc.fileName,
+        size: formatSize(doc.sizeBytes),
+        date: formatDate(doc.createdAt, lang),
+      })),
     // Clients see a report once the order is completed; staff always see what is attached.
     reports: order.documents
       .filter((doc) => doc.kind === "report" && (audience === "admin" || order.status === "completed"))
-      .map((doc) => ({ id: doc.id, fileName: doc.fileName, size: formatSize(doc.sizeBytes), date: formatDate(doc.createdAt, lang) }))
+      .map((doc) => ({
+        id: doc.id,
+        fileName: doc.fileName,
+        size: formatSize(doc.sizeBytes),
+        date: formatDate(doc.createdAt, lang),
+      }))
       .reverse(),
     history,
   };

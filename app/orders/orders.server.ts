@@ -1,6 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { orderDocuments, orderEvents, orderItems, orders, type Order, type OrderItem } from "../../db/schema";
-import { priceLine, serviceName, speedLabel, turnaroundAtSpeed, type PlanListKey, type ServiceKey, type Speed, type Turnaround } from "../catalogue";
+import {
+  priceLine,
+  serviceName,
+  speedLabel,
+  turnaroundAtSpeed,
+  type PlanListKey,
+  type ServiceKey,
+  type Speed,
+  type Turnaround,
+} from "../catalogue";
 import { cartLineKey } from "../cart/cart-rules";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
@@ -93,7 +102,12 @@ export type OrderTotals = PricedCart & { discount: number; total: number; coupon
  * The amounts of an order: catalogue prices, then the coupon if it is usable now (by this client,
  * when given). Returns couponInvalid when a code was given but cannot be used.
  */
-export async function computeTotals(input: readonly CartLineInput[], couponCode: string | undefined, lang: Lang, { tx = db, userId = null }: { tx?: Queryable; userId?: string | null } = {}): Promise<OrderTotals & { couponInvalid: boolean }> {
+export async function computeTotals(
+  input: readonly CartLineInput[],
+  couponCode: string | undefined,
+  lang: Lang,
+  { tx = db, userId = null }: { tx?: Queryable; userId?: string | null } = {},
+): Promise<OrderTotals & { couponInvalid: boolean }> {
   const priced = priceCart(input, lang);
   const code = couponCode?.trim();
   if (!code) return { ...priced, discount: 0, total: priced.subtotal, couponCode: null, couponInvalid: false };
@@ -106,7 +120,10 @@ export async function computeTotals(input: readonly CartLineInput[], couponCode:
 /** The spec's summary fields of an order with several lines: distinct names joined. */
 function summaryNames(lines: PricedLine[]) {
   const distinct = (values: string[]) => [...new Set(values)].join(", ").slice(0, 200);
-  return { serviceType: distinct(lines.map((l) => l.serviceName)) || "General Service", tierName: distinct(lines.map((l) => tierWithSpeed(l.tierName, l.speed, "en"))) || "Standard" };
+  return {
+    serviceType: distinct(lines.map((l) => l.serviceName)) || "General Service",
+    tierName: distinct(lines.map((l) => tierWithSpeed(l.tierName, l.speed, "en"))) || "Standard",
+  };
 }
 
 export type NewOrder = {
@@ -140,7 +157,8 @@ export class CouponUnavailable extends Error {
  * (a 100 % coupon, a free service): the caller's onCreated marks it paid in the same transaction.
  */
 export async function createOrder(input: NewOrder, outer: Queryable = db): Promise<Order> {
-  if (input.totals.lines.length === 0 || input.totals.total < 0) throw new Error("an order needs lines and a total of at least zero");
+  if (input.totals.lines.length === 0 || input.totals.total < 0)
+    throw new Error("an order needs lines and a total of at least zero");
   return outer.transaction(async (tx) => {
     const names = summaryNames(input.totals.lines);
     const [order] = await tx
@@ -170,10 +188,15 @@ export async function createOrder(input: NewOrder, outer: Queryable = db): Promi
       })
       .returning();
     if (input.totals.couponCode) {
-      const reservation = await reserveCoupon(tx, { code: input.totals.couponCode, orderId: order!.id, userId: input.userId });
+      const reservation = await reserveCoupon(tx, {
+        code: input.totals.couponCode,
+        orderId: order!.id,
+        userId: input.userId,
+      });
       // The discount shown must still be the discount given (a coupon's terms cannot change, but be sure).
       if (!reservation.ok) throw new CouponUnavailable(input.totals.couponCode, reservation.problem);
-      if (couponDiscount(reservation.coupon, input.totals.subtotal) !== input.totals.discount) throw new CouponUnavailable(input.totals.couponCode, "inactive");
+      if (couponDiscount(reservation.coupon, input.totals.subtotal) !== input.totals.discount)
+        throw new CouponUnavailable(input.totals.couponCode, "inactive");
     }
     await tx.insert(orderItems).values(
       input.totals.lines.map((line) => ({
@@ -190,11 +213,27 @@ export async function createOrder(input: NewOrder, outer: Queryable = db): Promi
     );
     if (input.files.length) {
       await tx.insert(orderDocuments).values(
-        input.files.map((file) => ({ orderId: order!.id, kind: "upload" as const, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.sizeBytes, sha256: file.sha256, data: file.data, storageKey: file.storageKey ?? null, uploadedBy: input.userId })),
+        input.files.map((file) => ({
+          orderId: order!.id,
+          kind: "upload" as const,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          sha256: file.sha256,
+          data: file.data,
+          storageKey: file.storageKey ?? null,
+          uploadedBy: input.userId,
+        })),
       );
     }
-    await tx.insert(orderEvents).values({ orderId: order!.id, actorId: input.userId, kind: "created", toValue: "pending" });
-    await queueMail(tx, { to: order!.email!, kind: "order-confirmation", ...orderConfirmationMail(order!, input.totals, input.lang) });
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order!.id, actorId: input.userId, kind: "created", toValue: "pending" });
+    await queueMail(tx, {
+      to: order!.email!,
+      kind: "order-confirmation",
+      ...orderConfirmationMail(order!, input.totals, input.lang),
+    });
     if (input.onCreated) await input.onCreated(tx, order!);
     const [current] = await tx.select().from(orders).where(eq(orders.id, order!.id));
     return current!;
@@ -206,15 +245,22 @@ function orderConfirmationMail(order: Order, totals: OrderTotals, lang: Lang) {
   const env = getEnv();
   const details: Array<[string, string]> = [
     [text.orderLabel, shortOrderId(order.id)],
-    ...totals.lines.map((line): [string, string] => [`${line.displayServiceName} · ${line.displayTierName} × ${line.quantity}`, formatMoney(line.lineTotal, lang)]),
+    ...totals.lines.map((line): [string, string] => [
+      `${line.displayServiceName} · ${line.displayTierName} × ${line.quantity}`,
+      formatMoney(line.lineTotal, lang),
+    ]),
   ];
-  if (totals.discount > 0) details.push([`${text.discountLabel} (${totals.couponCode})`, `− ${formatMoney(totals.discount, lang)}`]);
+  if (totals.discount > 0)
+    details.push([`${text.discountLabel} (${totals.couponCode})`, `− ${formatMoney(totals.discount, lang)}`]);
   details.push([text.totalLabel, formatMoney(totals.total, lang)]);
   return renderEmail(
     {
       subject: fill(text.confirmationSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: totals.total === 0 ? [fill(text.confirmationFreeBody, { site: siteName(lang, env) })] : [fill(text.confirmationBody, { site: siteName(lang, env) }), text.confirmationPayLater],
+      paragraphs:
+        totals.total === 0
+          ? [fill(text.confirmationFreeBody, { site: siteName(lang, env) })]
+          : [fill(text.confirmationBody, { site: siteName(lang, env) }), text.confirmationPayLater],
       details,
       action: { label: text.dashboardAction, url: env.SITE_URL + localizePath(lang, "/dashboard") },
     },

@@ -29,12 +29,7 @@ export const REPORT_UPLOAD_LIMITS = {
 
 export const ACCEPTED_EXTENSIONS = [".pdf", ".jpeg", ".jpg", ".png"] as const;
 /** For the file picker's `accept` attribute. */
-export const ACCEPT_ATTRIBUTE = [
-  ...ACCEPTED_EXTENSIONS,
-  "application/pdf",
-  "image/jpeg",
-  "image/png",
-].join(",");
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, "application/pdf", "image/jpeg", "image/png"].join(",");
 
 export type DocumentType = "application/pdf" | "image/jpeg" | "image/png";
 
@@ -69,7 +64,11 @@ export type ParsedUpload = {
 export type UploadProblemTexts = { fileTooLarge: string; fileType: string; tooManyFiles: string; bodyTooLarge: string };
 
 /** What to tell the visitor about one upload problem, given the limits the form was read with. */
-export function uploadProblemMessage(problem: UploadProblem, texts: UploadProblemTexts, limits: Pick<UploadLimits, "maxFiles" | "maxTotalBytes"> = UPLOAD_LIMITS): string {
+export function uploadProblemMessage(
+  problem: UploadProblem,
+  texts: UploadProblemTexts,
+  limits: Pick<UploadLimits, "maxFiles" | "maxTotalBytes"> = UPLOAD_LIMITS,
+): string {
   switch (problem.kind) {
     case "too-large":
       return fill(texts.fileTooLarge, { file: problem.fileName });
@@ -85,21 +84,15 @@ export function uploadProblemMessage(problem: UploadProblem, texts: UploadProble
 /** Thrown when the body as a whole is over the bound (or not multipart at all): nothing of it is kept. */
 export class UploadRejected extends Error {
   constructor(readonly reason: "total-too-large" | "malformed") {
-    super(
-      reason === "total-too-large"
-        ? "request body over the upload limit"
-        : "malformed multipart body"
-    );
+    super(reason === "total-too-large" ? "request body over the upload limit" : "malformed multipart body");
   }
 }
 
 /** The type the content says it is, from its first bytes; undefined for anything else. */
 export function sniffDocumentType(head: Uint8Array): DocumentType | undefined {
-  const starts = (...bytes: number[]) =>
-    bytes.every((byte, i) => head[i] === byte);
+  const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf"; // %PDF-
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
-    return "image/png";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
   return undefined;
 }
@@ -133,9 +126,7 @@ export type UploadLimits = {
 
 /** True when the request carries a multipart body (the checkout form always does; tests and old clients may not). */
 export function isMultipart(request: Request) {
-  return (request.headers.get("Content-Type") ?? "")
-    .toLowerCase()
-    .startsWith("multipart/form-data");
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
 /**
@@ -146,13 +137,11 @@ export function isMultipart(request: Request) {
 export async function parseUploadForm(
   request: Request,
   fileField: string,
-  limits: UploadLimits = UPLOAD_LIMITS
+  limits: UploadLimits = UPLOAD_LIMITS,
 ): Promise<ParsedUpload> {
   const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limits.maxTotalBytes)
-    throw new UploadRejected("total-too-large");
-  if (!request.body || !isMultipart(request))
-    throw new UploadRejected("malformed");
+  if (Number.isFinite(declared) && declared > limits.maxTotalBytes) throw new UploadRejected("total-too-large");
+  if (!request.body || !isMultipart(request)) throw new UploadRejected("malformed");
 
   const files: UploadedFile[] = [];
   const problems: UploadProblem[] = [];
@@ -169,9 +158,7 @@ export async function parseUploadForm(
         fieldCount++;
         const text = await readField(part.data, limits.maxFieldBytes);
         // Too many fields or an oversized one: drop it (the schema then reports what is missing).
-        return fieldCount > limits.maxFields || text === undefined
-          ? undefined
-          : text;
+        return fieldCount > limits.maxFields || text === undefined ? undefined : text;
       }
       if (part.name !== fileField) {
         await drain(part.data);
@@ -193,8 +180,7 @@ export async function parseUploadForm(
       }
       // Only accepted files count towards the maximum; one message names the first left out.
       if (files.length >= limits.maxFiles) {
-        if (!problems.some((p) => p.kind === "too-many"))
-          problems.push({ kind: "too-many", fileName });
+        if (!problems.some((p) => p.kind === "too-many")) problems.push({ kind: "too-many", fileName });
         return undefined;
       }
       files.push({
@@ -214,10 +200,7 @@ export async function parseUploadForm(
 }
 
 /** A copy of the stream that errors once more than `max` bytes have passed. */
-function limitStream(
-  source: ReadableStream<Uint8Array>,
-  max: number
-): ReadableStream<Uint8Array> {
+function limitStream(source: ReadableStream<Uint8Array>, max: number): ReadableStream<Uint8Array> {
   let seen = 0;
   const reader = source.getReader();
   return new ReadableStream<Uint8Array>({
@@ -244,10 +227,7 @@ function limitStream(
 }
 
 /** Reads a file part, keeping at most `max` bytes; `size` counts everything (so an oversize is known). */
-async function readFile(
-  data: AsyncIterable<Uint8Array>,
-  max: number
-): Promise<{ data: Buffer; size: number }> {
+async function readFile(data: AsyncIterable<Uint8Array>, max: number): Promise<{ data: Buffer; size: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of data) {
@@ -258,10 +238,7 @@ async function readFile(
   return { data: size <= max ? Buffer.concat(chunks) : Buffer.alloc(0), size };
 }
 
-async function readField(
-  data: AsyncIterable<Uint8Array>,
-  max: number
-): Promise<string | undefined> {
+async function readField(data: AsyncIterable<Uint8Array>, max: number): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of data) {

@@ -1,6 +1,15 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { orderEvents, orders, PAID_STATUSES, PAYABLE_STATUSES, paymentEvents, paymentSessions, type Order, type PaymentStatus } from "../../db/schema";
+import {
+  orderEvents,
+  orders,
+  PAID_STATUSES,
+  PAYABLE_STATUSES,
+  paymentEvents,
+  paymentSessions,
+  type Order,
+  type PaymentStatus,
+} from "../../db/schema";
 import { startTurnaroundClock } from "../cases/turnaround.server";
 import { checkoutText } from "../content/checkout.server";
 import { db, type Queryable, type Transaction } from "../db.server";
@@ -15,7 +24,15 @@ import "../invoices/mail-attachment.server";
 import { ensureInvoice } from "../invoices/tax-documents.server";
 import { markCouponRedemptionPaid } from "../orders/coupons.server";
 import { isUuid, orderItemsOf, shortOrderId } from "../orders/orders.server";
-import { configuredProvider, fromStripeSession, PaymentsUnavailable, providerNamed, stripeSdk, type ProviderName, type ProviderSession } from "./providers.server";
+import {
+  configuredProvider,
+  fromStripeSession,
+  PaymentsUnavailable,
+  providerNamed,
+  stripeSdk,
+  type ProviderName,
+  type ProviderSession,
+} from "./providers.server";
 
 export { PaymentsUnavailable };
 
@@ -27,7 +44,8 @@ export function isPaid(status: PaymentStatus) {
 /** A provider session is reused for a retry while it is younger than this (Stripe's expire after 24 h). */
 const SESSION_REUSE_MS = 23 * 60 * 60 * 1000;
 
-export type StartedPayment = { kind: "redirect"; url: string; sessionId: string } | { kind: "already-paid" } | { kind: "not-payable" };
+export type StartedPayment =
+  { kind: "redirect"; url: string; sessionId: string } | { kind: "already-paid" } | { kind: "not-payable" };
 
 /**
  * Opens a payment page for an unpaid order and returns where to send the client (a 303 target).
@@ -40,7 +58,15 @@ export async function startPayment(order: Order, lang: Lang): Promise<StartedPay
   if (order.status === "cancelled") return { kind: "not-payable" };
   if (order.amount === 0) {
     // Fully discounted: nothing to charge.
-    await db.transaction((tx) => markPaidInTransaction(tx, { orderId: order.id, provider: null, sessionId: null, amountTotal: 0, currency: "aed" }));
+    await db.transaction((tx) =>
+      markPaidInTransaction(tx, {
+        orderId: order.id,
+        provider: null,
+        sessionId: null,
+        amountTotal: 0,
+        currency: "aed",
+      }),
+    );
     return { kind: "already-paid" };
   }
   const provider = configuredProvider();
@@ -51,7 +77,13 @@ export async function startPayment(order: Order, lang: Lang): Promise<StartedPay
     .from(paymentSessions)
     .where(and(eq(paymentSessions.orderId, order.id), eq(paymentSessions.provider, provider.name)))
     .orderBy(desc(paymentSessions.createdAt));
-  const reusable = previous.find((s) => s.status === "open" && s.url && s.amount === order.amount && Date.now() - s.createdAt.getTime() < SESSION_REUSE_MS);
+  const reusable = previous.find(
+    (s) =>
+      s.status === "open" &&
+      s.url &&
+      s.amount === order.amount &&
+      Date.now() - s.createdAt.getTime() < SESSION_REUSE_MS,
+  );
   if (reusable?.url) return { kind: "redirect", url: reusable.url, sessionId: reusable.id };
 
   const env = getEnv();
@@ -60,8 +92,21 @@ export async function startPayment(order: Order, lang: Lang): Promise<StartedPay
   // Stripe has no negative lines: a discounted order is one line of its total, named after the order.
   const lines =
     order.discount > 0
-      ? [{ name: `${text.mail.orderLabel} ${shortOrderId(order.id)}: ${order.serviceType} (${order.couponCode ?? ""} −${formatMoney(order.discount, "en")})`.slice(0, 250), unitAmount: order.amount, quantity: 1 }]
-      : items.map((item) => ({ name: `${order.serviceType.includes(",") ? "" : `${order.serviceType} · `}${localTierName(item, "en")}`, unitAmount: item.unitPrice, quantity: item.quantity }));
+      ? [
+          {
+            name: `${text.mail.orderLabel} ${shortOrderId(order.id)}: ${order.serviceType} (${order.couponCode ?? ""} −${formatMoney(order.discount, "en")})`.slice(
+              0,
+              250,
+            ),
+            unitAmount: order.amount,
+            quantity: 1,
+          },
+        ]
+      : items.map((item) => ({
+          name: `${order.serviceType.includes(",") ? "" : `${order.serviceType} · `}${localTierName(item, "en")}`,
+          unitAmount: item.unitPrice,
+          quantity: item.quantity,
+        }));
   // Our own pages are linked by path for the built-in provider (same host as the visitor);
   // Stripe needs absolute URLs.
   const base = provider.name === "stripe" ? env.SITE_URL : "";
@@ -79,9 +124,20 @@ export async function startPayment(order: Order, lang: Lang): Promise<StartedPay
   await db.transaction(async (tx) => {
     await tx
       .insert(paymentSessions)
-      .values({ id: created.id, orderId: order.id, provider: provider.name, status: "open", amount: order.amount, currency: "AED", url: created.url })
+      .values({
+        id: created.id,
+        orderId: order.id,
+        provider: provider.name,
+        status: "open",
+        amount: order.amount,
+        currency: "AED",
+        url: created.url,
+      })
       .onConflictDoNothing();
-    await tx.update(orders).set({ paymentProvider: provider.name, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ paymentProvider: provider.name, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
   });
   return { kind: "redirect", url: created.url, sessionId: created.id };
 }
@@ -115,13 +171,21 @@ export async function markPaidInTransaction(tx: Transaction, report: PaidReport)
   const [order] = await tx.select().from(orders).where(eq(orders.id, report.orderId)).limit(1).for("update");
   if (!order) return "unknown-order";
   if (report.sessionId) {
-    await tx.update(paymentSessions).set({ status: "complete", completedAt: new Date() }).where(and(eq(paymentSessions.id, report.sessionId), inArray(paymentSessions.status, ["open", "expired", "failed"])));
+    await tx
+      .update(paymentSessions)
+      .set({ status: "complete", completedAt: new Date() })
+      .where(
+        and(eq(paymentSessions.id, report.sessionId), inArray(paymentSessions.status, ["open", "expired", "failed"])),
+      );
   }
   if (isPaid(order.paymentStatus)) return "already-paid";
   const amountMatches = report.amountTotal === order.amount && (report.currency ?? "").toLowerCase() === "aed";
   if (!amountMatches) {
     if (order.paymentFlag !== "amount-mismatch") {
-      await tx.update(orders).set({ paymentFlag: "amount-mismatch", paidAmount: report.amountTotal, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ paymentFlag: "amount-mismatch", paidAmount: report.amountTotal, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
       await tx.insert(orderEvents).values({
         orderId: order.id,
         kind: "payment",
@@ -148,19 +212,31 @@ export async function markPaidInTransaction(tx: Transaction, report: PaidReport)
     .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, PAYABLE_STATUSES)))
     .returning();
   if (!updated) return "already-paid";
-  const how = report.sessionId ? `Session ${report.sessionId}` : report.amountTotal === 0 ? "Nothing to pay: the total is zero." : null;
+  const how = report.sessionId
+    ? `Session ${report.sessionId}`
+    : report.amountTotal === 0
+      ? "Nothing to pay: the total is zero."
+      : null;
   await tx.insert(orderEvents).values({
     orderId: order.id,
     kind: "payment",
     fromValue: order.paymentStatus,
     toValue: "paid",
-    note: paidWhileCancelled ? `${how ?? ""} Paid after the order was cancelled: refund it or open it again.`.trim() : how,
+    note: paidWhileCancelled
+      ? `${how ?? ""} Paid after the order was cancelled: refund it or open it again.`.trim()
+      : how,
   });
   // Work starts once paid: the promised turnaround counts from now (not for an order cancelled meanwhile).
   if (!paidWhileCancelled) await startTurnaroundClock(tx, order.id, now);
   await markCouponRedemptionPaid(tx, order.id);
   const invoice = await ensureInvoice(tx, order.id, now);
-  if (updated.email) await queueMail(tx, { to: updated.email, kind: "payment-received", attachments: [{ kind: "tax-document", id: invoice.id }], ...paymentReceivedMail(updated, invoice.documentNumber) });
+  if (updated.email)
+    await queueMail(tx, {
+      to: updated.email,
+      kind: "payment-received",
+      attachments: [{ kind: "tax-document", id: invoice.id }],
+      ...paymentReceivedMail(updated, invoice.documentNumber),
+    });
   await queueMail(tx, { to: getEnv().STAFF_EMAIL, kind: "staff-order-paid", ...staffOrderPaidMail(updated) });
   return "paid";
 }
@@ -190,7 +266,12 @@ function paymentReceivedMail(order: Order, invoiceNumber: string) {
     {
       subject: fill(text.paidSubject, { id: shortOrderId(order.id) }),
       greeting: fill(text.greeting, { name: order.legalName ?? "" }),
-      paragraphs: [order.amount === 0 ? fill(text.confirmationFreeBody, { site: siteName(lang, env) }) : fill(text.paidBody, { amount: formatMoney(order.amount, lang) }), fill(text.invoiceAttached, { number: invoiceNumber })],
+      paragraphs: [
+        order.amount === 0
+          ? fill(text.confirmationFreeBody, { site: siteName(lang, env) })
+          : fill(text.paidBody, { amount: formatMoney(order.amount, lang) }),
+        fill(text.invoiceAttached, { number: invoiceNumber }),
+      ],
       details: [
         [text.orderLabel, shortOrderId(order.id)],
         [text.totalLabel, formatMoney(order.amount, lang)],
@@ -206,7 +287,11 @@ function paymentReceivedMail(order: Order, invoiceNumber: string) {
 export type PaymentEvent = {
   id: string;
   provider: ProviderName;
-  type: "checkout.session.completed" | "checkout.session.async_payment_succeeded" | "checkout.session.async_payment_failed" | "checkout.session.expired";
+  type:
+    | "checkout.session.completed"
+    | "checkout.session.async_payment_succeeded"
+    | "checkout.session.async_payment_failed"
+    | "checkout.session.expired";
   session: ProviderSession;
 };
 
@@ -226,7 +311,11 @@ export type EventOutcome = "duplicate" | "ignored" | MarkPaidResult | "failed" |
  */
 export async function handlePaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
-    const [recorded] = await tx.insert(paymentEvents).values({ id: event.id, provider: event.provider, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, provider: event.provider, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
     if (!recorded) return "duplicate";
     const orderId = event.session.orderId;
     if (!orderId || !isUuid(orderId)) return "ignored";
@@ -239,20 +328,40 @@ export async function handlePaymentEvent(event: PaymentEvent): Promise<EventOutc
           // A delayed payment method: the money is not there yet; async_payment_succeeded follows.
           return "awaiting-payment";
         }
-        return markPaidInTransaction(tx, { orderId, provider: event.provider, sessionId: event.session.id, amountTotal: event.session.amountTotal, currency: event.session.currency, paymentId: event.session.paymentIntentId });
+        return markPaidInTransaction(tx, {
+          orderId,
+          provider: event.provider,
+          sessionId: event.session.id,
+          amountTotal: event.session.amountTotal,
+          currency: event.session.currency,
+          paymentId: event.session.paymentIntentId,
+        });
       }
       case "checkout.session.async_payment_failed": {
-        await tx.update(paymentSessions).set({ status: "failed" }).where(and(eq(paymentSessions.id, event.session.id), eq(paymentSessions.status, "open")));
+        await tx
+          .update(paymentSessions)
+          .set({ status: "failed" })
+          .where(and(eq(paymentSessions.id, event.session.id), eq(paymentSessions.status, "open")));
         const [failed] = await tx
           .update(orders)
           .set({ paymentStatus: "failed", updatedAt: new Date() })
           .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, "unpaid")))
           .returning({ id: orders.id });
-        if (failed) await tx.insert(orderEvents).values({ orderId, kind: "payment", fromValue: "unpaid", toValue: "failed", note: `Session ${event.session.id}` });
+        if (failed)
+          await tx.insert(orderEvents).values({
+            orderId,
+            kind: "payment",
+            fromValue: "unpaid",
+            toValue: "failed",
+            note: `Session ${event.session.id}`,
+          });
         return "failed";
       }
       case "checkout.session.expired": {
-        await tx.update(paymentSessions).set({ status: "expired" }).where(and(eq(paymentSessions.id, event.session.id), eq(paymentSessions.status, "open")));
+        await tx
+          .update(paymentSessions)
+          .set({ status: "expired" })
+          .where(and(eq(paymentSessions.id, event.session.id), eq(paymentSessions.status, "open")));
         return "expired";
       }
     }
@@ -274,7 +383,12 @@ export function verifyStripeWebhook(rawBody: string, signature: string | null): 
 export function paymentEventFromStripe(event: Stripe.Event): PaymentEvent | undefined {
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return undefined;
   const session = event.data.object as Stripe.Checkout.Session;
-  return { id: event.id, provider: "stripe", type: event.type as PaymentEvent["type"], session: fromStripeSession(session) };
+  return {
+    id: event.id,
+    provider: "stripe",
+    type: event.type as PaymentEvent["type"],
+    session: fromStripeSession(session),
+  };
 }
 
 export type Verification = { kind: "paid"; order: Order } | { kind: "failed" } | { kind: "error" };
@@ -304,7 +418,14 @@ export async function verifyPayment(sessionId: string, userId: string): Promise<
   }
   if (remote.orderId !== row.order.id || remote.paymentStatus === "unpaid") return { kind: "failed" };
   const outcome = await db.transaction((tx) =>
-    markPaidInTransaction(tx, { orderId: row.order.id, provider: row.session.provider, sessionId, amountTotal: remote.amountTotal, currency: remote.currency, paymentId: remote.paymentIntentId }),
+    markPaidInTransaction(tx, {
+      orderId: row.order.id,
+      provider: row.session.provider,
+      sessionId,
+      amountTotal: remote.amountTotal,
+      currency: remote.currency,
+      paymentId: remote.paymentIntentId,
+    }),
   );
   if (outcome !== "paid" && outcome !== "already-paid") return { kind: "failed" };
   const [order] = await db.select().from(orders).where(eq(orders.id, row.order.id)).limit(1);
@@ -331,7 +452,15 @@ export async function completeTestSession(sessionId: string): Promise<EventOutco
     id: `evt_${sessionId}_completed`,
     provider: "test",
     type: "checkout.session.completed",
-    session: { id: sessionId, orderId: row.order.id, status: "complete", paymentStatus: "paid", amountTotal: row.session.amount, currency: "aed", paymentIntentId: `test_pi_${sessionId.slice(5)}` },
+    session: {
+      id: sessionId,
+      orderId: row.order.id,
+      status: "complete",
+      paymentStatus: "paid",
+      amountTotal: row.session.amount,
+      currency: "aed",
+      paymentIntentId: `test_pi_${sessionId.slice(5)}`,
+    },
   });
 }
 

@@ -60,7 +60,13 @@ export function stripeSdk(): Stripe {
   const client = new Stripe(key, {
     maxNetworkRetries: base ? 0 : 2,
     timeout: 20_000,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === "https:" ? 443 : 80)), protocol: base.protocol === "https:" ? ("https" as const) : ("http" as const) } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+          protocol: base.protocol === "https:" ? ("https" as const) : ("http" as const),
+        }
+      : {}),
   });
   stripeClient = { key, base: env.STRIPE_API_BASE, client };
   return client;
@@ -99,10 +105,16 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSes
     id: session.id,
     orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
     status: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
-    paymentStatus: session.payment_status === "paid" ? "paid" : session.payment_status === "no_payment_required" ? "no_payment_required" : "unpaid",
+    paymentStatus:
+      session.payment_status === "paid"
+        ? "paid"
+        : session.payment_status === "no_payment_required"
+          ? "no_payment_required"
+          : "unpaid",
     amountTotal: session.amount_total,
     currency: session.currency,
-    paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
+    paymentIntentId:
+      typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
   };
 }
 

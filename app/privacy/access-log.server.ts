@@ -8,7 +8,15 @@ type Actor = { id: string; fullName: string | null; email: string; role: UserRol
 
 /** One entry of the access log (docs/decisions/080): who did what with whose data, from where. */
 export async function recordAccess(
-  entry: { action: AccessAction; actor: Actor | null; subjectUserId: string | null; orderId?: string | null; documentId?: string | null; fileName?: string | null; clientAddress?: string | null },
+  entry: {
+    action: AccessAction;
+    actor: Actor | null;
+    subjectUserId: string | null;
+    orderId?: string | null;
+    documentId?: string | null;
+    fileName?: string | null;
+    clientAddress?: string | null;
+  },
   outer: Queryable = db,
 ) {
   await outer.insert(accessLog).values({
@@ -35,19 +43,44 @@ export type TeamAccess = { id: string; name: string; role: "staff" | "admin"; fi
 /** Who from the team opened the order's documents and when, newest first: what the client sees on the order page. */
 export async function teamAccessToOrder(orderId: string, limit = 50): Promise<TeamAccess[]> {
   const rows = await db
-    .select({ id: accessLog.id, name: accessLog.actorName, role: accessLog.actorRole, fileName: accessLog.fileName, at: accessLog.createdAt })
+    .select({
+      id: accessLog.id,
+      name: accessLog.actorName,
+      role: accessLog.actorRole,
+      fileName: accessLog.fileName,
+      at: accessLog.createdAt,
+    })
     .from(accessLog)
     .where(and(eq(accessLog.orderId, orderId), eq(accessLog.action, "document-view")))
     .orderBy(desc(accessLog.createdAt))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, name: row.name ?? "—", role: row.role === "admin" ? "admin" : "staff", fileName: row.fileName ?? "", at: row.at }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name ?? "—",
+    role: row.role === "admin" ? "admin" : "staff",
+    fileName: row.fileName ?? "",
+    at: row.at,
+  }));
 }
 
-export const ACCESS_LOG_CSV_HEADER = ["When (UTC)", "Action", "Who", "Role", "Client account", "Order ID", "Document ID", "File", "Client address"];
+export const ACCESS_LOG_CSV_HEADER = [
+  "When (UTC)",
+  "Action",
+  "Who",
+  "Role",
+  "Client account",
+  "Order ID",
+  "Document ID",
+  "File",
+  "Client address",
+];
 
 /** The access log as CSV for admins, oldest first, optionally from/to a date. */
 export async function accessLogCsv(range: { from?: Date; to?: Date } = {}): Promise<string> {
-  const conditions = [range.from ? gte(accessLog.createdAt, range.from) : undefined, range.to ? lt(accessLog.createdAt, range.to) : undefined].filter((c) => c !== undefined);
+  const conditions = [
+    range.from ? gte(accessLog.createdAt, range.from) : undefined,
+    range.to ? lt(accessLog.createdAt, range.to) : undefined,
+  ].filter((c) => c !== undefined);
   const rows = await db
     .select()
     .from(accessLog)
@@ -56,6 +89,20 @@ export async function accessLogCsv(range: { from?: Date; to?: Date } = {}): Prom
     .limit(100_000);
   return (
     csvLine(ACCESS_LOG_CSV_HEADER) +
-    rows.map((row) => csvLine([row.createdAt.toISOString(), row.action, row.actorName, row.actorRole, row.subjectUserId, row.orderId, row.documentId, row.fileName, row.clientAddress])).join("")
+    rows
+      .map((row) =>
+        csvLine([
+          row.createdAt.toISOString(),
+          row.action,
+          row.actorName,
+          row.actorRole,
+          row.subjectUserId,
+          row.orderId,
+          row.documentId,
+          row.fileName,
+          row.clientAddress,
+        ]),
+      )
+      .join("")
   );
 }

@@ -15,11 +15,19 @@ import { retentionCutoff } from "./retention";
 export const CLOSURE_ATTEMPTS: RateLimitRule = { name: "account-closure", limit: 10, windowSeconds: 15 * 60 };
 
 export type ClosureRefusal =
-  | { reason: "not-client" | "password-required" | "wrong-password" | "code-required" | "wrong-code" | "refund-pending" }
+  | {
+      reason: "not-client" | "password-required" | "wrong-password" | "code-required" | "wrong-code" | "refund-pending";
+    }
   | { reason: "open-cases"; orders: string[] }
   | { reason: "throttled"; retryAfterSeconds: number };
 
-type Closer = { id: string; email: string; fullName: string | null; role: "client" | "staff" | "admin"; twoFactorEnabled: boolean };
+type Closer = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  role: "client" | "staff" | "admin";
+  twoFactorEnabled: boolean;
+};
 
 /** The account's cases that are not over (an unpaid order awaiting payment counts: it may still be paid). */
 async function openCases(userId: string) {
@@ -46,16 +54,20 @@ export async function closeAccount(
   if (user.role !== "client") return { ok: false, reason: "not-client" };
   const password = typeof input.password === "string" ? input.password : "";
   if (!password) return { ok: false, reason: "password-required" };
-  if (user.twoFactorEnabled && !(typeof input.code === "string" && input.code.trim())) return { ok: false, reason: "code-required" };
+  if (user.twoFactorEnabled && !(typeof input.code === "string" && input.code.trim()))
+    return { ok: false, reason: "code-required" };
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row) return { ok: false, reason: "wrong-password" };
   if (!(await verifyPassword(password, row.passwordHash))) {
     const limit = await hitRateLimit(CLOSURE_ATTEMPTS, user.id);
-    return limit.allowed ? { ok: false, reason: "wrong-password" } : { ok: false, reason: "throttled", retryAfterSeconds: limit.retryAfterSeconds };
+    return limit.allowed
+      ? { ok: false, reason: "wrong-password" }
+      : { ok: false, reason: "throttled", retryAfterSeconds: limit.retryAfterSeconds };
   }
   if (user.twoFactorEnabled) {
     const checked = await checkSecondFactor(user.id, parseSecondFactorInput(input.code), clientAddress, now);
-    if (checked.result === "throttled") return { ok: false, reason: "throttled", retryAfterSeconds: checked.retryAfterSeconds };
+    if (checked.result === "throttled")
+      return { ok: false, reason: "throttled", retryAfterSeconds: checked.retryAfterSeconds };
     if (checked.result !== "ok") return { ok: false, reason: "wrong-code" };
   }
   const open = await openCases(user.id);
@@ -69,12 +81,19 @@ export async function closeAccount(
   if (pendingRefund) return { ok: false, reason: "refund-pending" };
 
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ closedAt: now, updatedAt: now }).where(and(eq(users.id, user.id), isNull(users.closedAt)));
+    await tx
+      .update(users)
+      .set({ closedAt: now, updatedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.closedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await tx.delete(authTokens).where(eq(authTokens.userId, user.id));
     await recordAccess({ action: "account-closure", actor: user, subjectUserId: user.id, clientAddress }, tx);
     const t = privacyText[lang].closure.mail;
-    await queueMail(tx, { to: user.email, kind: "account-closed", ...renderEmail({ subject: t.subject, greeting: t.greeting, paragraphs: [t.body] }, lang) });
+    await queueMail(tx, {
+      to: user.email,
+      kind: "account-closed",
+      ...renderEmail({ subject: t.subject, greeting: t.greeting, paragraphs: [t.body] }, lang),
+    });
   });
   return { ok: true };
 }
@@ -88,5 +107,10 @@ export async function pendingClosures(now = new Date()) {
     .orderBy(asc(users.closedAt))
     .limit(200);
   const period = now.getTime() - retentionCutoff("closed-accounts", now).getTime();
-  return rows.map((row) => ({ id: row.id, email: row.email, closedAt: row.closedAt!, dueBy: new Date(row.closedAt!.getTime() + period) }));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    closedAt: row.closedAt!,
+    dueBy: new Date(row.closedAt!.getTime() + period),
+  }));
 }

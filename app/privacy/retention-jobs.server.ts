@@ -51,7 +51,12 @@ async function deleteCheckRequests(now: Date) {
   const cutoff = retentionCutoff("check-requests", now);
   const deleted = await db
     .delete(inquiries)
-    .where(and(inArray(inquiries.kind, ["travel-check", "wizard"]), lt(sql`coalesce(${inquiries.repliedAt}, ${inquiries.createdAt})`, at(cutoff))))
+    .where(
+      and(
+        inArray(inquiries.kind, ["travel-check", "wizard"]),
+        lt(sql`coalesce(${inquiries.repliedAt}, ${inquiries.createdAt})`, at(cutoff)),
+      ),
+    )
     .returning({ id: inquiries.id });
   return deleted.length;
 }
@@ -62,7 +67,10 @@ async function deleteOrderDocuments(now: Date) {
     .select({ id: orders.id })
     .from(orders)
     .where(and(inArray(orders.status, ["completed", "cancelled"]), lt(orderEndedAt, at(cutoff))));
-  const deleted = await db.delete(orderDocuments).where(inArray(orderDocuments.orderId, ended)).returning({ id: orderDocuments.id, storageKey: orderDocuments.storageKey });
+  const deleted = await db
+    .delete(orderDocuments)
+    .where(inArray(orderDocuments.orderId, ended))
+    .returning({ id: orderDocuments.id, storageKey: orderDocuments.storageKey });
   // Their objects in the bucket go too (best effort: a left-over object is sealed and named by no row).
   await deleteObjects(deleted.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
   return deleted.length;
@@ -80,7 +88,13 @@ async function deleteOrderRecords(now: Date) {
     const expired = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(inArray(orders.status, ["completed", "cancelled"]), lt(orders.createdAt, cutoff), lt(orderEndedAt, at(cutoff))));
+      .where(
+        and(
+          inArray(orders.status, ["completed", "cancelled"]),
+          lt(orders.createdAt, cutoff),
+          lt(orderEndedAt, at(cutoff)),
+        ),
+      );
     if (expired.length === 0) return 0;
     const ids = expired.map((row) => row.id);
     await tx.execute(sql`select set_config('sanad.retention_cutoff', ${cutoff.toISOString()}, true)`);
@@ -92,7 +106,11 @@ async function deleteOrderRecords(now: Date) {
     await tx.execute(sql`delete from tax_documents where order_id in (${idList})`);
     await tx.execute(sql`delete from refunds where order_id in (${idList})`);
     // Documents still left (their own period is shorter) go with the order, their objects after the commit.
-    const documents = resultRows(await tx.execute(sql`delete from order_documents where order_id in (${idList}) and storage_key is not null returning storage_key`));
+    const documents = resultRows(
+      await tx.execute(
+        sql`delete from order_documents where order_id in (${idList}) and storage_key is not null returning storage_key`,
+      ),
+    );
     for (const row of documents) objects.push(String(row.storage_key));
     await tx.execute(sql`delete from orders where id in (${idList})`);
     return ids.length;
@@ -124,12 +142,23 @@ export async function anonymiseAccount(userId: string, now = new Date(), outer: 
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return;
     const owned = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
-    const documents = await tx.delete(orderDocuments).where(inArray(orderDocuments.orderId, owned)).returning({ storageKey: orderDocuments.storageKey });
+    const documents = await tx
+      .delete(orderDocuments)
+      .where(inArray(orderDocuments.orderId, owned))
+      .returning({ storageKey: orderDocuments.storageKey });
     for (const row of documents) if (row.storageKey) objects.push(row.storageKey);
     await tx.delete(orderMessages).where(inArray(orderMessages.orderId, owned));
     await tx
       .update(orders)
-      .set({ email: null, phone: null, state: null, documentLink: null, details: {}, internalNote: null, description: null })
+      .set({
+        email: null,
+        phone: null,
+        state: null,
+        documentLink: null,
+        details: {},
+        internalNote: null,
+        description: null,
+      })
       .where(eq(orders.userId, userId));
     await tx.delete(inquiries).where(sql`lower(${inquiries.email}) = ${user.email.toLowerCase()}`);
     await tx.delete(dataExports).where(eq(dataExports.userId, userId));
@@ -159,7 +188,12 @@ export async function anonymiseAccount(userId: string, now = new Date(), outer: 
 async function deleteWidgetChats(now: Date) {
   const deleted = await db
     .delete(chatConversations)
-    .where(and(eq(chatConversations.channel, "widget"), lt(chatConversations.updatedAt, retentionCutoff("chat-widget", now))))
+    .where(
+      and(
+        eq(chatConversations.channel, "widget"),
+        lt(chatConversations.updatedAt, retentionCutoff("chat-widget", now)),
+      ),
+    )
     .returning({ id: chatConversations.id });
   return deleted.length;
 }
@@ -168,21 +202,35 @@ async function deleteWidgetChats(now: Date) {
 async function deleteSentMail(now: Date) {
   const deleted = await db
     .delete(outbox)
-    .where(and(notInArray(outbox.status, ["queued", "sending"]), lt(outbox.createdAt, retentionCutoff("sent-mail", now))))
+    .where(
+      and(notInArray(outbox.status, ["queued", "sending"]), lt(outbox.createdAt, retentionCutoff("sent-mail", now))),
+    )
     .returning({ id: outbox.id });
   return deleted.length;
 }
 
 async function deleteSecurityLogs(now: Date) {
   const cutoff = retentionCutoff("security-logs", now);
-  const limits = await db.delete(rateLimits).where(lt(rateLimits.windowStart, cutoff)).returning({ key: rateLimits.key });
-  const signIns = await db.delete(sessions).where(or(lt(sessions.lastSeenAt, cutoff), lt(sessions.expiresAt, now))).returning({ id: sessions.id });
-  const keys = await db.delete(submissionKeys).where(lt(submissionKeys.createdAt, cutoff)).returning({ key: submissionKeys.key });
+  const limits = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, cutoff))
+    .returning({ key: rateLimits.key });
+  const signIns = await db
+    .delete(sessions)
+    .where(or(lt(sessions.lastSeenAt, cutoff), lt(sessions.expiresAt, now)))
+    .returning({ id: sessions.id });
+  const keys = await db
+    .delete(submissionKeys)
+    .where(lt(submissionKeys.createdAt, cutoff))
+    .returning({ key: submissionKeys.key });
   return limits.length + signIns.length + keys.length;
 }
 
 async function deleteAccessLog(now: Date) {
-  const deleted = await db.delete(accessLog).where(lt(accessLog.createdAt, retentionCutoff("access-log", now))).returning({ id: accessLog.id });
+  const deleted = await db
+    .delete(accessLog)
+    .where(lt(accessLog.createdAt, retentionCutoff("access-log", now)))
+    .returning({ id: accessLog.id });
   return deleted.length;
 }
 
@@ -191,7 +239,12 @@ async function deleteDataExports(now: Date) {
   const cutoff = retentionCutoff("data-exports", now);
   const deleted = await db
     .delete(dataExports)
-    .where(or(and(eq(dataExports.status, "ready"), lt(dataExports.readyAt, cutoff)), and(eq(dataExports.status, "failed"), lt(dataExports.createdAt, cutoff))))
+    .where(
+      or(
+        and(eq(dataExports.status, "ready"), lt(dataExports.readyAt, cutoff)),
+        and(eq(dataExports.status, "failed"), lt(dataExports.createdAt, cutoff)),
+      ),
+    )
     .returning({ id: dataExports.id });
   return deleted.length;
 }

@@ -42,37 +42,67 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     period: { amount: 12, unit: "months" },
     clock: { en: "from the last contact", ar: "من آخر تواصل" },
     action: "delete",
-    hold: { en: "an order placed later from the same e-mail address keeps the inquiry with that order's records", ar: "إذا قُدّم لاحقاً طلب من عنوان البريد الإلكتروني نفسه، يُحفظ الاستفسار مع سجلات ذلك الطلب" },
+    hold: {
+      en: "an order placed later from the same e-mail address keeps the inquiry with that order's records",
+      ar: "إذا قُدّم لاحقاً طلب من عنوان البريد الإلكتروني نفسه، يُحفظ الاستفسار مع سجلات ذلك الطلب",
+    },
   },
   {
     kind: "check-requests",
-    what: { en: "Travel ban and other check requests (Emirates ID or passport number)", ar: "طلبات فحص حظر السفر وغيرها (رقم الهوية الإماراتية أو جواز السفر)" },
+    what: {
+      en: "Travel ban and other check requests (Emirates ID or passport number)",
+      ar: "طلبات فحص حظر السفر وغيرها (رقم الهوية الإماراتية أو جواز السفر)",
+    },
     period: { amount: 90, unit: "days" },
-    clock: { en: "from our reply (from the request, if it was never answered)", ar: "من ردّنا عليك (ومن تاريخ الطلب إن لم نرد عليه)" },
+    clock: {
+      en: "from our reply (from the request, if it was never answered)",
+      ar: "من ردّنا عليك (ومن تاريخ الطلب إن لم نرد عليه)",
+    },
     action: "delete",
     hold: null,
   },
   {
     kind: "order-documents",
-    what: { en: "Documents uploaded with orders and in case messages, and the reports we deliver", ar: "المستندات المرفوعة مع الطلبات وفي رسائل الطلب، والتقارير المسلَّمة" },
+    what: {
+      en: "Documents uploaded with orders and in case messages, and the reports we deliver",
+      ar: "المستندات المرفوعة مع الطلبات وفي رسائل الطلب، والتقارير المسلَّمة",
+    },
     period: { amount: 12, unit: "months" },
-    clock: { en: "from the order's completion or cancellation (download your reports before then)", ar: "من إنجاز الطلب أو إلغائه (نزّل تقاريرك قبل انقضاء هذه المدة)" },
+    clock: {
+      en: "from the order's completion or cancellation (download your reports before then)",
+      ar: "من إنجاز الطلب أو إلغائه (نزّل تقاريرك قبل انقضاء هذه المدة)",
+    },
     action: "delete",
     hold: null,
   },
   {
     kind: "order-records",
-    what: { en: "Orders, tax invoices, credit notes, refunds and payment records", ar: "الطلبات والفواتير الضريبية والإشعارات الدائنة والمبالغ المستردة وسجلات الدفع" },
+    what: {
+      en: "Orders, tax invoices, credit notes, refunds and payment records",
+      ar: "الطلبات والفواتير الضريبية والإشعارات الدائنة والمبالغ المستردة وسجلات الدفع",
+    },
     period: { amount: 5, unit: "years" },
-    clock: { en: "from the order, as UAE tax record-keeping requires", ar: "من تاريخ الطلب، وفق متطلبات حفظ السجلات الضريبية في الدولة" },
+    clock: {
+      en: "from the order, as UAE tax record-keeping requires",
+      ar: "من تاريخ الطلب، وفق متطلبات حفظ السجلات الضريبية في الدولة",
+    },
     action: "delete",
-    hold: { en: "kept the full period even after the account is closed, with the personal details the law does not need removed", ar: "تُحفظ المدة كاملة حتى بعد إغلاق الحساب، مع حذف البيانات الشخصية التي لا يشترطها القانون" },
+    hold: {
+      en: "kept the full period even after the account is closed, with the personal details the law does not need removed",
+      ar: "تُحفظ المدة كاملة حتى بعد إغلاق الحساب، مع حذف البيانات الشخصية التي لا يشترطها القانون",
+    },
   },
   {
     kind: "closed-accounts",
-    what: { en: "The profile, documents and case messages of a closed account", ar: "الملف الشخصي والمستندات ورسائل الطلبات لحساب مغلق" },
+    what: {
+      en: "The profile, documents and case messages of a closed account",
+      ar: "الملف الشخصي والمستندات ورسائل الطلبات لحساب مغلق",
+    },
     period: { amount: 30, unit: "days" },
-    clock: { en: "from the request to close the account (signing in ends at once)", ar: "من طلب إغلاق الحساب (ويتوقف تسجيل الدخول فوراً)" },
+    clock: {
+      en: "from the request to close the account (signing in ends at once)",
+      ar: "من طلب إغلاق الحساب (ويتوقف تسجيل الدخول فوراً)",
+    },
     action: "anonymise",
     hold: { en: "order records (above) stay for their period", ar: "تبقى سجلات الطلبات (أعلاه) طوال مدتها" },
   },
@@ -98,7 +128,10 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     period: { amount: 90, unit: "days" },
     clock: { en: "from when the e-mail was written", ar: "من تاريخ إنشاء الرسالة" },
     action: "delete",
-    hold: { en: "an e-mail still waiting to be delivered is kept until it is sent", ar: "تُحفظ الرسالة التي لم تُسلَّم بعد حتى إرسالها" },
+    hold: {
+      en: "an e-mail still waiting to be delivered is kept until it is sent",
+      ar: "تُحفظ الرسالة التي لم تُسلَّم بعد حتى إرسالها",
+    },
   },
   {
     kind: "web-vitals",
@@ -110,15 +143,24 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     kind: "security-logs",
-    what: { en: "Security and abuse-prevention logs (sign-ins, rate limits, repeated-form records)", ar: "سجلات الأمان ومنع إساءة الاستخدام (جلسات الدخول وحدود المحاولات وسجلات النماذج المكررة)" },
+    what: {
+      en: "Security and abuse-prevention logs (sign-ins, rate limits, repeated-form records)",
+      ar: "سجلات الأمان ومنع إساءة الاستخدام (جلسات الدخول وحدود المحاولات وسجلات النماذج المكررة)",
+    },
     period: { amount: 30, unit: "days" },
-    clock: { en: "from the entry (a signed-in session: from its last use)", ar: "من تاريخ القيد (وجلسة الدخول: من آخر استخدام)" },
+    clock: {
+      en: "from the entry (a signed-in session: from its last use)",
+      ar: "من تاريخ القيد (وجلسة الدخول: من آخر استخدام)",
+    },
     action: "delete",
     hold: null,
   },
   {
     kind: "access-log",
-    what: { en: "The record of who from our team opened your documents, and of data exports and account closures", ar: "سجل من فتح مستنداتك من فريقنا، وسجل تنزيل البيانات وإغلاق الحسابات" },
+    what: {
+      en: "The record of who from our team opened your documents, and of data exports and account closures",
+      ar: "سجل من فتح مستنداتك من فريقنا، وسجل تنزيل البيانات وإغلاق الحسابات",
+    },
     period: { amount: 2, unit: "years" },
     clock: { en: "from the entry", ar: "من تاريخ القيد" },
     action: "delete",
@@ -126,7 +168,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     kind: "data-exports",
-    what: { en: "Archives made by \"Download my data\"", ar: "الملفات المضغوطة التي يُعدّها «تنزيل بياناتي»" },
+    what: { en: 'Archives made by "Download my data"', ar: "الملفات المضغوطة التي يُعدّها «تنزيل بياناتي»" },
     period: { amount: 7, unit: "days" },
     clock: { en: "from when the archive is ready", ar: "من تاريخ تجهيز الملف" },
     action: "delete",
@@ -152,7 +194,11 @@ export function retentionCutoff(kind: RetentionKind, now: Date): Date {
 export function describePeriod(period: RetentionPeriod, lang: "en" | "ar"): string {
   const { amount, unit } = period;
   if (lang === "en") return `${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`;
-  const words = { days: ["يوم", "يومان", "أيام", "يوماً"], months: ["شهر", "شهران", "أشهر", "شهراً"], years: ["سنة", "سنتان", "سنوات", "سنة"] }[unit];
+  const words = {
+    days: ["يوم", "يومان", "أيام", "يوماً"],
+    months: ["شهر", "شهران", "أشهر", "شهراً"],
+    years: ["سنة", "سنتان", "سنوات", "سنة"],
+  }[unit];
   if (amount === 1) return words[0]!;
   if (amount === 2) return words[1]!;
   if (amount <= 10) return `${amount} ${words[2]}`;
@@ -162,6 +208,11 @@ export function describePeriod(period: RetentionPeriod, lang: "en" | "ar"): stri
 /** One line of the policy's list: "What: period from when. Hold." */
 export function describeRule(rule: RetentionRule, lang: "en" | "ar"): string {
   const hold = rule.hold ? (lang === "en" ? ` Kept longer: ${rule.hold.en}.` : ` استثناء: ${rule.hold.ar}.`) : "";
-  const end = rule.action === "anonymise" ? (lang === "en" ? " (then deleted or made anonymous)" : " (ثم تُحذف أو تُجعل مجهولة الهوية)") : "";
+  const end =
+    rule.action === "anonymise"
+      ? lang === "en"
+        ? " (then deleted or made anonymous)"
+        : " (ثم تُحذف أو تُجعل مجهولة الهوية)"
+      : "";
   return `${rule.what[lang]}: ${describePeriod(rule.period, lang)} ${rule.clock[lang]}${end}.${hold}`;
 }

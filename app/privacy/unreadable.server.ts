@@ -22,21 +22,30 @@ export async function readStoredData<T>(read: () => Promise<T>, context: { what:
   try {
     return await read();
   } catch (thrown) {
-    if (thrown instanceof ObjectStoreUnavailable) throw objectStoreUnavailableResponse(context.lang, "download", thrown);
+    if (thrown instanceof ObjectStoreUnavailable)
+      throw objectStoreUnavailableResponse(context.lang, "download", thrown);
     const error = dataError(thrown);
     if (!error) throw thrown;
     console.error(`${context.what}: ${error.message}`);
     const keyId = error instanceof UnknownDataKeyError ? error.keyId : null;
     throw new Response(text[context.lang](keyId), {
       status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
     });
   }
 }
 
 /** The decryption failure behind an error (the driver layer may wrap it), if that is what it is. */
 function dataError(error: unknown): UnknownDataKeyError | DataIntegrityError | null {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     if (current instanceof UnknownDataKeyError || current instanceof DataIntegrityError) return current;
   }
   return null;

@@ -55,7 +55,10 @@ const speedHints: Record<Lang, Record<Speed, string>> = {
   en: { standard: "Regular delivery", express: "50% faster", "same-day": "Delivered the same day" },
   ar: { standard: "التسليم المعتاد", express: "أسرع بنسبة 50٪", "same-day": "التسليم في اليوم نفسه" },
 };
-const speedText = (lang: Lang) => Object.fromEntries(SPEEDS.map((speed) => [speed, { label: SPEED_NAMES[speed][lang], hint: speedHints[lang][speed] }])) as Record<Speed, { label: string; hint: string }>;
+const speedText = (lang: Lang) =>
+  Object.fromEntries(
+    SPEEDS.map((speed) => [speed, { label: SPEED_NAMES[speed][lang], hint: speedHints[lang][speed] }]),
+  ) as Record<Speed, { label: string; hint: string }>;
 
 /**
  * The quote calculator's data in one language: services with their tiers and prices from the

@@ -13,7 +13,16 @@ import { cleanText } from "../http/clean-text.server";
 import { hitRateLimit } from "../http/rate-limit.server";
 import { toastHeaders } from "../forms/toast.server";
 import { isGccNumber, normalizePhone } from "../i18n/phone";
-import { clampStep, formatEmiratesId, LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, wizardFieldError, type WizardField, type WizardValues } from "./rules";
+import {
+  clampStep,
+  formatEmiratesId,
+  LAST_STEP,
+  STEP_FIELDS,
+  WIZARD_FIELDS,
+  wizardFieldError,
+  type WizardField,
+  type WizardValues,
+} from "./rules";
 import { readForm } from "../http/http.server";
 import { submissionToken } from "../forms/submission-keys.server";
 
@@ -21,11 +30,26 @@ import { submissionToken } from "../forms/submission-keys.server";
 export const QUICK_CHECK = { serviceType: "travel-ban-quick", tierId: "quick-check" } as const;
 
 type WizardState = { values: Partial<WizardValues>; reached: 1 | 2 | 3 };
-type Handoff = { fullName: string; emiratesId: string; passportNumber: string; phoneNumber: string; email: string; reference: string };
+type Handoff = {
+  fullName: string;
+  emiratesId: string;
+  passportNumber: string;
+  phoneNumber: string;
+  email: string;
+  reference: string;
+};
 
 const cookie = (name: string, maxAge: number) => {
   const env = getEnv();
-  return { name, httpOnly: true, sameSite: "lax" as const, path: "/", secure: env.isProduction, secrets: env.SESSION_SECRET, maxAge };
+  return {
+    name,
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    secure: env.isProduction,
+    secrets: env.SESSION_SECRET,
+    maxAge,
+  };
 };
 let wizardStorage: ReturnType<typeof createCookieSessionStorage<{ s: WizardState }>> | undefined;
 let handoffStorage: ReturnType<typeof createCookieSessionStorage<{ h: Handoff }>> | undefined;
@@ -40,7 +64,9 @@ function storages() {
   // Without JavaScript the steps are separate posts: what was entered is kept in a signed cookie.
   wizardStorage ??= createCookieSessionStorage<{ s: WizardState }>({ cookie: cookie("__request_check", 60 * 60 * 2) });
   // After Submit & Pay: the details the checkout uses for the order (a day to sign in and pay).
-  handoffStorage ??= createCookieSessionStorage<{ h: Handoff }>({ cookie: cookie("__request_check_order", 60 * 60 * 24) });
+  handoffStorage ??= createCookieSessionStorage<{ h: Handoff }>({
+    cookie: cookie("__request_check_order", 60 * 60 * 24),
+  });
   return { wizard: wizardStorage, handoff: handoffStorage };
 }
 
@@ -70,14 +96,30 @@ export async function readRequestCheckHandoff(request: Request): Promise<Handoff
 }
 
 /** What the checkout form starts with after the wizard: the wizard's contact details and an order description naming the IDs. */
-export async function checkoutDefaultsFromWizard(request: Request, lang: Lang): Promise<{ legalName: string; email: string; phone: string; description: string } | null> {
+export async function checkoutDefaultsFromWizard(
+  request: Request,
+  lang: Lang,
+): Promise<{ legalName: string; email: string; phone: string; description: string } | null> {
   const handoff = await readRequestCheckHandoff(request);
   if (!handoff) return null;
   const lines =
     lang === "ar"
-      ? [`طلب فحص سريع لحظر السفر (المرجع ${handoff.reference})`, `رقم الهوية الإماراتية: ${handoff.emiratesId}`, handoff.passportNumber ? `رقم جواز السفر: ${handoff.passportNumber}` : ""]
-      : [`Quick travel ban check request (reference ${handoff.reference})`, `Emirates ID: ${handoff.emiratesId}`, handoff.passportNumber ? `Passport number: ${handoff.passportNumber}` : ""];
-  return { legalName: handoff.fullName, email: handoff.email, phone: handoff.phoneNumber, description: lines.filter(Boolean).join("\n") };
+      ? [
+          `طلب فحص سريع لحظر السفر (المرجع ${handoff.reference})`,
+          `رقم الهوية الإماراتية: ${handoff.emiratesId}`,
+          handoff.passportNumber ? `رقم جواز السفر: ${handoff.passportNumber}` : "",
+        ]
+      : [
+          `Quick travel ban check request (reference ${handoff.reference})`,
+          `Emirates ID: ${handoff.emiratesId}`,
+          handoff.passportNumber ? `Passport number: ${handoff.passportNumber}` : "",
+        ];
+  return {
+    legalName: handoff.fullName,
+    email: handoff.email,
+    phone: handoff.phoneNumber,
+    description: lines.filter(Boolean).join("\n"),
+  };
 }
 
 /** The server's check of the given steps' fields: the same rules as the browser's, messages in the page's language. */
@@ -88,10 +130,15 @@ function wizardSchema(lang: Lang, steps: Array<1 | 2 | 3>) {
   for (const field of fields) {
     const check = (value: string | undefined, ctx: z.RefinementCtx) => {
       // The shared rules, and for the phone the numbering plan the browser does not carry.
-      const error = wizardFieldError(field, value ?? "") ?? (field === "phoneNumber" && !formatGccPhone(value ?? "") ? "phoneNumber" : undefined);
+      const error =
+        wizardFieldError(field, value ?? "") ??
+        (field === "phoneNumber" && !formatGccPhone(value ?? "") ? "phoneNumber" : undefined);
       if (error) ctx.addIssue({ code: "custom", message: errors[error] });
     };
-    shape[field] = field === "passportNumber" ? z.string().optional().superRefine(check) : z.string({ error: errors[field] as string }).superRefine(check);
+    shape[field] =
+      field === "passportNumber"
+        ? z.string().optional().superRefine(check)
+        : z.string({ error: errors[field] as string }).superRefine(check);
   }
   return z.object(shape);
 }
@@ -130,7 +177,8 @@ export async function loadWizard(request: Request): Promise<WizardPage> {
   return { step: asked > state.reached ? state.reached : asked, values: state.values };
 }
 
-const stepUrl = (lang: Lang, step: number) => localizePath(lang, step === 1 ? "/request-check" : `/request-check?step=${step}`);
+const stepUrl = (lang: Lang, step: number) =>
+  localizePath(lang, step === 1 ? "/request-check" : `/request-check?step=${step}`);
 
 /**
  * One action for the three steps. "back" keeps what was typed and goes one step back (never
@@ -154,15 +202,22 @@ export async function wizardAction(request: Request, context: Pick<AppLoadContex
 
   if (intent === "back") {
     const target = Math.max(1, step - 1);
-    return redirect(stepUrl(lang, target), { status: 303, headers: { "Set-Cookie": await saveState(request, { values, reached: state.reached }) } });
+    return redirect(stepUrl(lang, target), {
+      status: 303,
+      headers: { "Set-Cookie": await saveState(request, { values, reached: state.reached }) },
+    });
   }
 
   if (intent !== "submit" || step !== LAST_STEP) {
     const submission = parseWithZod(formData, { schema: wizardSchema(lang, [step]) });
-    if (submission.status !== "success") return data<WizardPage>({ step, values, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<WizardPage>({ step, values, result: submission.reply() }, { status: 400 });
     const next = clampStep(step + 1);
     const reached = next > state.reached ? next : state.reached;
-    return redirect(stepUrl(lang, next), { status: 303, headers: { "Set-Cookie": await saveState(request, { values, reached }) } });
+    return redirect(stepUrl(lang, next), {
+      status: 303,
+      headers: { "Set-Cookie": await saveState(request, { values, reached }) },
+    });
   }
 
   // Submit & Pay: every step again, on the values kept so far plus what this post carried.
@@ -189,7 +244,10 @@ export async function wizardAction(request: Request, context: Pick<AppLoadContex
       phone: clean.phoneNumber,
       documentId: clean.emiratesId,
       serviceType: "travel-ban-check",
-      details: { emiratesId: clean.emiratesId, ...(clean.passportNumber ? { passportNumber: clean.passportNumber } : {}) },
+      details: {
+        emiratesId: clean.emiratesId,
+        ...(clean.passportNumber ? { passportNumber: clean.passportNumber } : {}),
+      },
       sourcePageUrl: `${getEnv().SITE_URL}${localizePath(lang, "/request-check")}`,
       // The form's key: a retried Submit & Pay stores one request.
       submissionId: submissionToken(formData),
@@ -207,13 +265,18 @@ export async function wizardAction(request: Request, context: Pick<AppLoadContex
   // A repeated Submit & Pay (a retry after the first got through) adds no second quick check,
   // but puts it back when the first answer, and so its cookie, never arrived.
   const current = storedLines(cart.get("l"));
-  const inCart = current.some((line) => line.serviceType === QUICK_CHECK.serviceType && line.tierId === QUICK_CHECK.tierId);
+  const inCart = current.some(
+    (line) => line.serviceType === QUICK_CHECK.serviceType && line.tierId === QUICK_CHECK.tierId,
+  );
   const lines = repeated && inCart ? current : applyCartIntent(current, { intent: "add", ...QUICK_CHECK }).lines;
   headers.append("Set-Cookie", await commitCartLines(cart, lines));
   const handoff = await storages().handoff.getSession();
   handoff.set("h", { ...clean, reference });
   headers.append("Set-Cookie", await storages().handoff.commitSession(handoff));
-  headers.append("Set-Cookie", await storages().wizard.destroySession(await storages().wizard.getSession(request.headers.get("Cookie"))));
+  headers.append(
+    "Set-Cookie",
+    await storages().wizard.destroySession(await storages().wizard.getSession(request.headers.get("Cookie"))),
+  );
   await toastHeaders({ kind: "success", title: text.addedTitle, description: text.addedText }, headers);
   return redirect(localizePath(lang, "/checkout"), { status: 303, headers });
 }

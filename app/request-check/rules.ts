@@ -15,7 +15,13 @@ export const STEP_FIELDS: Record<1 | 2 | 3, WizardField[]> = {
 };
 export const LAST_STEP = 3;
 
-export const WIZARD_LIMITS: Record<WizardField, number> = { fullName: 100, emiratesId: 18, passportNumber: 12, phoneNumber: 20, email: 254 };
+export const WIZARD_LIMITS: Record<WizardField, number> = {
+  fullName: 100,
+  emiratesId: 18,
+  passportNumber: 12,
+  phoneNumber: 20,
+  email: 254,
+};
 
 /** Error keys; the texts are in the page's language (app/content/request-check.server.ts). */
 export type WizardError = "fullName" | "emiratesId" | "passportNumber" | "phoneNumber" | "email" | "tooLong";

@@ -56,7 +56,6 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
@@ -68,7 +67,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireStaffAction(request);
   const form = await formOrEmpty(request);
   const { toast } = await updateStatusFromForm(form, viewer, lang);
-  return redirectWithToast(safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, { status: 303 });
+  return redirectWithToast(safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin")), toast, {
+    status: 303,
+  });
 }
 
 export default function AdminDashboard() {

@@ -4,7 +4,13 @@ import { requireStaff, requireStaffAction } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { AgendaSessionCard, type AgendaSessionView } from "../components/consultations/agenda-session";
 import { Container } from "../components/ui/section";
-import { agendaSessions, agendaWindow, changeFromAgenda, markSession, type AgendaSession } from "../consultations/agenda.server";
+import {
+  agendaSessions,
+  agendaWindow,
+  changeFromAgenda,
+  markSession,
+  type AgendaSession,
+} from "../consultations/agenda.server";
 import { hasFeed, renewFeedToken, revokeFeedToken } from "../consultations/feed.server";
 import { gulfDate } from "../consultations/slots";
 import { formatDay, formatTime } from "../consultations/time-zones";
@@ -57,7 +63,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireStaff(request);
   const t = agendaText[lang];
   const now = new Date();
-  const sessions = (await agendaSessions(viewer, now)).map((s) => ({ today: gulfDate(s.startsAt) === gulfDate(now), view: sessionView(s, lang, now, viewer.role === "admin") }));
+  const sessions = (await agendaSessions(viewer, now)).map((s) => ({
+    today: gulfDate(s.startsAt) === gulfDate(now),
+    view: sessionView(s, lang, now, viewer.role === "admin"),
+  }));
   const { from } = agendaWindow(now);
   return {
     meta: pageHead(request, t.meta),
@@ -75,7 +84,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 
-export type AgendaActionData = { failed?: { bookingId: string; message: string; reason: string; startsAt: string }; feedUrl?: string };
+export type AgendaActionData = {
+  failed?: { bookingId: string; message: string; reason: string; startsAt: string };
+  feedUrl?: string;
+};
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
@@ -85,7 +97,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOrEmpty(request);
   const intent = form.get("intent");
   // The feed's secret address is shown once, in this answer; only its hash is kept.
-  if (intent === "feed-renew") return data<AgendaActionData>({ feedUrl: new URL(`/calendar/${await renewFeedToken(viewer.id)}.ics`, getEnv().SITE_URL).toString() }, { headers: { "Cache-Control": "no-store" } });
+  if (intent === "feed-renew")
+    return data<AgendaActionData>(
+      { feedUrl: new URL(`/calendar/${await renewFeedToken(viewer.id)}.ics`, getEnv().SITE_URL).toString() },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   if (intent === "feed-revoke") {
     await revokeFeedToken(viewer.id);
     return redirectWithToast(back, { kind: "success", title: t.feed.revoked }, { status: 303 });
@@ -93,14 +109,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const bookingId = String(form.get("booking") ?? "");
   if (intent === "held" || intent === "missed") {
     const result = await markSession(viewer, bookingId, intent);
-    if (result.ok) return redirectWithToast(back, { kind: "success", title: t.marked, description: t.state[intent] }, { status: 303 });
-    return redirectWithToast(back, { kind: "error", title: t.failed, description: t.errors[result.error] }, { status: 303 });
+    if (result.ok)
+      return redirectWithToast(
+        back,
+        { kind: "success", title: t.marked, description: t.state[intent] },
+        { status: 303 },
+      );
+    return redirectWithToast(
+      back,
+      { kind: "error", title: t.failed, description: t.errors[result.error] },
+      { status: 303 },
+    );
   }
   const reason = form.get("reason");
   const startsAt = form.get("startsAt");
   const result = await changeFromAgenda(viewer, { intent, bookingId, reason, startsAt });
-  if (result.ok) return redirectWithToast(back, { kind: "success", title: intent === "cancel" ? t.cancelled : t.rescheduled }, { status: 303 });
-  const failed = { bookingId, message: t.errors[result.error], reason: typeof reason === "string" ? reason : "", startsAt: typeof startsAt === "string" ? startsAt : "" };
+  if (result.ok)
+    return redirectWithToast(
+      back,
+      { kind: "success", title: intent === "cancel" ? t.cancelled : t.rescheduled },
+      { status: 303 },
+    );
+  const failed = {
+    bookingId,
+    message: t.errors[result.error],
+    reason: typeof reason === "string" ? reason : "",
+    startsAt: typeof startsAt === "string" ? startsAt : "",
+  };
   return data<AgendaActionData>({ failed }, { status: result.error === "not-found" ? 404 : 400 });
 }
 
@@ -108,9 +143,18 @@ export default function AdminAgenda() {
   const { nav, text, isAdmin, feed, todayHeading, today, later } = useLoaderData<typeof loader>();
   const actionData = useActionData<AgendaActionData>();
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" ? String(navigation.formData?.get("booking") ?? "") + ":" + String(navigation.formData?.get("intent") ?? "") : null;
+  const pending =
+    navigation.state === "submitting"
+      ? String(navigation.formData?.get("booking") ?? "") + ":" + String(navigation.formData?.get("intent") ?? "")
+      : null;
   const card = (session: AgendaSessionView) => (
-    <AgendaSessionCard key={session.id} session={session} text={text} failed={actionData?.failed?.bookingId === session.id ? actionData.failed : null} pending={pending} />
+    <AgendaSessionCard
+      key={session.id}
+      session={session}
+      text={text}
+      failed={actionData?.failed?.bookingId === session.id ? actionData.failed : null}
+      pending={pending}
+    />
   );
   return (
     <Container className="space-y-6 py-10">
@@ -124,13 +168,21 @@ export default function AdminAgenda() {
         <h2 id="agenda-today" className="text-xl font-bold text-navy-900">
           {todayHeading}
         </h2>
-        {today.length === 0 ? <p className="text-slate-700">{text.noneToday}</p> : <ul className="space-y-3">{today.map(card)}</ul>}
+        {today.length === 0 ? (
+          <p className="text-slate-700">{text.noneToday}</p>
+        ) : (
+          <ul className="space-y-3">{today.map(card)}</ul>
+        )}
       </section>
       <section aria-labelledby="agenda-week" className="space-y-3">
         <h2 id="agenda-week" className="text-xl font-bold text-navy-900">
           {text.week}
         </h2>
-        {later.length === 0 ? <p className="text-slate-700">{text.none}</p> : <ul className="space-y-3">{later.map(card)}</ul>}
+        {later.length === 0 ? (
+          <p className="text-slate-700">{text.none}</p>
+        ) : (
+          <ul className="space-y-3">{later.map(card)}</ul>
+        )}
       </section>
       <Card className="space-y-3" data-testid="agenda-feed">
         <h2 className="text-lg font-bold text-navy-900">{text.feed.title}</h2>
@@ -138,7 +190,14 @@ export default function AdminAgenda() {
         {actionData?.feedUrl ? (
           <div role="status" className="space-y-1">
             <p className="font-semibold text-navy-900">{text.feed.once}</p>
-            <input readOnly aria-label={text.feed.address} value={actionData.feedUrl} dir="ltr" className="block w-full rounded-lg border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm" data-testid="feed-url" />
+            <input
+              readOnly
+              aria-label={text.feed.address}
+              value={actionData.feedUrl}
+              dir="ltr"
+              className="block w-full rounded-lg border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm"
+              data-testid="feed-url"
+            />
           </div>
         ) : null}
         <div className="flex flex-wrap gap-2">

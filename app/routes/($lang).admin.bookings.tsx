@@ -7,7 +7,13 @@ import { LocalizedLink } from "../components/layout/localized-link";
 import { Button } from "../components/ui/button";
 import { SelectField, TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
-import { BOOKINGS_LIST_LIMIT, bookingsFilterSchema, consultantChoices, defaultBookingsFilter, listBookings } from "../consultations/bookings-list.server";
+import {
+  BOOKINGS_LIST_LIMIT,
+  bookingsFilterSchema,
+  consultantChoices,
+  defaultBookingsFilter,
+  listBookings,
+} from "../consultations/bookings-list.server";
 import { formatDay, formatTime } from "../consultations/time-zones";
 import { bookingsListText } from "../content/agenda.server";
 import { backofficeText } from "../content/backoffice.server";
@@ -26,12 +32,31 @@ async function bookingsPage({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireAdmin(request);
   const t = bookingsListText[lang];
   const url = new URL(request.url);
-  const query = url.searchParams.has("from") || url.searchParams.has("to") ? url.searchParams : new URLSearchParams(defaultBookingsFilter());
+  const query =
+    url.searchParams.has("from") || url.searchParams.has("to")
+      ? url.searchParams
+      : new URLSearchParams(defaultBookingsFilter());
   const submission = parseWithZod(query, { schema: bookingsFilterSchema });
-  const input = { consultant: query.get("consultant") ?? "", from: query.get("from") ?? "", to: query.get("to") ?? "", state: query.get("state") ?? "" };
-  const base = { meta: pageHead(request, t.meta), nav: { text: backofficeText[lang].admin.nav, role: viewer.role }, text: t, input, consultants: await consultantChoices() };
+  const input = {
+    consultant: query.get("consultant") ?? "",
+    from: query.get("from") ?? "",
+    to: query.get("to") ?? "",
+    state: query.get("state") ?? "",
+  };
+  const base = {
+    meta: pageHead(request, t.meta),
+    nav: { text: backofficeText[lang].admin.nav, role: viewer.role },
+    text: t,
+    input,
+    consultants: await consultantChoices(),
+  };
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([field, messages]) => [field, (messages ?? []).map((m) => t.errors[m] ?? m)]));
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).map(([field, messages]) => [
+        field,
+        (messages ?? []).map((m) => t.errors[m] ?? m),
+      ]),
+    );
     return { ...base, errors, list: null };
   }
   const list = await listBookings(submission.value);
@@ -87,14 +112,33 @@ export default function AdminBookings() {
           defaultValue={input.consultant}
           errors={errors.consultant}
         />
-        <TextField id="bookings-from" name="from" type="date" label={text.from} defaultValue={input.from} errors={errors.from} required />
-        <TextField id="bookings-to" name="to" type="date" label={text.to} defaultValue={input.to} errors={errors.to} required />
+        <TextField
+          id="bookings-from"
+          name="from"
+          type="date"
+          label={text.from}
+          defaultValue={input.from}
+          errors={errors.from}
+          required
+        />
+        <TextField
+          id="bookings-to"
+          name="to"
+          type="date"
+          label={text.to}
+          defaultValue={input.to}
+          errors={errors.to}
+          required
+        />
         <SelectField
           id="bookings-state"
           name="state"
           label={text.state}
           placeholder={text.anyState}
-          options={(["booked", "held", "missed", "cancelled"] as const).map((s) => ({ value: s, label: text.states[s] }))}
+          options={(["booked", "held", "missed", "cancelled"] as const).map((s) => ({
+            value: s,
+            label: text.states[s],
+          }))}
           defaultValue={input.state}
           errors={errors.state}
         />
@@ -139,7 +183,10 @@ export default function AdminBookings() {
                       <td className="px-3 py-2">{row.mode}</td>
                       <td className="px-3 py-2">{row.state}</td>
                       <td className="px-3 py-2 font-mono">
-                        <LocalizedLink to={`/admin/orders/${row.orderId}`} className="text-navy-700 underline underline-offset-4">
+                        <LocalizedLink
+                          to={`/admin/orders/${row.orderId}`}
+                          className="text-navy-700 underline underline-offset-4"
+                        >
                           {row.orderId.slice(0, 8)}
                         </LocalizedLink>
                       </td>

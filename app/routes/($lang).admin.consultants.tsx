@@ -9,7 +9,14 @@ import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { CheckboxField, FieldErrors, SelectField, TextField } from "../components/ui/field";
 import { Container } from "../components/ui/section";
-import { addDayOff, consultantList, consultantSettingsOf, consultantSettingsSchema, removeDayOff, saveConsultantSettings } from "../consultations/consultant-settings.server";
+import {
+  addDayOff,
+  consultantList,
+  consultantSettingsOf,
+  consultantSettingsSchema,
+  removeDayOff,
+  saveConsultantSettings,
+} from "../consultations/consultant-settings.server";
 import { endField, startField, STRETCHES, WEEKDAYS } from "../consultations/hours-fields";
 import { consultantSettingsText } from "../content/agenda.server";
 import { backofficeText } from "../content/backoffice.server";
@@ -39,10 +46,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     meta: pageHead(request, t.meta),
     nav: { text: backofficeText[lang].admin.nav, role: admin.role },
     text: t,
-    modes: (["video", "phone", "in_person"] as const).map((mode) => ({ mode, label: bookingText[lang].modes[mode].label })),
+    modes: (["video", "phone", "in_person"] as const).map((mode) => ({
+      mode,
+      label: bookingText[lang].modes[mode].label,
+    })),
     consultants,
     chosen,
-    settings: settings && { ...settings, daysOff: settings.daysOff.map((day) => ({ day, label: formatDate(`${day}T12:00:00+04:00`, lang, { dateStyle: "full" }) })) },
+    settings: settings && {
+      ...settings,
+      daysOff: settings.daysOff.map((day) => ({
+        day,
+        label: formatDate(`${day}T12:00:00+04:00`, lang, { dateStyle: "full" }),
+      })),
+    },
   };
 }
 
@@ -60,18 +76,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `${localizePath(lang, "/admin/consultants")}?consultant=${consultant}`;
   const intent = form.get("intent");
   if (intent === "add-day") {
-    if (!(await addDayOff(consultant, form.get("day")))) return redirectWithToast(back, { kind: "error", title: t.dayInvalid }, { status: 303 });
+    if (!(await addDayOff(consultant, form.get("day"))))
+      return redirectWithToast(back, { kind: "error", title: t.dayInvalid }, { status: 303 });
     return redirectWithToast(back, { kind: "success", title: t.dayAdded }, { status: 303 });
   }
   if (intent === "remove-day") {
-    if (!(await removeDayOff(consultant, form.get("day")))) return redirectWithToast(back, { kind: "error", title: t.dayInvalid }, { status: 303 });
+    if (!(await removeDayOff(consultant, form.get("day"))))
+      return redirectWithToast(back, { kind: "error", title: t.dayInvalid }, { status: 303 });
     return redirectWithToast(back, { kind: "success", title: t.dayRemoved }, { status: 303 });
   }
   const submission = parseWithZod(form, { schema: consultantSettingsSchema });
   if (submission.status !== "success") {
     const reply = submission.reply();
     // The schema's messages are keys: say them in the page's language.
-    const error = Object.fromEntries(Object.entries(reply.error ?? {}).map(([field, messages]) => [field, messages?.map((m) => t.errors[m] ?? m) ?? null]));
+    const error = Object.fromEntries(
+      Object.entries(reply.error ?? {}).map(([field, messages]) => [
+        field,
+        messages?.map((m) => t.errors[m] ?? m) ?? null,
+      ]),
+    );
     return data({ result: { ...reply, error } }, { status: 400 });
   }
   await saveConsultantSettings(consultant, submission.value);
@@ -81,7 +104,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminConsultants() {
   const { nav, text, modes: modeChoices, consultants, chosen, settings } = useLoaderData<typeof loader>();
   const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
-  const [form, fields] = useForm<Record<string, string | string[] | boolean>>({ lastResult: actionData?.result, defaultValue: settings?.values });
+  const [form, fields] = useForm<Record<string, string | string[] | boolean>>({
+    lastResult: actionData?.result,
+    defaultValue: settings?.values,
+  });
   const value = (name: string) => {
     const initial = (fields as Record<string, { initialValue?: unknown }>)[name]?.initialValue;
     return typeof initial === "string" ? initial : "";
@@ -96,7 +122,13 @@ export default function AdminConsultants() {
       <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
       <p className="max-w-3xl text-slate-700">{text.intro}</p>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <SelectField id="consultant-choice" name="consultant" label={text.choose} options={consultants.map((c) => ({ value: c.id, label: c.name }))} defaultValue={chosen} />
+        <SelectField
+          id="consultant-choice"
+          name="consultant"
+          label={text.choose}
+          options={consultants.map((c) => ({ value: c.id, label: c.name }))}
+          defaultValue={chosen}
+        />
         <Button type="submit" variant="secondary">
           {text.open}
         </Button>
@@ -105,7 +137,13 @@ export default function AdminConsultants() {
         <>
           <Card>
             <h2 className="text-lg font-bold text-navy-900">{text.settings}</h2>
-            <ResilientForm method="post" {...getFormProps(form)} key={`${chosen}-${form.key ?? ""}`} className="mt-3 space-y-4" data-testid="consultant-settings">
+            <ResilientForm
+              method="post"
+              {...getFormProps(form)}
+              key={`${chosen}-${form.key ?? ""}`}
+              className="mt-3 space-y-4"
+              data-testid="consultant-settings"
+            >
               <input type="hidden" name="consultant" value={chosen} />
               <input type="hidden" name="intent" value="save" />
               <CheckboxField id="consults" name="consults" label={text.consults} defaultChecked={consults === "on"} />
@@ -113,7 +151,14 @@ export default function AdminConsultants() {
                 <legend className="text-sm font-semibold text-navy-900">{text.modes}</legend>
                 <div className="mt-2 flex flex-wrap gap-4">
                   {modeChoices.map(({ mode, label }) => (
-                    <CheckboxField key={mode} id={`mode-${mode}`} name="modes" value={mode} label={label} defaultChecked={checkedModes.includes(mode)} />
+                    <CheckboxField
+                      key={mode}
+                      id={`mode-${mode}`}
+                      name="modes"
+                      value={mode}
+                      label={label}
+                      defaultChecked={checkedModes.includes(mode)}
+                    />
                   ))}
                 </div>
                 <FieldErrors id="modes-error" errors={errorsOf("modes")} />
@@ -124,13 +169,33 @@ export default function AdminConsultants() {
                 <div className="mt-2 grid gap-4">
                   {WEEKDAYS.map((day) => (
                     // One fieldset per day: its name is read with each of its times.
-                    <fieldset key={day} className="grid items-start gap-3 sm:grid-cols-[8rem_1fr]" data-testid={`hours-${day}`}>
-                      <legend className="float-start pt-2 font-semibold text-slate-800 sm:w-32">{text.weekdays[day]}</legend>
+                    <fieldset
+                      key={day}
+                      className="grid items-start gap-3 sm:grid-cols-[8rem_1fr]"
+                      data-testid={`hours-${day}`}
+                    >
+                      <legend className="float-start pt-2 font-semibold text-slate-800 sm:w-32">
+                        {text.weekdays[day]}
+                      </legend>
                       <div className="grid gap-3 sm:col-start-2 md:grid-cols-3">
                         {STRETCHES.map((n) => (
                           <div key={n} className="grid grid-cols-2 gap-2">
-                            <TextField id={startField(day, n)} name={startField(day, n)} type="time" label={`${text.start} · ${fill(text.stretch, { n: n + 1 })}`} defaultValue={value(startField(day, n))} errors={errorsOf(startField(day, n))} />
-                            <TextField id={endField(day, n)} name={endField(day, n)} type="time" label={`${text.end} · ${fill(text.stretch, { n: n + 1 })}`} defaultValue={value(endField(day, n))} errors={errorsOf(endField(day, n))} />
+                            <TextField
+                              id={startField(day, n)}
+                              name={startField(day, n)}
+                              type="time"
+                              label={`${text.start} · ${fill(text.stretch, { n: n + 1 })}`}
+                              defaultValue={value(startField(day, n))}
+                              errors={errorsOf(startField(day, n))}
+                            />
+                            <TextField
+                              id={endField(day, n)}
+                              name={endField(day, n)}
+                              type="time"
+                              label={`${text.end} · ${fill(text.stretch, { n: n + 1 })}`}
+                              defaultValue={value(endField(day, n))}
+                              errors={errorsOf(endField(day, n))}
+                            />
                           </div>
                         ))}
                       </div>
@@ -138,7 +203,16 @@ export default function AdminConsultants() {
                   ))}
                 </div>
               </fieldset>
-              <TextField id="videoUrl" name="videoUrl" type="url" label={text.videoUrl} hint={text.videoUrlHint} defaultValue={value("videoUrl")} errors={errorsOf("videoUrl")} dir="ltr" />
+              <TextField
+                id="videoUrl"
+                name="videoUrl"
+                type="url"
+                label={text.videoUrl}
+                hint={text.videoUrlHint}
+                defaultValue={value("videoUrl")}
+                errors={errorsOf("videoUrl")}
+                dir="ltr"
+              />
               <Button type="submit">{text.save}</Button>
             </ResilientForm>
           </Card>

@@ -39,7 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       expires: c.expiresAt ? formatDate(c.expiresAt, lang) : t.coupons.never,
       expired: c.expiresAt !== null && c.expiresAt.getTime() < Date.now(),
       // Reserved: held by unpaid orders (given back when they are cancelled or expire); paid: used for good.
-      uses: fill(t.coupons.usesValue, { paid: c.paid, reserved: c.reserved, max: c.maxRedemptions ?? t.coupons.unlimited }),
+      uses: fill(t.coupons.usesValue, {
+        paid: c.paid,
+        reserved: c.reserved,
+        max: c.maxRedemptions ?? t.coupons.unlimited,
+      }),
       perClient: c.maxPerClient === null ? t.coupons.unlimited : String(c.maxPerClient),
       used: c.paid + c.reserved + c.released > 0,
       active: c.active,
@@ -48,7 +52,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nav: t.admin.nav,
   };
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -64,27 +67,55 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "delete") {
     const result = await deleteCoupon(form.get("id"));
     if (result === "in-use") return redirectWithToast(back, { kind: "error", title: t.inUse }, { status: 303 });
-    if (result === "not-found") return redirectWithToast(back, { kind: "error", title: backofficeText[lang].admin.invalidInput }, { status: 303 });
+    if (result === "not-found")
+      return redirectWithToast(
+        back,
+        { kind: "error", title: backofficeText[lang].admin.invalidInput },
+        { status: 303 },
+      );
     return redirectWithToast(back, { kind: "success", title: t.deleted }, { status: 303 });
   }
   if (intent === "deactivate" || intent === "activate") {
     const active = intent === "activate";
-    if (!(await setCouponActive(form.get("id"), active))) return redirectWithToast(back, { kind: "error", title: backofficeText[lang].admin.invalidInput }, { status: 303 });
+    if (!(await setCouponActive(form.get("id"), active)))
+      return redirectWithToast(
+        back,
+        { kind: "error", title: backofficeText[lang].admin.invalidInput },
+        { status: 303 },
+      );
     return redirectWithToast(back, { kind: "success", title: active ? t.activated : t.deactivated }, { status: 303 });
   }
   const submission = parseWithZod(form, { schema: couponFormSchema });
   if (submission.status !== "success") {
     const reply = submission.reply();
     // The schema's messages are keys: say them in the page's language.
-    const error = Object.fromEntries(Object.entries(reply.error ?? {}).map(([field, messages]) => [field, messages?.map((m) => t.errors[m] ?? m) ?? null]));
+    const error = Object.fromEntries(
+      Object.entries(reply.error ?? {}).map(([field, messages]) => [
+        field,
+        messages?.map((m) => t.errors[m] ?? m) ?? null,
+      ]),
+    );
     return data({ result: { ...reply, error } }, { status: 400 });
   }
   const created = await createCoupon(submission.value, admin.id);
-  if (!created.ok) return data({ result: submission.reply({ fieldErrors: { code: [t.errors.duplicate!] } }) }, { status: 400 });
-  return redirectWithToast(back, { kind: "success", title: t.created, description: submission.value.code }, { status: 303 });
+  if (!created.ok)
+    return data({ result: submission.reply({ fieldErrors: { code: [t.errors.duplicate!] } }) }, { status: 400 });
+  return redirectWithToast(
+    back,
+    { kind: "success", title: t.created, description: submission.value.code },
+    { status: 303 },
+  );
 }
 
-type CouponFields = { intent: string; code: string; kind: string; value: string; expiresAt: string; maxRedemptions: string; maxPerClient: string };
+type CouponFields = {
+  intent: string;
+  code: string;
+  kind: string;
+  value: string;
+  expiresAt: string;
+  maxRedemptions: string;
+  maxPerClient: string;
+};
 
 export default function AdminCoupons() {
   const { coupons, text, nav } = useLoaderData<typeof loader>();
@@ -98,9 +129,25 @@ export default function AdminCoupons() {
       <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
       <Card>
         <h2 className="text-lg font-bold text-navy-900">{text.create}</h2>
-        <ResilientForm method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${coupons.length}`} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="coupon-form">
+        <ResilientForm
+          method="post"
+          {...getFormProps(form)}
+          key={`${form.key ?? ""}-${coupons.length}`}
+          className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          data-testid="coupon-form"
+        >
           <input type="hidden" name="intent" value="create" />
-          <TextField name={fields.code.name} defaultValue={fields.code.initialValue} id="coupon-code" label={text.code} hint={text.codeHint} errors={fields.code.errors} required maxLength={32} autoCapitalize="characters" />
+          <TextField
+            name={fields.code.name}
+            defaultValue={fields.code.initialValue}
+            id="coupon-code"
+            label={text.code}
+            hint={text.codeHint}
+            errors={fields.code.errors}
+            required
+            maxLength={32}
+            autoCapitalize="characters"
+          />
           <SelectField
             name={fields.kind.name}
             id="coupon-kind"
@@ -113,10 +160,47 @@ export default function AdminCoupons() {
               { value: "fixed", label: text.fixed },
             ]}
           />
-          <TextField name={fields.value.name} defaultValue={fields.value.initialValue} type="number" id="coupon-value" label={text.value} hint={text.valueHint} errors={fields.value.errors} required min={0.01} step="0.01" />
-          <TextField name={fields.expiresAt.name} defaultValue={fields.expiresAt.initialValue} type="date" id="coupon-expires" label={text.expiresAt} errors={fields.expiresAt.errors} />
-          <TextField name={fields.maxRedemptions.name} defaultValue={fields.maxRedemptions.initialValue} type="number" id="coupon-max" label={text.maxRedemptions} hint={text.maxRedemptionsHint} errors={fields.maxRedemptions.errors} min={1} step={1} />
-          <TextField name={fields.maxPerClient.name} defaultValue={fields.maxPerClient.initialValue} type="number" id="coupon-max-per-client" label={text.maxPerClient} errors={fields.maxPerClient.errors} min={1} step={1} />
+          <TextField
+            name={fields.value.name}
+            defaultValue={fields.value.initialValue}
+            type="number"
+            id="coupon-value"
+            label={text.value}
+            hint={text.valueHint}
+            errors={fields.value.errors}
+            required
+            min={0.01}
+            step="0.01"
+          />
+          <TextField
+            name={fields.expiresAt.name}
+            defaultValue={fields.expiresAt.initialValue}
+            type="date"
+            id="coupon-expires"
+            label={text.expiresAt}
+            errors={fields.expiresAt.errors}
+          />
+          <TextField
+            name={fields.maxRedemptions.name}
+            defaultValue={fields.maxRedemptions.initialValue}
+            type="number"
+            id="coupon-max"
+            label={text.maxRedemptions}
+            hint={text.maxRedemptionsHint}
+            errors={fields.maxRedemptions.errors}
+            min={1}
+            step={1}
+          />
+          <TextField
+            name={fields.maxPerClient.name}
+            defaultValue={fields.maxPerClient.initialValue}
+            type="number"
+            id="coupon-max-per-client"
+            label={text.maxPerClient}
+            errors={fields.maxPerClient.errors}
+            min={1}
+            step={1}
+          />
           <div className="sm:col-span-2 lg:col-span-3">
             <Button type="submit" pending={creating}>
               {text.submit}
@@ -135,7 +219,15 @@ export default function AdminCoupons() {
             <table className="w-full text-sm" data-testid="coupons">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
-                  {[text.columns.code, text.columns.discount, text.columns.expires, text.columns.uses, text.columns.perClient, text.columns.state, text.columns.actions].map((label) => (
+                  {[
+                    text.columns.code,
+                    text.columns.discount,
+                    text.columns.expires,
+                    text.columns.uses,
+                    text.columns.perClient,
+                    text.columns.state,
+                    text.columns.actions,
+                  ].map((label) => (
                     <th key={label} scope="col" className="px-3 py-2 text-start font-semibold">
                       {label}
                     </th>
@@ -155,7 +247,9 @@ export default function AdminCoupons() {
                     </td>
                     <td className="px-3 py-2">{c.perClient}</td>
                     <td className="px-3 py-2">
-                      <Badge tone={c.active && !c.expired ? "green" : "grey"}>{c.active ? text.active : text.inactive}</Badge>
+                      <Badge tone={c.active && !c.expired ? "green" : "grey"}>
+                        {c.active ? text.active : text.inactive}
+                      </Badge>
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap gap-2">

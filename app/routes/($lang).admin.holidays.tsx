@@ -52,18 +52,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = localizePath(lang, "/admin/holidays");
   const form = await formOrEmpty(request);
   if (form.get("intent") === "remove") {
-    if (!(await removeHoliday(form.get("day")))) return redirectWithToast(back, { kind: "error", title: t.invalid }, { status: 303 });
+    if (!(await removeHoliday(form.get("day"))))
+      return redirectWithToast(back, { kind: "error", title: t.invalid }, { status: 303 });
     return redirectWithToast(back, { kind: "success", title: t.removed }, { status: 303 });
   }
   const submission = parseWithZod(form, { schema: holidayFormSchema });
   if (submission.status !== "success") {
     const reply = submission.reply();
     // The schema's messages are keys: say them in the page's language.
-    const error = Object.fromEntries(Object.entries(reply.error ?? {}).map(([field, messages]) => [field, messages?.map((m) => t.errors[m] ?? m) ?? null]));
+    const error = Object.fromEntries(
+      Object.entries(reply.error ?? {}).map(([field, messages]) => [
+        field,
+        messages?.map((m) => t.errors[m] ?? m) ?? null,
+      ]),
+    );
     return data({ result: { ...reply, error } }, { status: 400 });
   }
-  if ((await addHoliday(submission.value, admin.id)) === "duplicate") return data({ result: submission.reply({ fieldErrors: { day: [t.duplicate] } }) }, { status: 400 });
-  return redirectWithToast(back, { kind: "success", title: t.added, description: submission.value.day }, { status: 303 });
+  if ((await addHoliday(submission.value, admin.id)) === "duplicate")
+    return data({ result: submission.reply({ fieldErrors: { day: [t.duplicate] } }) }, { status: 400 });
+  return redirectWithToast(
+    back,
+    { kind: "success", title: t.added, description: submission.value.day },
+    { status: 303 },
+  );
 }
 
 type HolidayFields = { day: string; nameEn: string; nameAr: string };
@@ -81,11 +92,45 @@ export default function AdminHolidays() {
       <p className="max-w-3xl text-slate-700">{text.intro}</p>
       <Card>
         <h2 className="text-lg font-bold text-navy-900">{text.add}</h2>
-        <ResilientForm method="post" {...getFormProps(form)} key={`${form.key ?? ""}-${holidays.length}`} className="mt-3 grid gap-4 sm:grid-cols-3" data-testid="holiday-form">
+        <ResilientForm
+          method="post"
+          {...getFormProps(form)}
+          key={`${form.key ?? ""}-${holidays.length}`}
+          className="mt-3 grid gap-4 sm:grid-cols-3"
+          data-testid="holiday-form"
+        >
           <input type="hidden" name="intent" value="add" />
-          <TextField name={fields.day.name} defaultValue={fields.day.initialValue} type="date" id="holiday-day" label={text.day} errors={fields.day.errors} required />
-          <TextField name={fields.nameEn.name} defaultValue={fields.nameEn.initialValue} id="holiday-name-en" label={text.nameEn} errors={fields.nameEn.errors} required maxLength={100} dir="ltr" lang="en" />
-          <TextField name={fields.nameAr.name} defaultValue={fields.nameAr.initialValue} id="holiday-name-ar" label={text.nameAr} errors={fields.nameAr.errors} required maxLength={100} dir="rtl" lang="ar" />
+          <TextField
+            name={fields.day.name}
+            defaultValue={fields.day.initialValue}
+            type="date"
+            id="holiday-day"
+            label={text.day}
+            errors={fields.day.errors}
+            required
+          />
+          <TextField
+            name={fields.nameEn.name}
+            defaultValue={fields.nameEn.initialValue}
+            id="holiday-name-en"
+            label={text.nameEn}
+            errors={fields.nameEn.errors}
+            required
+            maxLength={100}
+            dir="ltr"
+            lang="en"
+          />
+          <TextField
+            name={fields.nameAr.name}
+            defaultValue={fields.nameAr.initialValue}
+            id="holiday-name-ar"
+            label={text.nameAr}
+            errors={fields.nameAr.errors}
+            required
+            maxLength={100}
+            dir="rtl"
+            lang="ar"
+          />
           <div className="sm:col-span-3">
             <Button type="submit" pending={adding}>
               {text.submit}
@@ -100,9 +145,16 @@ export default function AdminHolidays() {
         {holidays.length === 0 ? (
           <p className="mt-3 text-slate-700">{text.none}</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="holidays">
+          <ul
+            className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+            data-testid="holidays"
+          >
             {holidays.map((h) => (
-              <li key={h.day} data-holiday={h.day} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <li
+                key={h.day}
+                data-holiday={h.day}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+              >
                 <span>
                   <time dateTime={h.day} className="font-semibold">
                     {h.date}

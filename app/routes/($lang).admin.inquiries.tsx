@@ -36,17 +36,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     meta: pageHead(request, t.inquiries.meta),
     filters: { q: filters.q, status: filters.status, service: filters.service },
     // A service asked for in the URL stays selectable even when no inquiry carries it any more.
-    services: filters.service && !list.services.includes(filters.service) ? [filters.service, ...list.services] : list.services,
+    services:
+      filters.service && !list.services.includes(filters.service) ? [filters.service, ...list.services] : list.services,
     resultsLabel: fill(list.total.exact ? t.inquiries.results : t.inquiries.resultsMore, { count: list.total.count }),
     // Keyset pages (decision 093): links made here, with the filters kept and a signed cursor.
     pages: pageLinks(url.searchParams, list),
-    rows: list.rows.map((row) => ({ ...row, createdAt: formatDateTime(row.createdAt, lang), dateTime: row.createdAt.toISOString() })),
+    rows: list.rows.map((row) => ({
+      ...row,
+      createdAt: formatDateTime(row.createdAt, lang),
+      dateTime: row.createdAt.toISOString(),
+    })),
     text: t.inquiries,
     pagination: t.pagination,
     nav: t.admin.nav,
   };
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -62,7 +66,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isInquiryStatus(status) || !(await setInquiryStatus(form.get("id"), status))) {
     return redirectWithToast(back, { kind: "error", title: t.admin.invalidInput }, { status: 303 });
   }
-  return redirectWithToast(back, { kind: "success", title: t.inquiries.updated, description: t.inquiries.status[status] }, { status: 303 });
+  return redirectWithToast(
+    back,
+    { kind: "success", title: t.inquiries.updated, description: t.inquiries.status[status] },
+    { status: 303 },
+  );
 }
 
 const tones: Record<string, BadgeTone> = { new: "yellow", contacted: "blue", closed: "grey" };
@@ -75,12 +83,23 @@ export default function AdminInquiries() {
     <Container className="space-y-6 py-10">
       <AdminNav text={nav} />
       <h1 className="text-3xl font-bold text-navy-900">{text.title}</h1>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <Form
+        method="get"
+        role="search"
+        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
         <div className="min-w-64 flex-1 space-y-1">
           <label htmlFor="inquiry-search" className="block text-sm font-semibold">
             {text.search}
           </label>
-          <input id="inquiry-search" name="q" type="search" defaultValue={filters.q} maxLength={100} className={inputClasses} />
+          <input
+            id="inquiry-search"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={100}
+            className={inputClasses}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor="inquiry-status" className="block text-sm font-semibold">
@@ -114,7 +133,9 @@ export default function AdminInquiries() {
         {resultsLabel}
       </p>
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">{text.none}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">
+          {text.none}
+        </p>
       ) : (
         <ul className="space-y-3" data-testid="inquiries">
           {rows.map((row) => (
@@ -122,7 +143,8 @@ export default function AdminInquiries() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <p className="font-semibold text-navy-900">
-                    {row.fullName} <span className="font-normal text-slate-600">· {text.kind[row.kind] ?? row.kind}</span>
+                    {row.fullName}{" "}
+                    <span className="font-normal text-slate-600">· {text.kind[row.kind] ?? row.kind}</span>
                   </p>
                   <p className="text-sm text-slate-700">
                     <bdi>{row.email}</bdi> · <bdi>{row.phone}</bdi> · {row.serviceType}
@@ -135,7 +157,10 @@ export default function AdminInquiries() {
               </div>
               {row.excerpt ? <p className="mt-2 line-clamp-2 text-sm text-slate-700">{row.excerpt}</p> : null}
               <div className="mt-3 flex flex-wrap gap-2">
-                <LocalizedLink to={`/admin/inquiries/${row.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline underline-offset-4">
+                <LocalizedLink
+                  to={`/admin/inquiries/${row.id}`}
+                  className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-700 underline underline-offset-4"
+                >
                   {text.open}
                   <span className="sr-only"> {row.fullName}</span>
                 </LocalizedLink>

@@ -29,8 +29,20 @@ async function invoicesPage({ request, params }: LoaderFunctionArgs) {
   const t = backofficeText[lang];
   const url = new URL(request.url);
   const parsed = parseDateRange(url.searchParams);
-  const base = { meta: pageHead(request, t.invoices.meta), text: t.invoices, pagination: t.pagination, nav: t.admin.nav };
-  if (!parsed.ok) return { ...base, from: parsed.from, to: parsed.to, error: t.invoices.errors[parsed.error] ?? t.invoices.errors.from!, list: null };
+  const base = {
+    meta: pageHead(request, t.invoices.meta),
+    text: t.invoices,
+    pagination: t.pagination,
+    nav: t.admin.nav,
+  };
+  if (!parsed.ok)
+    return {
+      ...base,
+      from: parsed.from,
+      to: parsed.to,
+      error: t.invoices.errors[parsed.error] ?? t.invoices.errors.from!,
+      list: null,
+    };
   const { range } = parsed;
   const list = await listTaxDocuments(range, { cursor: taxDocumentCursor(url.searchParams, range) });
   const signed = (kind: string, fils: number) => formatMoney(kind === "credit_note" ? -fils : fils, lang);
@@ -41,7 +53,11 @@ async function invoicesPage({ request, params }: LoaderFunctionArgs) {
     error: null,
     list: {
       csvHref: `${localizePath(lang, "/admin/invoices.csv")}?${new URLSearchParams({ from: range.from, to: range.to })}`,
-      summary: fill(t.invoices.summary, { count: list.count, vat: formatMoney(list.netVat, lang), total: formatMoney(list.netTotal, lang) }),
+      summary: fill(t.invoices.summary, {
+        count: list.count,
+        vat: formatMoney(list.netVat, lang),
+        total: formatMoney(list.netTotal, lang),
+      }),
       // Keyset pages (decision 093): links made here, with the period kept and a signed cursor.
       pages: pageLinks(url.searchParams, list),
       rows: list.rows.map((d) => ({
@@ -117,14 +133,21 @@ export default function AdminInvoices() {
                   {page.list.rows.map((row) => (
                     <tr key={row.id}>
                       <td className="px-3 py-2 font-mono">
-                        <a href={`/tax-documents/${row.id}`} className="text-navy-700 underline underline-offset-4" download>
+                        <a
+                          href={`/tax-documents/${row.id}`}
+                          className="text-navy-700 underline underline-offset-4"
+                          download
+                        >
                           {row.number}
                         </a>
                       </td>
                       <td className="px-3 py-2">{row.kind}</td>
                       <td className="px-3 py-2">{row.issued}</td>
                       <td className="px-3 py-2 font-mono">
-                        <LocalizedLink to={`/admin/orders/${row.orderId}`} className="text-navy-700 underline underline-offset-4">
+                        <LocalizedLink
+                          to={`/admin/orders/${row.orderId}`}
+                          className="text-navy-700 underline underline-offset-4"
+                        >
                           {row.orderId.slice(0, 8)}
                         </LocalizedLink>
                       </td>

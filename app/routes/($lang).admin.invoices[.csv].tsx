@@ -11,7 +11,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const parsed = parseDateRange(new URL(request.url).searchParams);
   if (!parsed.ok) {
-    return new Response(backofficeText[lang].invoices.errors[parsed.error] ?? "Bad date range", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response(backofficeText[lang].invoices.errors[parsed.error] ?? "Bad date range", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   return taxDocumentsCsvResponse(parsed.range);
 }

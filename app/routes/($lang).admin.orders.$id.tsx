@@ -19,7 +19,14 @@ import { RefundCard, type RefundReply } from "../components/admin/refund-form";
 import { OrderStaffForms } from "../components/admin/order-staff-forms";
 import { refundPanelOf } from "../admin/refund-panel.server";
 import { LocalizedLink } from "../components/layout/localized-link";
-import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
+import {
+  DocumentList,
+  OrderCustomerDetails,
+  OrderHeading,
+  OrderHistory,
+  OrderLines,
+  TaxDocumentList,
+} from "../components/orders/order-details";
 import { Card } from "../components/ui/card";
 import { Container } from "../components/ui/section";
 import { backofficeText } from "../content/backoffice.server";
@@ -67,7 +74,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const assigneeName = order.assigneeId ? (names.get(order.assigneeId) ?? "") : null;
   const paymentFlag =
     order.paymentFlag === MANUAL_REFUND_FLAG
-      ? fill(c.refund.label, { amount: formatMoney(Math.max(0, (order.paidAmount ?? order.amount) - order.refundedAmount), lang) })
+      ? fill(c.refund.label, {
+          amount: formatMoney(Math.max(0, (order.paidAmount ?? order.amount) - order.refundedAmount), lang),
+        })
       : order.paymentFlag
         ? fill(t.adminOrder.paymentFlag, { flag: order.paymentFlag })
         : null;
@@ -80,7 +89,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     internalNote: order.internalNote ?? "",
     paymentFlag,
     // Staff never cancel, nor change a cancelled order: that may involve money.
-    statusOptions: order.status === "cancelled" && !isAdmin ? null : settableStatuses(viewer).map((value) => ({ value, label: t.status[value] ?? value })),
+    statusOptions:
+      order.status === "cancelled" && !isAdmin
+        ? null
+        : settableStatuses(viewer).map((value) => ({ value, label: t.status[value] ?? value })),
     text: t.adminOrder,
     orderText: t.orderPage,
     nav: { text: t.admin.nav, role: viewer.role },
@@ -94,9 +106,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kinds: STAFF_KINDS.map((kind) => ({ value: kind, label: c.form.kinds[kind] ?? kind })),
     },
     assignment: {
-      summary: assigneeName === null ? c.assignment.unassigned : order.assigneeId === viewer.id ? c.assignment.assignedToYou : fill(c.assignment.assignedTo, { name: assigneeName }),
+      summary:
+        assigneeName === null
+          ? c.assignment.unassigned
+          : order.assigneeId === viewer.id
+            ? c.assignment.assignedToYou
+            : fill(c.assignment.assignedTo, { name: assigneeName }),
       assigneeId: order.assigneeId,
-      options: staffOptions?.map((member) => ({ value: member.id, label: `${member.name} (${t.users.role[member.role] ?? member.role})` })) ?? null,
+      options:
+        staffOptions?.map((member) => ({
+          value: member.id,
+          label: `${member.name} (${t.users.role[member.role] ?? member.role})`,
+        })) ?? null,
       canTake: !isAdmin && order.assigneeId === null,
       canRelease: !isAdmin && order.assigneeId === viewer.id,
     },
@@ -128,10 +149,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = messagePost ? undefined : await formOrEmpty(request);
   const intent = form?.get("intent");
   if (!form || intent === "message" || intent === "resolve" || intent === "assign") {
-    const outcome = await handleCasePost({ request, viewer, orderId, side: "staff", lang, orderStatus: found.status, form });
+    const outcome = await handleCasePost({
+      request,
+      viewer,
+      orderId,
+      side: "staff",
+      lang,
+      orderStatus: found.status,
+      form,
+    });
     if (outcome.kind === "not-found") notFound();
-    if (outcome.kind === "refused") return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });
-    return redirectWithToast(back + (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation"), outcome.toast, { status: 303 });
+    if (outcome.kind === "refused")
+      return data<CaseRefusal>(
+        { intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped },
+        { status: outcome.status },
+      );
+    return redirectWithToast(
+      back + (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation"),
+      outcome.toast,
+      { status: 303 },
+    );
   }
   if (intent === "refund") {
     // Money: admins only (staff get 403, nothing changes).
@@ -139,17 +176,57 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const amount = form.get("amount");
     const reason = form.get("reason");
     const manual = form.get("method") === "manual";
-    const outcome = await requestRefund({ orderId, amount, reason, requestKey: form.get("requestKey"), actorId: viewer.id, manual });
+    const outcome = await requestRefund({
+      orderId,
+      amount,
+      reason,
+      requestKey: form.get("requestKey"),
+      actorId: viewer.id,
+      manual,
+    });
     if (!outcome.ok) {
       if (outcome.error === "not-found") notFound();
-      const message = fill(t.refundErrors[outcome.error] ?? t.refundFailed, { max: formatMoney(outcome.refundable ?? 0, lang) });
-      const reply: RefundReply = { error: message, amount: typeof amount === "string" ? amount.slice(0, 15) : "", reason: typeof reason === "string" ? reason.slice(0, 500) : "", manual };
-      return data({ refund: reply }, { status: outcome.error === "duplicate" || outcome.error === "exceeds" || outcome.error === "nothing-left" ? 409 : 400 });
+      const message = fill(t.refundErrors[outcome.error] ?? t.refundFailed, {
+        max: formatMoney(outcome.refundable ?? 0, lang),
+      });
+      const reply: RefundReply = {
+        error: message,
+        amount: typeof amount === "string" ? amount.slice(0, 15) : "",
+        reason: typeof reason === "string" ? reason.slice(0, 500) : "",
+        manual,
+      };
+      return data(
+        { refund: reply },
+        {
+          status:
+            outcome.error === "duplicate" || outcome.error === "exceeds" || outcome.error === "nothing-left"
+              ? 409
+              : 400,
+        },
+      );
     }
     const { refund } = outcome;
-    if (refund.status === "succeeded") return redirectWithToast(back, { kind: "success", title: t.refundDone, description: fill(t.refundDoneText, { amount: formatMoney(refund.amount, lang) }) }, { status: 303 });
-    if (refund.status === "failed") return redirectWithToast(back, { kind: "error", title: t.refundFailed, description: refund.failureReason ?? undefined }, { status: 303 });
-    return redirectWithToast(back, { kind: "info", title: t.refundPending, description: t.refundPendingText }, { status: 303 });
+    if (refund.status === "succeeded")
+      return redirectWithToast(
+        back,
+        {
+          kind: "success",
+          title: t.refundDone,
+          description: fill(t.refundDoneText, { amount: formatMoney(refund.amount, lang) }),
+        },
+        { status: 303 },
+      );
+    if (refund.status === "failed")
+      return redirectWithToast(
+        back,
+        { kind: "error", title: t.refundFailed, description: refund.failureReason ?? undefined },
+        { status: 303 },
+      );
+    return redirectWithToast(
+      back,
+      { kind: "info", title: t.refundPending, description: t.refundPendingText },
+      { status: 303 },
+    );
   }
   if (intent === "note") {
     const note = String(form.get("note") ?? "").slice(0, 5000);
@@ -162,7 +239,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrderPage() {
-  const { order, customer, internalNote, paymentFlag, statusOptions, text, orderText, nav, refundPanel, showMoney, caseText, thread, turnaround, form, assignment, live } = useLoaderData<typeof loader>();
+  const {
+    order,
+    customer,
+    internalNote,
+    paymentFlag,
+    statusOptions,
+    text,
+    orderText,
+    nav,
+    refundPanel,
+    showMoney,
+    caseText,
+    thread,
+    turnaround,
+    form,
+    assignment,
+    live,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ({ refund?: RefundReply } & Partial<CaseRefusal>) | undefined;
   const refusal = actionData?.intent ? (actionData as CaseRefusal) : undefined;
   useLiveUpdates(live);
@@ -174,12 +268,26 @@ export default function AdminOrderPage() {
       </LocalizedLink>
       <OrderHeading order={order} />
       {turnaround.due ? (
-        <p className={turnaround.overdue ? "rounded-lg border-s-4 border-red-700 bg-red-50 p-3 text-sm" : "text-sm text-slate-700"} data-testid="case-due">
-          <DueTime due={turnaround.due} overdue={turnaround.overdue} overdueLabel={turnaround.overdueLabel} dateTime={turnaround.dueAt} />
+        <p
+          className={
+            turnaround.overdue ? "rounded-lg border-s-4 border-red-700 bg-red-50 p-3 text-sm" : "text-sm text-slate-700"
+          }
+          data-testid="case-due"
+        >
+          <DueTime
+            due={turnaround.due}
+            overdue={turnaround.overdue}
+            overdueLabel={turnaround.overdueLabel}
+            dateTime={turnaround.dueAt}
+          />
           {turnaround.promised ? <span className="ms-2 text-slate-600">· {turnaround.promised}</span> : null}
         </p>
       ) : null}
-      {paymentFlag ? <p className="rounded-lg border-s-4 border-red-700 bg-red-50 p-3 text-sm font-semibold text-red-900">{paymentFlag}</p> : null}
+      {paymentFlag ? (
+        <p className="rounded-lg border-s-4 border-red-700 bg-red-50 p-3 text-sm font-semibold text-red-900">
+          {paymentFlag}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <CaseThread thread={thread} text={caseText} audience="staff" form={form} refusal={refusal} />
@@ -192,14 +300,31 @@ export default function AdminOrderPage() {
           <OrderLines order={order} text={orderText} />
           {/* Tax documents are money: admins only (staff get none, and no "appears once paid"). */}
           {showMoney ? <TaxDocumentList order={order} text={orderText} /> : null}
-          <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={orderText.download} />
-          <DocumentList testId="order-report" title={orderText.reportTitle} empty={text.noDocuments} documents={order.reports} downloadLabel={orderText.download} />
+          <DocumentList
+            testId="order-documents"
+            title={text.documentsTitle}
+            empty={text.noDocuments}
+            documents={order.documents}
+            downloadLabel={orderText.download}
+          />
+          <DocumentList
+            testId="order-report"
+            title={orderText.reportTitle}
+            empty={text.noDocuments}
+            documents={order.reports}
+            downloadLabel={orderText.download}
+          />
           <OrderCustomerDetails order={order} title={text.clientDetails} />
         </div>
         <div className="min-w-0 space-y-6" id="edit">
           <AssignmentCard view={assignment} text={caseText.assignment} />
           {refundPanel ? <RefundCard panel={refundPanel} text={text} reply={actionData?.refund} /> : null}
-          <OrderStaffForms statusOptions={statusOptions} currentStatus={order.status} internalNote={internalNote} text={text} />
+          <OrderStaffForms
+            statusOptions={statusOptions}
+            currentStatus={order.status}
+            internalNote={internalNote}
+            text={text}
+          />
           <OrderHistory order={order} text={orderText} />
         </div>
       </div>

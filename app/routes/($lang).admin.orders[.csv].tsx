@@ -10,5 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   langParam(params);
   const admin = await requireAdmin(request);
   const filters = parseAdminOrderFilters(new URL(request.url).searchParams);
-  return await ordersCsvResponse(filters, new Date(), undefined, { viewer: { id: admin.id, role: admin.role }, signal: request.signal });
+  return await ordersCsvResponse(filters, new Date(), undefined, {
+    viewer: { id: admin.id, role: admin.role },
+    signal: request.signal,
+  });
 }

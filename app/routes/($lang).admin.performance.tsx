@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { VITAL_THRESHOLDS, vitalRating, vitalsP75ByRoute, WEB_VITAL_NAMES, type WebVitalName } from "../analytics/vitals.server";
+import {
+  VITAL_THRESHOLDS,
+  vitalRating,
+  vitalsP75ByRoute,
+  WEB_VITAL_NAMES,
+  type WebVitalName,
+} from "../analytics/vitals.server";
 import { requireAdmin } from "../admin/guard.server";
 import { AdminNav } from "../components/admin/admin-nav";
 import { VitalsChart } from "../components/admin/vitals-chart";
@@ -26,7 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   await requireAdmin(request);
   const requested = new URL(request.url).searchParams.get("metric");
-  const metric: WebVitalName = (WEB_VITAL_NAMES as readonly string[]).includes(requested ?? "") ? (requested as WebVitalName) : "LCP";
+  const metric: WebVitalName = (WEB_VITAL_NAMES as readonly string[]).includes(requested ?? "")
+    ? (requested as WebVitalName)
+    : "LCP";
   const routes = await vitalsP75ByRoute();
   const t = backofficeText[lang].performance;
   const ratingLabel = { good: t.good, "needs-improvement": t.needsImprovement, poor: t.poor };
@@ -40,7 +48,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       .map((r) => {
         const value = r.p75[metric]!;
         const rating = vitalRating(metric, value);
-        return { route: r.route, value, label: `${formatVital(metric, value)} (${ratingLabel[rating]})`, rating, samples: r.counts[metric] ?? 0 };
+        return {
+          route: r.route,
+          value,
+          label: `${formatVital(metric, value)} (${ratingLabel[rating]})`,
+          rating,
+          samples: r.counts[metric] ?? 0,
+        };
       }),
     thresholds: { good, poor },
     legend: fill(t.legend, { good: formatVital(metric, good), poor: formatVital(metric, poor) }),
@@ -49,7 +63,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       samples: r.samples,
       values: WEB_VITAL_NAMES.map((name) => {
         const value = r.p75[name];
-        return value === undefined ? null : { text: formatVital(name, value), rating: vitalRating(name, value), ratingLabel: ratingLabel[vitalRating(name, value)] };
+        return value === undefined
+          ? null
+          : {
+              text: formatVital(name, value),
+              rating: vitalRating(name, value),
+              ratingLabel: ratingLabel[vitalRating(name, value)],
+            };
       }),
     })),
     chartTitle: fill(t.chartTitle, { metric }),
@@ -87,7 +107,9 @@ export default function AdminPerformance() {
         </Button>
       </Form>
       {table.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">{text.none}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">
+          {text.none}
+        </p>
       ) : (
         <>
           <section aria-labelledby="vitals-chart-heading" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -125,7 +147,10 @@ export default function AdminPerformance() {
                         {row.route}
                       </th>
                       {row.values.map((value, i) => (
-                        <td key={metrics[i]} className={`px-3 py-2 text-end ${value ? ratingClass[value.rating] : "text-slate-500"}`}>
+                        <td
+                          key={metrics[i]}
+                          className={`px-3 py-2 text-end ${value ? ratingClass[value.rating] : "text-slate-500"}`}
+                        >
                           {value ? (
                             <>
                               {value.text} <span className="sr-only">({value.ratingLabel})</span>

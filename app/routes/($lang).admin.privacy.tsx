@@ -28,12 +28,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nav: { text: backofficeText[lang].admin.nav, role: viewer.role },
     text: t,
     csvUrl: localizePath(lang, "/admin/access-log.csv"),
-    closures: closures.map((row) => ({ id: row.id, text: fill(t.closureRow, { email: row.email, closed: formatDateTime(row.closedAt, lang), due: formatDateTime(row.dueBy, lang) }) })),
-    exports: exportRows.map((row) => ({ id: row.id, text: fill(t.exportRow, { email: row.email, status: t.exportStatus[row.status] ?? row.status, date: formatDateTime(row.createdAt, lang) }) })),
+    closures: closures.map((row) => ({
+      id: row.id,
+      text: fill(t.closureRow, {
+        email: row.email,
+        closed: formatDateTime(row.closedAt, lang),
+        due: formatDateTime(row.dueBy, lang),
+      }),
+    })),
+    exports: exportRows.map((row) => ({
+      id: row.id,
+      text: fill(t.exportRow, {
+        email: row.email,
+        status: t.exportStatus[row.status] ?? row.status,
+        date: formatDateTime(row.createdAt, lang),
+      }),
+    })),
     log: log.map((row) => ({
       id: row.id,
       date: formatDateTime(row.createdAt, lang),
-      text: fill(t.logRow, { who: row.actorName ?? "—", action: t.actions[row.action] ?? row.action, file: row.fileName ?? "" }).trim(),
+      text: fill(t.logRow, {
+        who: row.actorName ?? "—",
+        action: t.actions[row.action] ?? row.action,
+        file: row.fileName ?? "",
+      }).trim(),
     })),
   };
 }

@@ -58,7 +58,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
@@ -71,7 +70,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get("returnTo"), localizePath(lang, "/admin/users"));
   const result = await changeUserRole({ userId: form.get("userId"), role: form.get("role"), actorId: admin.id });
   if (!result.ok) {
-    return redirectWithToast(back, { kind: "error", title: result.error === "self" ? t.users.self : t.admin.invalidInput }, { status: 303 });
+    return redirectWithToast(
+      back,
+      { kind: "error", title: result.error === "self" ? t.users.self : t.admin.invalidInput },
+      { status: 303 },
+    );
   }
   return redirectWithToast(back, { kind: "success", title: t.users.roleChanged }, { status: 303 });
 }
@@ -109,13 +112,22 @@ export default function AdminUsers() {
         {resultsLabel}
       </p>
       {users.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">{text.none}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center font-semibold">
+          {text.none}
+        </p>
       ) : (
         <TableScroll label={text.title}>
           <table className="w-full text-sm" data-testid="users">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                {[text.columns.user, text.columns.role, text.columns.verified, text.columns.orders, text.columns.joined, text.columns.actions].map((label) => (
+                {[
+                  text.columns.user,
+                  text.columns.role,
+                  text.columns.verified,
+                  text.columns.orders,
+                  text.columns.joined,
+                  text.columns.actions,
+                ].map((label) => (
                   <th key={label} scope="col" className="px-3 py-2 text-start font-semibold">
                     {label}
                   </th>
@@ -134,7 +146,9 @@ export default function AdminUsers() {
                     </div>
                   </td>
                   <td className="px-3 py-2">
-                    <Badge tone={u.role === "admin" ? "navy" : u.role === "staff" ? "blue" : "grey"}>{text.role[u.role] ?? u.role}</Badge>
+                    <Badge tone={u.role === "admin" ? "navy" : u.role === "staff" ? "blue" : "grey"}>
+                      {text.role[u.role] ?? u.role}
+                    </Badge>
                   </td>
                   <td className="px-3 py-2">{u.verified ? text.yes : text.no}</td>
                   <td className="px-3 py-2">{u.orderCount}</td>

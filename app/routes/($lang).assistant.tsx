@@ -1,5 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { answerQuestion, assistantPageUrl, flashForPage, forgetConversation, prepareQuestion } from "../assistant/assistant.server";
+import {
+  answerQuestion,
+  assistantPageUrl,
+  flashForPage,
+  forgetConversation,
+  prepareQuestion,
+} from "../assistant/assistant.server";
 import { assistantStrings } from "../content/assistant.server";
 import { langParam, readForm } from "../http/http.server";
 import { redirectWithToast } from "../forms/toast.server";
@@ -21,13 +27,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!prepared.ok) {
     // An empty question is ignored, as with JavaScript.
     if (prepared.reason === "empty") return redirect(back, 303);
-    if (prepared.reason === "too-long") return redirect(back, { status: 303, headers: await flashForPage(request, { draft: prepared.question, notice: strings.tooLong }) });
-    return redirectWithToast(back, failureToast, { status: 303, headers: await flashForPage(request, { draft: prepared.question, failed: true }) });
+    if (prepared.reason === "too-long")
+      return redirect(back, {
+        status: 303,
+        headers: await flashForPage(request, { draft: prepared.question, notice: strings.tooLong }),
+      });
+    return redirectWithToast(back, failureToast, {
+      status: 303,
+      headers: await flashForPage(request, { draft: prepared.question, failed: true }),
+    });
   }
-  const result = await answerQuestion(prepared.conversationId, prepared.question, lang, { newConversation: prepared.newConversation });
+  const result = await answerQuestion(prepared.conversationId, prepared.question, lang, {
+    newConversation: prepared.newConversation,
+  });
   if (result.ok) return redirect(back, { status: 303, headers: prepared.headers });
   // The failure reply is stored in the conversation; the question goes back into the box to send again.
-  return redirectWithToast(back, failureToast, { status: 303, headers: await flashForPage(prepared.visitor, { draft: prepared.question }) });
+  return redirectWithToast(back, failureToast, {
+    status: 303,
+    headers: await flashForPage(prepared.visitor, { draft: prepared.question }),
+  });
 }
 
 export function loader({ params }: LoaderFunctionArgs) {

@@ -19,7 +19,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const t = chatStrings[lang];
   const from = chatReturnPath(new URL(request.url).searchParams.get("from"));
-  return { meta: pageHead(request, { title: t.title, description: t.welcome, noindex: true }), messages: await loadTranscript(request), from };
+  return {
+    meta: pageHead(request, { title: t.title, description: t.welcome, noindex: true }),
+    messages: await loadTranscript(request),
+    from,
+  };
 }
 
 /**

@@ -12,7 +12,12 @@ import { clearCartHeaders, readCheckoutCart } from "../orders/checkout-context.s
 import { handleCheckout, summaryView } from "../orders/checkout.server";
 import { computeTotals } from "../orders/orders.server";
 import { ACCEPT_ATTRIBUTE } from "../orders/uploads.server";
-import { checkoutDefaultsFromWizard, clearRequestCheckHandoff, QUICK_CHECK, readRequestCheckHandoff } from "../request-check/request-check.server";
+import {
+  checkoutDefaultsFromWizard,
+  clearRequestCheckHandoff,
+  QUICK_CHECK,
+  readRequestCheckHandoff,
+} from "../request-check/request-check.server";
 import { pageHead } from "../seo/page-head.server";
 import { langParam } from "../http/http.server";
 import { metaFromLoader } from "../seo/meta";
@@ -27,7 +32,10 @@ export { shouldRevalidate } from "../forms/submit-failure";
 /** Anonymous visitors go to the login page with the spec's notice and a way back here. */
 function requireShopper(request: Request, lang: Lang) {
   const text = checkoutText[lang].auth;
-  return requireUser(request, { redirectTo: localizePath(lang, "/checkout"), toast: { kind: "error", title: text.title, description: text.message } });
+  return requireUser(request, {
+    redirectTo: localizePath(lang, "/checkout"),
+    toast: { kind: "error", title: text.title, description: text.message },
+  });
 }
 
 /** The wizard's details belong to its quick check: only an order with it takes them. */
@@ -44,15 +52,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // After the request wizard, its details start the form (and its IDs are kept on the order).
   const wizard = hasQuickCheck(cart) ? await checkoutDefaultsFromWizard(request, lang) : null;
   return {
-      meta: pageHead(request, { ...text.meta.checkout, noindex: true }),
-      heading: text.heading,
-      empty: totals.lines.length === 0 ? text.empty : null,
-      form: text.form,
-      summaryText: text.summary,
-      summary: summaryView(totals, lang),
-      defaults: wizard ?? { legalName: user.fullName ?? "", email: user.email, phone: "", description: "" },
-      accept: ACCEPT_ATTRIBUTE,
-      maxLengths: CHECKOUT_MAX_LENGTHS,
+    meta: pageHead(request, { ...text.meta.checkout, noindex: true }),
+    heading: text.heading,
+    empty: totals.lines.length === 0 ? text.empty : null,
+    form: text.form,
+    summaryText: text.summary,
+    summary: summaryView(totals, lang),
+    defaults: wizard ?? { legalName: user.fullName ?? "", email: user.email, phone: "", description: "" },
+    accept: ACCEPT_ATTRIBUTE,
+    maxLengths: CHECKOUT_MAX_LENGTHS,
   };
 }
 
@@ -63,10 +71,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireShopper(request, lang);
   const cart = await readCheckoutCart(request);
   const handoff = hasQuickCheck(cart) ? await readRequestCheckHandoff(request) : null;
-  const extra = handoff ? { requestReference: handoff.reference, emiratesId: handoff.emiratesId, ...(handoff.passportNumber ? { passportNumber: handoff.passportNumber } : {}) } : undefined;
+  const extra = handoff
+    ? {
+        requestReference: handoff.reference,
+        emiratesId: handoff.emiratesId,
+        ...(handoff.passportNumber ? { passportNumber: handoff.passportNumber } : {}),
+      }
+    : undefined;
   const outcome = await handleCheckout({ request, userId: user.id, cart, lang, extra });
   if (outcome.kind === "reply") {
-    const reply: CheckoutReply = { lastResult: outcome.lastResult, summary: outcome.summary, filesDropped: outcome.filesDropped, couponApplied: outcome.couponApplied };
+    const reply: CheckoutReply = {
+      lastResult: outcome.lastResult,
+      summary: outcome.summary,
+      filesDropped: outcome.filesDropped,
+      couponApplied: outcome.couponApplied,
+    };
     return data(reply, { status: outcome.status });
   }
   // From here the order exists: the cart has done its job.
@@ -75,11 +94,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   headers.append("Set-Cookie", await clearRequestCheckHandoff());
   if (outcome.kind === "pay") return redirect(outcome.url, { status: 303, headers });
   // Nothing to pay (a 100 % coupon): the order is paid already; the success page shows it.
-  if (outcome.kind === "paid") return redirect(`${localizePath(lang, "/payment-success")}?order=${outcome.orderId}`, { status: 303, headers });
+  if (outcome.kind === "paid")
+    return redirect(`${localizePath(lang, "/payment-success")}?order=${outcome.orderId}`, { status: 303, headers });
   const errors = checkoutText[lang].errors;
   return redirectWithToast(
     localizePath(lang, `/orders/${outcome.orderId}/pay`),
-    { kind: "error", title: errors.paymentTitle, description: outcome.unavailable ? errors.paymentsUnavailable : errors.paymentMessage },
+    {
+      kind: "error",
+      title: errors.paymentTitle,
+      description: outcome.unavailable ? errors.paymentsUnavailable : errors.paymentMessage,
+    },
     { status: 303, headers },
   );
 }
@@ -107,7 +131,15 @@ export default function CheckoutPage() {
         </div>
       ) : (
         <div className="mt-8">
-          <CheckoutForm text={page.form} summaryText={page.summaryText} initialSummary={page.summary} reply={reply} defaults={page.defaults} accept={page.accept} maxLengths={page.maxLengths} />
+          <CheckoutForm
+            text={page.form}
+            summaryText={page.summaryText}
+            initialSummary={page.summary}
+            reply={reply}
+            defaults={page.defaults}
+            accept={page.accept}
+            maxLengths={page.maxLengths}
+          />
         </div>
       )}
     </Container>

@@ -55,32 +55,52 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (result.kind === "ok") {
       // Same answer whether the address was new or already registered (no account enumeration).
       const back = safeRedirectPath(result.redirectTo, "");
-      return redirectWithToast(localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""), {
-        kind: "success",
-        title: t.login.registeredTitle,
-        description: t.login.registered,
-      });
+      return redirectWithToast(
+        localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""),
+        {
+          kind: "success",
+          title: t.login.registeredTitle,
+          description: t.login.registered,
+        },
+      );
     }
     const headers = result.kind === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data({ intent: "register" as const, reply: result.reply }, { status: result.kind === "throttled" ? 429 : 400, headers });
+    return data(
+      { intent: "register" as const, reply: result.reply },
+      { status: result.kind === "throttled" ? 429 : 400, headers },
+    );
   }
   const result = await attemptLogin(request, { clientAddress: context.clientAddress, lang });
   if (result.kind === "ok") {
     const start = { user: result.user, request, clientAddress: context.clientAddress };
     const back = safeRedirectPath(result.redirectTo, "");
     if (result.next === "second-factor") {
-      return createUserSession({ ...start, stage: "second-factor", redirectTo: localizePath(lang, "/client-login/two-factor") + (back ? `?redirectTo=${encodeURIComponent(back)}` : "") });
+      return createUserSession({
+        ...start,
+        stage: "second-factor",
+        redirectTo:
+          localizePath(lang, "/client-login/two-factor") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""),
+      });
     }
     if (result.next === "unverified") {
-      return createUserSession({ ...start, stage: "unverified", redirectTo: localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : "") });
+      return createUserSession({
+        ...start,
+        stage: "unverified",
+        redirectTo: localizePath(lang, "/client-login") + (back ? `?redirectTo=${encodeURIComponent(back)}` : ""),
+      });
     }
-    return createUserSession({ ...start, redirectTo: back || localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.login.successTitle, description: t.login.success } });
+    return createUserSession({
+      ...start,
+      redirectTo: back || localizePath(lang, "/dashboard"),
+      toast: { kind: "success", title: t.login.successTitle, description: t.login.success },
+    });
   }
   const headers = result.kind === "throttled" ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-  return data({ intent: "login" as const, reply: result.reply }, { status: result.kind === "throttled" ? 429 : 400, headers });
-
+  return data(
+    { intent: "login" as const, reply: result.reply },
+    { status: result.kind === "throttled" ? 429 : 400, headers },
+  );
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -121,7 +141,9 @@ export default function ClientLogin() {
                   aria-current={tab === name ? "page" : undefined}
                   className={cn(
                     "flex min-h-12 items-center justify-center border-b-2 px-4 text-base font-semibold",
-                    tab === name ? "border-amber-500 text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900",
+                    tab === name
+                      ? "border-amber-500 text-navy-900"
+                      : "border-transparent text-slate-600 hover:text-navy-900",
                   )}
                 >
                   {name === "login" ? text.login.loginTab : text.login.registerTab}
@@ -129,11 +151,21 @@ export default function ClientLogin() {
               ))}
             </nav>
             <div className="p-5 sm:p-6">
-              {loaded.unverified && tab === "login" ? <UnverifiedNotice notice={loaded.unverified} redirectTo={redirectTo} /> : null}
+              {loaded.unverified && tab === "login" ? (
+                <UnverifiedNotice notice={loaded.unverified} redirectTo={redirectTo} />
+              ) : null}
               {tab === "login" ? (
-                <LoginForm text={text} redirectTo={redirectTo} lastResult={actionData?.intent === "login" ? actionData.reply : undefined} />
+                <LoginForm
+                  text={text}
+                  redirectTo={redirectTo}
+                  lastResult={actionData?.intent === "login" ? actionData.reply : undefined}
+                />
               ) : (
-                <RegisterForm text={text} redirectTo={redirectTo} lastResult={actionData?.intent === "register" ? actionData.reply : undefined} />
+                <RegisterForm
+                  text={text}
+                  redirectTo={redirectTo}
+                  lastResult={actionData?.intent === "register" ? actionData.reply : undefined}
+                />
               )}
             </div>
           </Card>

@@ -29,8 +29,14 @@ export { shouldRevalidate } from "../forms/submit-failure";
 /** Without a password step in progress (none, or older than 10 minutes) there is nothing to enter a code for. */
 async function backToLogin(request: Request, lang: Lang) {
   const t = accountText[lang];
-  const init = request.headers.get("Cookie")?.includes("__session=") ? { headers: { "Set-Cookie": await signOutCookie() } } : {};
-  return redirectWithToast(localizePath(lang, "/client-login"), { kind: "info", title: t.twoFactor.title, description: t.twoFactor.stepExpired }, init);
+  const init = request.headers.get("Cookie")?.includes("__session=")
+    ? { headers: { "Set-Cookie": await signOutCookie() } }
+    : {};
+  return redirectWithToast(
+    localizePath(lang, "/client-login"),
+    { kind: "info", title: t.twoFactor.title, description: t.twoFactor.stepExpired },
+    init,
+  );
 }
 
 /** The second sign-in step: the password was right; an authenticator or recovery code finishes it. */
@@ -43,7 +49,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     meta: pageHead(request, t.twoFactor.meta),
     redirectTo,
-    text: { ...t.twoFactor, stepIntro: fill(t.twoFactor.stepIntro, { site: siteName(lang) }), errorTitle: t.errorTitle },
+    text: {
+      ...t.twoFactor,
+      stepIntro: fill(t.twoFactor.stepIntro, { site: siteName(lang) }),
+      errorTitle: t.errorTitle,
+    },
   };
 }
 
@@ -57,22 +67,44 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await formOrEmpty(request);
   const submission = parseWithZod(form, { schema: secondFactorSchema(t, { recovery: true }) });
   const hideFields = ["code"];
-  if (submission.status !== "success") return data<ActionData>({ reply: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ reply: submission.reply({ hideFields }) }, { status: 400 });
   const input = parseSecondFactorInput(submission.value.code);
   const { result, retryAfterSeconds } = await checkSecondFactor(pending.user.id, input, context.clientAddress);
   if (result === "throttled") {
-    return data<ActionData>({ reply: submission.reply({ formErrors: [tryAgainText(t, retryAfterSeconds)], hideFields }) }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+    return data<ActionData>(
+      { reply: submission.reply({ formErrors: [tryAgainText(t, retryAfterSeconds)], hideFields }) },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
   }
   if (result !== "ok") {
-    const message = result === "wrong" ? t.twoFactor.codeWrong : input?.kind === "recovery" ? t.twoFactor.recoveryUsed : t.twoFactor.codeUsed;
-    return data<ActionData>({ reply: submission.reply({ fieldErrors: { code: [message] }, hideFields }) }, { status: 400 });
+    const message =
+      result === "wrong"
+        ? t.twoFactor.codeWrong
+        : input?.kind === "recovery"
+          ? t.twoFactor.recoveryUsed
+          : t.twoFactor.codeUsed;
+    return data<ActionData>(
+      { reply: submission.reply({ fieldErrors: { code: [message] }, hideFields }) },
+      { status: 400 },
+    );
   }
   // The half-way session is replaced by a new, signed-in one (a new id: nothing carries over).
   const toast =
     input?.kind === "recovery"
-      ? { kind: "info" as const, title: t.twoFactor.recoveryLeftTitle, description: fill(t.twoFactor.recoveryLeft, { count: await unusedRecoveryCodes(pending.user.id) }) }
+      ? {
+          kind: "info" as const,
+          title: t.twoFactor.recoveryLeftTitle,
+          description: fill(t.twoFactor.recoveryLeft, { count: await unusedRecoveryCodes(pending.user.id) }),
+        }
       : { kind: "success" as const, title: t.login.successTitle, description: t.login.success };
-  return createUserSession({ user: pending.user, request, clientAddress: context.clientAddress, redirectTo: safeRedirectPath(submission.value.redirectTo, localizePath(lang, "/dashboard")), toast });
+  return createUserSession({
+    user: pending.user,
+    request,
+    clientAddress: context.clientAddress,
+    redirectTo: safeRedirectPath(submission.value.redirectTo, localizePath(lang, "/dashboard")),
+    toast,
+  });
 }
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
@@ -90,8 +122,20 @@ export default function TwoFactorStep() {
       <h1 className="text-3xl font-bold text-navy-900">{text.stepTitle}</h1>
       <p className="mt-2 text-slate-700">{text.stepIntro}</p>
       <Card className="mt-6">
-        <AccountForm id={form.id} intent="code" errorTitle={text.errorTitle} errors={form.errors} hidden={{ redirectTo: redirectTo || undefined }}>
-          <CodeField id="two-factor-code" label={text.codeLabel} hint={text.codeHint} errors={fields.code.errors} recovery />
+        <AccountForm
+          id={form.id}
+          intent="code"
+          errorTitle={text.errorTitle}
+          errors={form.errors}
+          hidden={{ redirectTo: redirectTo || undefined }}
+        >
+          <CodeField
+            id="two-factor-code"
+            label={text.codeLabel}
+            hint={text.codeHint}
+            errors={fields.code.errors}
+            recovery
+          />
           <Button type="submit" pending={pending}>
             {pending ? text.verifying : text.verify}
           </Button>

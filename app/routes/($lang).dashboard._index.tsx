@@ -28,7 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (user.role !== "client") throw redirect(localizePath(lang, "/admin"));
   const t = accountText[lang];
   const card = t.verificationCard;
-  const [orders, sessions] = await Promise.all([clientDashboardOrders(user.id, lang, new URL(request.url)), sessionsToBook(user.id, lang)]);
+  const [orders, sessions] = await Promise.all([
+    clientDashboardOrders(user.id, lang, new URL(request.url)),
+    sessionsToBook(user.id, lang),
+  ]);
   const version = dashboardVersionOf(orders.changes.orderCount, orders.changes.lastUpdated);
   return {
     orders,
@@ -43,7 +46,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       settingsLabel: t.dashboard.settings,
       signOutLabel: t.dashboard.signOut,
     },
-    verificationText: { ...card, verifiedText: fill(card.verifiedText, { email: user.email }), unverifiedText: fill(card.unverifiedText, { email: user.email }) },
+    verificationText: {
+      ...card,
+      verifiedText: fill(card.verifiedText, { email: user.email }),
+      unverifiedText: fill(card.unverifiedText, { email: user.email }),
+    },
   };
 }
 

@@ -5,13 +5,26 @@ import { requireUser } from "../auth/session.server";
 import { handleCasePost } from "../cases/case-action.server";
 import { caseComponentText, threadView, turnaroundView } from "../cases/case-view.server";
 import { caseVersion, LIVE_POLL } from "../cases/live.server";
-import { isClosedForClient, loadThread, MAX_EXTENSION_DAYS, MAX_MESSAGE_LENGTH, openRequests } from "../cases/messages.server";
+import {
+  isClosedForClient,
+  loadThread,
+  MAX_EXTENSION_DAYS,
+  MAX_MESSAGE_LENGTH,
+  openRequests,
+} from "../cases/messages.server";
 import { CaseRequests } from "../components/cases/case-requests";
 import { CaseThread, type CaseRefusal } from "../components/cases/case-thread";
 import { useLiveUpdates } from "../components/cases/use-live-updates";
 import { LocalizedLink } from "../components/layout/localized-link";
 import { OrderSessionCredits } from "../components/consultations/session-credits";
-import { DocumentList, OrderCustomerDetails, OrderHeading, OrderHistory, OrderLines, TaxDocumentList } from "../components/orders/order-details";
+import {
+  DocumentList,
+  OrderCustomerDetails,
+  OrderHeading,
+  OrderHistory,
+  OrderLines,
+  TaxDocumentList,
+} from "../components/orders/order-details";
 import { buttonClasses } from "../components/ui/button";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
@@ -73,15 +86,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     consultation: {
       credit: sessionCreditView({ ...order, bookedSessions: bookings.length }, lang),
       heading: consultationText[lang].heading,
-      booked: await Promise.all(bookings.filter((b) => b.state === "booked").map((b) => bookedSessionView(b, lang, order.phone ?? null))),
-      bookedText: { title: bookingText[lang].sessionTitle, joinVideo: bookingText[lang].joinVideo, addToCalendar: bookingText[lang].addToCalendar, reschedule: bookingText[lang].reschedule, cancel: bookingText[lang].cancel },
+      booked: await Promise.all(
+        bookings.filter((b) => b.state === "booked").map((b) => bookedSessionView(b, lang, order.phone ?? null)),
+      ),
+      bookedText: {
+        title: bookingText[lang].sessionTitle,
+        joinVideo: bookingText[lang].joinVideo,
+        addToCalendar: bookingText[lang].addToCalendar,
+        reschedule: bookingText[lang].reschedule,
+        cancel: bookingText[lang].cancel,
+      },
     },
-    form: closed ? null : { submissionId: crypto.randomUUID(), accept: ACCEPT_ATTRIBUTE, maxLength: MAX_MESSAGE_LENGTH },
+    form: closed
+      ? null
+      : { submissionId: crypto.randomUUID(), accept: ACCEPT_ATTRIBUTE, maxLength: MAX_MESSAGE_LENGTH },
     closedNotice: closed ? fill(casesText[lang].readOnly, { status: t.status[order.status] ?? order.status }) : null,
     requests: {
       // Nothing to ask (or wait for) once the case is over.
-      extension: { open: !closed && open.has("extension-request"), allowed: !closed && order.dueAt !== null && !open.has("extension-request"), options: [1, 2, 3, 5, 10, MAX_EXTENSION_DAYS] },
-      cancellation: { open: !closed && open.has("cancellation-request"), allowed: order.status === "pending" && !open.has("cancellation-request") },
+      extension: {
+        open: !closed && open.has("extension-request"),
+        allowed: !closed && order.dueAt !== null && !open.has("extension-request"),
+        options: [1, 2, 3, 5, 10, MAX_EXTENSION_DAYS],
+      },
+      cancellation: {
+        open: !closed && open.has("cancellation-request"),
+        allowed: order.status === "pending" && !open.has("cancellation-request"),
+      },
     },
     live: { url: `/live/orders/${order.id}`, version, ...LIVE_POLL },
     access: {
@@ -90,7 +120,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       empty: accessText.empty,
       rows: teamAccess.map((entry) => ({
         id: entry.id,
-        text: fill(accessText.row, { name: `\u2068${entry.name}\u2069`, role: accessText.role[entry.role], file: `\u2068${entry.fileName}\u2069` }),
+        text: fill(accessText.row, {
+          name: `\u2068${entry.name}\u2069`,
+          role: accessText.role[entry.role],
+          file: `\u2068${entry.fileName}\u2069`,
+        }),
         date: formatDateTime(entry.at, lang),
         isoDate: entry.at.toISOString(),
       })),
@@ -109,15 +143,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Before the body is read: another client's order (or no order) is 404.
   const order = await findOrderOfUser(params.id ?? "", user.id);
   if (!order) notFound();
-  const outcome = await handleCasePost({ request, viewer: user, orderId: order.id, side: "client", lang, orderStatus: order.status });
+  const outcome = await handleCasePost({
+    request,
+    viewer: user,
+    orderId: order.id,
+    side: "client",
+    lang,
+    orderStatus: order.status,
+  });
   if (outcome.kind === "not-found") notFound();
-  if (outcome.kind === "refused") return data<CaseRefusal>({ intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped }, { status: outcome.status });
-  const back = localizePath(lang, `/dashboard/orders/${order.id}`) + (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation");
+  if (outcome.kind === "refused")
+    return data<CaseRefusal>(
+      { intent: outcome.intent, error: outcome.error, values: outcome.values, filesDropped: outcome.filesDropped },
+      { status: outcome.status },
+    );
+  const back =
+    localizePath(lang, `/dashboard/orders/${order.id}`) +
+    (outcome.messageId ? `#message-${outcome.messageId}` : "#conversation");
   return redirectWithToast(back, outcome.toast, { status: 303 });
 }
 
 export default function ClientOrderPage() {
-  const { order, text, payNow, caseText, thread, turnaround, form, closedNotice, requests, live, access, consultation } = useLoaderData<typeof loader>();
+  const {
+    order,
+    text,
+    payNow,
+    caseText,
+    thread,
+    turnaround,
+    form,
+    closedNotice,
+    requests,
+    live,
+    access,
+    consultation,
+  } = useLoaderData<typeof loader>();
   const refusal = useActionData() as CaseRefusal | undefined;
   useLiveUpdates(live);
   return (
@@ -139,13 +199,37 @@ export default function ClientOrderPage() {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <OrderSessionCredits credit={consultation.credit} heading={consultation.heading} booked={consultation.booked} bookedText={consultation.bookedText} />
-          <CaseThread thread={thread} text={caseText} audience="client" form={form} refusal={refusal} closedNotice={closedNotice} />
+          <OrderSessionCredits
+            credit={consultation.credit}
+            heading={consultation.heading}
+            booked={consultation.booked}
+            bookedText={consultation.bookedText}
+          />
+          <CaseThread
+            thread={thread}
+            text={caseText}
+            audience="client"
+            form={form}
+            refusal={refusal}
+            closedNotice={closedNotice}
+          />
           <CaseRequests view={requests} text={caseText} refusal={refusal} />
           <OrderLines order={order} text={text} />
           <TaxDocumentList order={order} text={text} />
-          <DocumentList testId="order-report" title={text.reportTitle} empty={text.noReport} documents={order.reports} downloadLabel={text.download} />
-          <DocumentList testId="order-documents" title={text.documentsTitle} empty={text.noDocuments} documents={order.documents} downloadLabel={text.download} />
+          <DocumentList
+            testId="order-report"
+            title={text.reportTitle}
+            empty={text.noReport}
+            documents={order.reports}
+            downloadLabel={text.download}
+          />
+          <DocumentList
+            testId="order-documents"
+            title={text.documentsTitle}
+            empty={text.noDocuments}
+            documents={order.documents}
+            downloadLabel={text.download}
+          />
         </div>
         <div className="min-w-0 space-y-6">
           <OrderHistory order={order} text={text} />

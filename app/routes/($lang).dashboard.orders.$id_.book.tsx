@@ -6,7 +6,15 @@ import { LocalizedLink } from "../components/layout/localized-link";
 import { Card } from "../components/ui/card";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
-import { availableSlots, bookingContext, bookingOfClient, bookSession, isConsultationMode, loadConsultants, offeredModes } from "../consultations/booking.server";
+import {
+  availableSlots,
+  bookingContext,
+  bookingOfClient,
+  bookSession,
+  isConsultationMode,
+  loadConsultants,
+  offeredModes,
+} from "../consultations/booking.server";
 import { cancelBooking, clientChangeDeadline, rescheduleBooking } from "../consultations/changes.server";
 import { getEnv } from "../env.server";
 import { slotDays, slotOption, type SlotOptionView } from "../consultations/booking-view.server";
@@ -40,8 +48,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = bookingText[lang];
   const url = new URL(request.url);
   // Rescheduling one of the order's live sessions (until the client's deadline), or booking a new one.
-  const moving = url.searchParams.get("reschedule") ? await bookingOfClient(url.searchParams.get("reschedule") ?? "", context.order.id, user.id) : null;
-  const reschedule = moving && moving.state === "booked" && Date.now() <= clientChangeDeadline(moving).getTime() ? moving : null;
+  const moving = url.searchParams.get("reschedule")
+    ? await bookingOfClient(url.searchParams.get("reschedule") ?? "", context.order.id, user.id)
+    : null;
+  const reschedule =
+    moving && moving.state === "booked" && Date.now() <= clientChangeDeadline(moving).getTime() ? moving : null;
   if (!reschedule && context.unused === 0) throw redirect(`${orderPath}#consultation`);
   const consultants = await loadConsultants();
   const offered = offeredModes(consultants);
@@ -84,36 +95,65 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") === "cancel") {
     const cancelled = await cancelBooking(String(form.get("booking") ?? ""), { kind: "client", clientId: user.id });
     if (!cancelled.ok && cancelled.error === "not-found") return notFound();
-    if (!cancelled.ok) return redirectWithToast(orderPath, { kind: "error", title: t.errorTitle, description: fill(t.errors[cancelled.error as Exclude<typeof cancelled.error, "not-found">], { hours: getChangeHours() }) }, { status: 303 });
+    if (!cancelled.ok)
+      return redirectWithToast(
+        orderPath,
+        {
+          kind: "error",
+          title: t.errorTitle,
+          description: fill(t.errors[cancelled.error as Exclude<typeof cancelled.error, "not-found">], {
+            hours: getChangeHours(),
+          }),
+        },
+        { status: 303 },
+      );
     return redirectWithToast(orderPath, { kind: "success", title: t.cancelled }, { status: 303 });
   }
   const slot = parseSlotValue(form.get("slot"));
   const moving = form.get("reschedule");
-  const result = typeof moving === "string" && moving
-    ? await rescheduleBooking({ bookingId: moving, actor: { kind: "client", clientId: user.id }, consultantId: slot?.consultantId, startsAt: slot?.startsAt, mode: form.get("mode") })
-    : await bookSession({
-    orderId: params.id ?? "",
-    clientId: user.id,
-    mode: form.get("mode"),
-    consultantId: slot?.consultantId,
-    startsAt: slot?.startsAt,
-    minutes: form.get("minutes"),
-    submissionKey: submissionKeyOf(form, `book-consultation:${user.id}`),
-  });
+  const result =
+    typeof moving === "string" && moving
+      ? await rescheduleBooking({
+          bookingId: moving,
+          actor: { kind: "client", clientId: user.id },
+          consultantId: slot?.consultantId,
+          startsAt: slot?.startsAt,
+          mode: form.get("mode"),
+        })
+      : await bookSession({
+          orderId: params.id ?? "",
+          clientId: user.id,
+          mode: form.get("mode"),
+          consultantId: slot?.consultantId,
+          startsAt: slot?.startsAt,
+          minutes: form.get("minutes"),
+          submissionKey: submissionKeyOf(form, `book-consultation:${user.id}`),
+        });
   if (result.ok && result.booking.orderId !== params.id) return notFound();
   if (!result.ok) {
     if (result.error === "not-found") return notFound();
     const timeZone = validTimeZone(new URL(request.url).searchParams.get("tz"));
     const nearest = result.nearest.map((s) => slotOption(s, lang, timeZone === "Asia/Dubai" ? null : timeZone));
-    return data<ActionData>({ error: fill(t.errors[result.error as Exclude<typeof result.error, "not-found">], { hours: getChangeHours() }), nearest }, { status: result.error === "taken" ? 409 : 400 });
+    return data<ActionData>(
+      {
+        error: fill(t.errors[result.error as Exclude<typeof result.error, "not-found">], { hours: getChangeHours() }),
+        nearest,
+      },
+      { status: result.error === "taken" ? 409 : 400 },
+    );
   }
   const when = sessionWhen(result.booking, lang);
   const title = typeof moving === "string" && moving ? t.rescheduled : t.booked;
-  return redirectWithToast(orderPath, { kind: "success", title, description: fill(t.bookedDescription, { when }) }, { status: 303 });
+  return redirectWithToast(
+    orderPath,
+    { kind: "success", title, description: fill(t.bookedDescription, { when }) },
+    { status: 303 },
+  );
 }
 
 export default function BookConsultation() {
-  const { text, title, reschedule, selectedMode, orderPath, length, minutes, modes, mode, timeZone, zones, days } = useLoaderData<typeof loader>();
+  const { text, title, reschedule, selectedMode, orderPath, length, minutes, modes, mode, timeZone, zones, days } =
+    useLoaderData<typeof loader>();
   const refusal = useActionData() as ActionData | undefined;
   return (
     <Container className="max-w-3xl space-y-6 py-10">
@@ -122,22 +162,50 @@ export default function BookConsultation() {
       </LocalizedLink>
       <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
       <p className="text-slate-700">{length}</p>
-      {reschedule ? <p className="font-semibold" data-testid="current-session">{reschedule.current}</p> : null}
+      {reschedule ? (
+        <p className="font-semibold" data-testid="current-session">
+          {reschedule.current}
+        </p>
+      ) : null}
       {refusal ? (
         <Notice kind="error" title={text.errorTitle} id="booking-error" tabIndex={-1}>
           {refusal.error}
         </Notice>
       ) : null}
       <Card>
-        <ModeChoice modes={modes} selected={selectedMode} legend={text.modeLegend} submit={mode ? text.changeMode : text.showTimes} timeZone={timeZone} reschedule={reschedule?.id ?? null} />
+        <ModeChoice
+          modes={modes}
+          selected={selectedMode}
+          legend={text.modeLegend}
+          submit={mode ? text.changeMode : text.showTimes}
+          timeZone={timeZone}
+          reschedule={reschedule?.id ?? null}
+        />
       </Card>
       {mode ? (
         <Card className="space-y-6">
-          <TimeZoneChoice zones={zones} selected={timeZone} mode={mode} label={text.zoneLabel} gulfOnly={text.zoneGulfOnly} submit={text.zoneShow} reschedule={reschedule?.id ?? null} />
+          <TimeZoneChoice
+            zones={zones}
+            selected={timeZone}
+            mode={mode}
+            label={text.zoneLabel}
+            gulfOnly={text.zoneGulfOnly}
+            submit={text.zoneShow}
+            reschedule={reschedule?.id ?? null}
+          />
           {days.length === 0 && !refusal?.nearest.length ? (
             <p data-testid="no-slots">{text.noSlots}</p>
           ) : (
-            <SlotChoice days={days} nearest={refusal?.nearest ?? []} nearestTitle={text.nearestTitle} mode={mode} minutes={minutes} legend={text.slotLegend} submit={text.confirm} reschedule={reschedule?.id ?? null} />
+            <SlotChoice
+              days={days}
+              nearest={refusal?.nearest ?? []}
+              nearestTitle={text.nearestTitle}
+              mode={mode}
+              minutes={minutes}
+              legend={text.slotLegend}
+              submit={text.confirm}
+              reschedule={reschedule?.id ?? null}
+            />
           )}
         </Card>
       ) : null}

@@ -11,7 +11,15 @@ import { Container } from "../components/ui/section";
 import { changePassword, updateFullName } from "../auth/accounts.server";
 import { changePasswordSchema, nameSchema } from "../auth/schemas.server";
 import { describeDevice } from "../auth/devices.server";
-import { createUserSession, endOtherSessions, endSession, getSessionId, listSessions, logout, requireUser } from "../auth/session.server";
+import {
+  createUserSession,
+  endOtherSessions,
+  endSession,
+  getSessionId,
+  listSessions,
+  logout,
+  requireUser,
+} from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { privacyText } from "../content/privacy.server";
 import { visitorConversationId } from "../assistant/assistant.server";
@@ -35,7 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const user = await requireUser(request);
   const t = accountText[lang];
-  const [rows, currentId, latest] = await Promise.all([listSessions(user.id), getSessionId(request), latestExport(user.id)]);
+  const [rows, currentId, latest] = await Promise.all([
+    listSessions(user.id),
+    getSessionId(request),
+    latestExport(user.id),
+  ]);
   const p = privacyText[lang];
   const sessions = rows.map((row) => ({
     id: row.id,
@@ -52,14 +64,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     backTo: user.role === "client" ? "/dashboard" : "/admin",
     twoFactorEnabled: user.twoFactorEnabled,
     sessions,
-    text: { settings: t.settings, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle, export: p.export, closure: p.closure },
+    text: {
+      settings: t.settings,
+      fields: t.fields,
+      hints: t.hints,
+      errorTitle: t.errorTitle,
+      export: p.export,
+      closure: p.closure,
+    },
     dataExport: latest
       ? {
           id: latest.id,
           status: latest.status,
           note:
             latest.status === "ready"
-              ? fill(p.export.ready, { size: `${Math.max(1, Math.round((latest.sizeBytes ?? 0) / 1024))} KB`, date: formatDateTime(latest.expiresAt ?? new Date(), lang) })
+              ? fill(p.export.ready, {
+                  size: `${Math.max(1, Math.round((latest.sizeBytes ?? 0) / 1024))} KB`,
+                  date: formatDateTime(latest.expiresAt ?? new Date(), lang),
+                })
               : latest.status === "queued"
                 ? p.export.queued
                 : p.export.failed,
@@ -83,17 +105,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const sessionId = form.get("sessionId");
     const current = await getSessionId(request);
     // This browser's own row: the same as signing out.
-    if (sessionId === current) return logout(request, { toast: { kind: "info", title: t.logout.title, description: t.logout.text } });
+    if (sessionId === current)
+      return logout(request, { toast: { kind: "info", title: t.logout.title, description: t.logout.text } });
     if (typeof sessionId === "string") await endSession(user.id, sessionId);
-    return redirectWithToast(here, { kind: "success", title: t.settings.sessionEndedTitle, description: t.settings.sessionEnded });
+    return redirectWithToast(here, {
+      kind: "success",
+      title: t.settings.sessionEndedTitle,
+      description: t.settings.sessionEnded,
+    });
   }
   if (intent === "end-others") {
     await endOtherSessions(user.id, await getSessionId(request));
-    return redirectWithToast(here, { kind: "success", title: t.settings.sessionEndedTitle, description: t.settings.othersEnded });
+    return redirectWithToast(here, {
+      kind: "success",
+      title: t.settings.sessionEndedTitle,
+      description: t.settings.othersEnded,
+    });
   }
 
   if (intent === "export") {
-    const latest = await requestDataExport(user, { lang, conversationId: await visitorConversationId(request), clientAddress: context.clientAddress });
+    const latest = await requestDataExport(user, {
+      lang,
+      conversationId: await visitorConversationId(request),
+      clientAddress: context.clientAddress,
+    });
     const ready = latest?.status === "ready";
     return redirectWithToast(`${here}#download-my-data`, {
       kind: "success",
@@ -104,11 +139,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === "close-account") {
     const p = privacyText[lang].closure;
-    const result = await closeAccount(user, { password: form.get("password"), code: form.get("code") }, { lang, clientAddress: context.clientAddress });
+    const result = await closeAccount(
+      user,
+      { password: form.get("password"), code: form.get("code") },
+      { lang, clientAddress: context.clientAddress },
+    );
     if (result.ok) return logout(request, { toast: { kind: "info", title: p.closedTitle, description: p.closed } });
     // Passwords and codes are never sent back: the reply carries only the errors.
     const refusal = (fieldErrors: Record<string, string[]>, formErrors: string[] = [], status = 400) =>
-      data<ActionData>({ intent: "close-account", reply: { status: "error", initialValue: {}, error: { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) } } satisfies SubmissionResult<string[]> }, { status });
+      data<ActionData>(
+        {
+          intent: "close-account",
+          reply: {
+            status: "error",
+            initialValue: {},
+            error: { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) },
+          } satisfies SubmissionResult<string[]>,
+        },
+        { status },
+      );
     switch (result.reason) {
       case "password-required":
         return refusal({ password: [p.passwordRequired] });
@@ -119,9 +168,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "wrong-code":
         return refusal({ code: [p.wrongCode] });
       case "throttled":
-        return refusal({}, [fill(p.tooMany, { minutes: String(Math.max(1, Math.ceil(result.retryAfterSeconds / 60))) })], 429);
+        return refusal(
+          {},
+          [fill(p.tooMany, { minutes: String(Math.max(1, Math.ceil(result.retryAfterSeconds / 60))) })],
+          429,
+        );
       case "open-cases":
-        return refusal({}, [fill(result.orders.length === 1 ? p.openCases : p.openCasesMany, { orders: result.orders.join(", ") })], 409);
+        return refusal(
+          {},
+          [fill(result.orders.length === 1 ? p.openCases : p.openCasesMany, { orders: result.orders.join(", ") })],
+          409,
+        );
       case "refund-pending":
         return refusal({}, [p.refundPending], 409);
       case "not-client":
@@ -132,28 +189,48 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "password") {
     const hideFields = ["currentPassword", "password", "confirmPassword"];
     const submission = parseWithZod(form, { schema: changePasswordSchema(t) });
-    if (submission.status !== "success") return data<ActionData>({ intent: "password", reply: submission.reply({ hideFields }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ intent: "password", reply: submission.reply({ hideFields }) }, { status: 400 });
     // Wrong current passwords count like failed sign-ins: this form must not become a guessing oracle.
     const limit = await hitRateLimit({ name: "password-change", limit: 10, windowSeconds: 15 * 60 }, user.id);
     if (!limit.allowed) {
       const reply = submission.reply({ formErrors: [tryAgainText(t, limit.retryAfterSeconds)], hideFields });
-      return data<ActionData>({ intent: "password", reply }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+      return data<ActionData>(
+        { intent: "password", reply },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
     }
     const result = await changePassword(user.id, submission.value.currentPassword, submission.value.password, { lang });
     if (!result.ok) {
-      const fieldErrors: Record<string, string[]> = result.reason === "wrong-password" ? { currentPassword: [t.validation.currentPasswordWrong] } : { password: [t.validation.samePassword] };
-      return data<ActionData>({ intent: "password", reply: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
+      const fieldErrors: Record<string, string[]> =
+        result.reason === "wrong-password"
+          ? { currentPassword: [t.validation.currentPasswordWrong] }
+          : { password: [t.validation.samePassword] };
+      return data<ActionData>(
+        { intent: "password", reply: submission.reply({ fieldErrors, hideFields }) },
+        { status: 400 },
+      );
     }
     // Every session ended, this one too (a copy of its cookie dies with it); this browser continues in a new one.
-    return createUserSession({ user: result.user, request, clientAddress: context.clientAddress, redirectTo: here, toast: { kind: "success", title: t.settings.passwordChangedTitle, description: t.settings.passwordChanged } });
+    return createUserSession({
+      user: result.user,
+      request,
+      clientAddress: context.clientAddress,
+      redirectTo: here,
+      toast: { kind: "success", title: t.settings.passwordChangedTitle, description: t.settings.passwordChanged },
+    });
   }
 
   const submission = parseWithZod(form, { schema: nameSchema(t) });
-  if (submission.status !== "success") return data<ActionData>({ intent: "name", reply: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ intent: "name", reply: submission.reply() }, { status: 400 });
   await updateFullName(user.id, submission.value.name, lang);
-  return redirectWithToast(here, { kind: "success", title: t.settings.nameSavedTitle, description: t.settings.nameSaved });
+  return redirectWithToast(here, {
+    kind: "success",
+    title: t.settings.nameSavedTitle,
+    description: t.settings.nameSaved,
+  });
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -161,18 +238,31 @@ export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 
 export default function Settings() {
-  const { text, fullName, email, backTo, sessions, twoFactorEnabled, dataExport, canClose } = useLoaderData<typeof loader>();
+  const { text, fullName, email, backTo, sessions, twoFactorEnabled, dataExport, canClose } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
   return (
     <Container className="max-w-2xl space-y-6 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-navy-900">{text.settings.title}</h1>
-        <LocalizedLink to={backTo} className="text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+        <LocalizedLink
+          to={backTo}
+          className="text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+        >
           {text.settings.back}
         </LocalizedLink>
       </div>
-      <NameForm text={text} fullName={fullName} email={email} lastResult={actionData?.intent === "name" ? actionData.reply : undefined} />
-      <PasswordForm text={text} email={email} lastResult={actionData?.intent === "password" ? actionData.reply : undefined} />
+      <NameForm
+        text={text}
+        fullName={fullName}
+        email={email}
+        lastResult={actionData?.intent === "name" ? actionData.reply : undefined}
+      />
+      <PasswordForm
+        text={text}
+        email={email}
+        lastResult={actionData?.intent === "password" ? actionData.reply : undefined}
+      />
       <Card>
         <h2 className="text-xl font-semibold text-navy-900">{text.settings.twoFactorHeading}</h2>
         <p className="mt-1 text-sm text-slate-700" data-testid="two-factor-status">
@@ -184,7 +274,14 @@ export default function Settings() {
       </Card>
       <SessionList text={text} sessions={sessions} />
       <DataExportCard text={text.export} dataExport={dataExport} />
-      {canClose ? <CloseAccountForm text={text} email={email} twoFactorEnabled={twoFactorEnabled} lastResult={actionData?.intent === "close-account" ? actionData.reply : undefined} /> : null}
+      {canClose ? (
+        <CloseAccountForm
+          text={text}
+          email={email}
+          twoFactorEnabled={twoFactorEnabled}
+          lastResult={actionData?.intent === "close-account" ? actionData.reply : undefined}
+        />
+      ) : null}
     </Container>
   );
 }

@@ -8,7 +8,10 @@ import { langParam } from "../http/http.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang].logout;
-  return logout(request, { redirectTo: localizePath(lang, "/"), toast: { kind: "info", title: t.title, description: t.text } });
+  return logout(request, {
+    redirectTo: localizePath(lang, "/"),
+    toast: { kind: "info", title: t.title, description: t.text },
+  });
 }
 
 // A GET (a typed or prefetched URL) never signs anyone out.

@@ -26,7 +26,10 @@ export { shouldRevalidate } from "../forms/submit-failure";
  */
 async function loadOwnOrder(request: Request, lang: Lang, orderId: string) {
   const auth = checkoutText[lang].auth;
-  const user = await requireUser(request, { redirectTo: localizePath(lang, `/orders/${orderId}/pay`), toast: { kind: "error", title: auth.title, description: auth.message } });
+  const user = await requireUser(request, {
+    redirectTo: localizePath(lang, `/orders/${orderId}/pay`),
+    toast: { kind: "error", title: auth.title, description: auth.message },
+  });
   const order = await findOrderOfUser(orderId, user.id);
   if (!order) notFound();
   return order;
@@ -39,10 +42,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const items = await orderItemsOf(order.id);
   return {
     meta: pageHead(request, { ...text.meta.pay, noindex: true }),
-    text: { ...text.pay, orderNumber: fill(text.pay.orderNumber, { id: shortOrderId(order.id) }), pay: fill(text.form.pay, { total: formatMoney(order.amount, lang) }), processing: text.form.processing },
+    text: {
+      ...text.pay,
+      orderNumber: fill(text.pay.orderNumber, { id: shortOrderId(order.id) }),
+      pay: fill(text.form.pay, { total: formatMoney(order.amount, lang) }),
+      processing: text.form.processing,
+    },
     summaryText: text.summary,
     summary: {
-      lines: items.map((item) => ({ key: item.id, serviceName: order.serviceType, tierName: item.tierName, quantity: item.quantity, lineTotal: formatMoney(item.unitPrice * item.quantity, lang) })),
+      lines: items.map((item) => ({
+        key: item.id,
+        serviceName: order.serviceType,
+        tierName: item.tierName,
+        quantity: item.quantity,
+        lineTotal: formatMoney(item.unitPrice * item.quantity, lang),
+      })),
       subtotal: formatMoney(order.subtotal, lang),
       discount: order.discount > 0 ? formatMoney(order.discount, lang) : null,
       couponCode: order.couponCode,
@@ -65,11 +79,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Paid or cancelled meanwhile: the page says which.
     return redirect(localizePath(lang, `/orders/${order.id}/pay`), 303);
   } catch (error) {
-    if (!(error instanceof PaymentsUnavailable)) console.error(`payment start failed for order ${order.id}:`, error instanceof Error ? error.message : error);
-    return data({ paymentError: { title: errors.paymentTitle, message: error instanceof PaymentsUnavailable ? errors.paymentsUnavailable : errors.paymentMessage } }, { status: 502 });
+    if (!(error instanceof PaymentsUnavailable))
+      console.error(`payment start failed for order ${order.id}:`, error instanceof Error ? error.message : error);
+    return data(
+      {
+        paymentError: {
+          title: errors.paymentTitle,
+          message: error instanceof PaymentsUnavailable ? errors.paymentsUnavailable : errors.paymentMessage,
+        },
+      },
+      { status: 502 },
+    );
   }
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -86,8 +108,14 @@ export default function PayOrderPage() {
       <h1 className="text-3xl font-bold text-navy-900">{page.text.title}</h1>
       <p className="mt-1 font-mono text-slate-600">{page.text.orderNumber}</p>
       <div className="mt-6 space-y-6">
-        {result?.paymentError ? <Notice kind="error" title={result.paymentError.title}>{result.paymentError.message}</Notice> : null}
-        {page.paymentCancelled && !page.paid && !page.cancelled ? <Notice kind="info" title={page.text.cancelled} /> : null}
+        {result?.paymentError ? (
+          <Notice kind="error" title={result.paymentError.title}>
+            {result.paymentError.message}
+          </Notice>
+        ) : null}
+        {page.paymentCancelled && !page.paid && !page.cancelled ? (
+          <Notice kind="info" title={page.text.cancelled} />
+        ) : null}
         {page.paid ? (
           <Notice kind="success" title={page.text.alreadyPaid} />
         ) : page.cancelled ? (

@@ -33,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = langParam(params);
   const t = accountText[lang];
   const token = new URL(request.url).searchParams.get("token");
-  const base = { meta: pageHead(request, t.reset.meta), text: { reset: t.reset, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle } };
+  const base = {
+    meta: pageHead(request, t.reset.meta),
+    text: { reset: t.reset, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
+  };
   if (token === null) return { ...base, mode: "request" as const, token: null, email: null };
   const user = await userOfResetToken(token);
   if (!user) return { ...base, mode: "invalid" as const, token: null, email: null };
@@ -50,18 +53,34 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") === "choose") {
     const hideFields = ["password", "confirmPassword"];
     const submission = parseWithZod(form, { schema: newPasswordSchema(t) });
-    if (submission.status !== "success") return data<ActionData>({ intent: "choose", reply: submission.reply({ hideFields }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ intent: "choose", reply: submission.reply({ hideFields }) }, { status: 400 });
     const user = await resetPassword(submission.value.token, submission.value.password);
-    if (!user) return data<ActionData>({ intent: "choose", reply: submission.reply({ formErrors: [t.reset.invalidText], hideFields }) }, { status: 400 });
+    if (!user)
+      return data<ActionData>(
+        { intent: "choose", reply: submission.reply({ formErrors: [t.reset.invalidText], hideFields }) },
+        { status: 400 },
+      );
     // Every session of the account ended; this browser gets a fresh one. The link proves the
     // mailbox, not the second factor: an account with two-factor sign-in still enters its code.
     const start = { user, request, clientAddress: context.clientAddress };
-    if (user.totpEnabledAt) return createUserSession({ ...start, stage: "second-factor", redirectTo: localizePath(lang, "/client-login/two-factor"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneTwoFactorText } });
-    return createUserSession({ ...start, redirectTo: localizePath(lang, "/dashboard"), toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneText } });
+    if (user.totpEnabledAt)
+      return createUserSession({
+        ...start,
+        stage: "second-factor",
+        redirectTo: localizePath(lang, "/client-login/two-factor"),
+        toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneTwoFactorText },
+      });
+    return createUserSession({
+      ...start,
+      redirectTo: localizePath(lang, "/dashboard"),
+      toast: { kind: "success", title: t.reset.doneTitle, description: t.reset.doneText },
+    });
   }
 
   const submission = parseWithZod(form, { schema: resetRequestSchema(t) });
-  if (submission.status !== "success") return data<ActionData>({ intent: "request", reply: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ intent: "request", reply: submission.reply() }, { status: 400 });
   const email = submission.value.email;
   const byAddress = await hitRateLimit(RESETS_PER_ADDRESS, context.clientAddress);
   if (!byAddress.allowed) {
@@ -75,7 +94,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (byEmail.allowed) await requestPasswordReset(email, lang);
   return data<ActionData>({ intent: "request", reply: submission.reply({ resetForm: true }), sentTo: email });
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -94,7 +112,12 @@ export default function PasswordReset() {
           <RequestForm text={text} lastResult={actionData?.intent === "request" ? actionData.reply : undefined} />
         )
       ) : mode === "choose" ? (
-        <ChooseForm text={text} token={token} email={email} lastResult={actionData?.intent === "choose" ? actionData.reply : undefined} />
+        <ChooseForm
+          text={text}
+          token={token}
+          email={email}
+          lastResult={actionData?.intent === "choose" ? actionData.reply : undefined}
+        />
       ) : (
         <>
           <h1 className="text-3xl font-bold text-navy-900">{text.reset.title}</h1>
@@ -119,9 +142,7 @@ function Sent({ text, email }: { text: Text; email: string }) {
       <Notice kind="success" title={text.reset.toastTitle}>
         {text.reset.toastText}
       </Notice>
-      <p className="text-slate-700">
-        {fill(text.reset.sentText, { email: "\u2068" + email + "\u2069" })}
-      </p>
+      <p className="text-slate-700">{fill(text.reset.sentText, { email: "\u2068" + email + "\u2069" })}</p>
       <LocalizedLink to="/client-login" className={buttonClasses("secondary", "md")}>
         {text.reset.backToLogin}
       </LocalizedLink>
@@ -143,7 +164,10 @@ function RequestForm({ text, lastResult }: { text: Text; lastResult: SubmissionR
             <Button type="submit" pending={pending}>
               {pending ? text.reset.submitting : text.reset.submit}
             </Button>
-            <LocalizedLink to="/client-login" className="text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+            <LocalizedLink
+              to="/client-login"
+              className="text-sm font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+            >
               {text.reset.backToLogin}
             </LocalizedLink>
           </div>
@@ -153,18 +177,42 @@ function RequestForm({ text, lastResult }: { text: Text; lastResult: SubmissionR
   );
 }
 
-function ChooseForm({ text, token, email, lastResult }: { text: Text; token: string | null; email: string | null; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({ id: "reset-choose-form", lastResult });
+function ChooseForm({
+  text,
+  token,
+  email,
+  lastResult,
+}: {
+  text: Text;
+  token: string | null;
+  email: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
+    id: "reset-choose-form",
+    lastResult,
+  });
   const pending = useSubmittingIntent("choose");
   return (
     <>
       <h1 className="text-3xl font-bold text-navy-900">{text.reset.newTitle}</h1>
       <p className="mt-2 text-slate-700">{fill(text.reset.newIntro, { email: "\u2068" + (email ?? "") + "\u2069" })}</p>
       <Card className="mt-6">
-        <AccountForm id={form.id} intent="choose" errorTitle={text.errorTitle} errors={form.errors} hidden={{ token: token ?? "" }}>
+        <AccountForm
+          id={form.id}
+          intent="choose"
+          errorTitle={text.errorTitle}
+          errors={form.errors}
+          hidden={{ token: token ?? "" }}
+        >
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="username" value={email ?? ""} autoComplete="username" readOnly hidden />
-          <NewPasswordFields idPrefix="reset" labels={{ password: text.fields.newPassword, confirmPassword: text.fields.confirmNewPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
+          <NewPasswordFields
+            idPrefix="reset"
+            labels={{ password: text.fields.newPassword, confirmPassword: text.fields.confirmNewPassword }}
+            hint={text.hints.newPassword}
+            errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }}
+          />
           <Button type="submit" pending={pending}>
             {pending ? text.reset.newSubmitting : text.reset.newSubmit}
           </Button>

@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Await, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense } from "react";
-import { PaymentResult, PaymentSuccessContent, VerifyingPayment, type VerificationView } from "../components/checkout/payment-success";
+import {
+  PaymentResult,
+  PaymentSuccessContent,
+  VerifyingPayment,
+  type VerificationView,
+} from "../components/checkout/payment-success";
 import { Container } from "../components/ui/section";
 import { checkoutText } from "../content/checkout.server";
 import { formatDateTime, formatMoney } from "../i18n/format";
@@ -33,14 +38,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   if (freeOrderId && !sessionId) {
     // An order with nothing to pay (a 100 % coupon) was paid at checkout: its owner sees it confirmed.
-    const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
+    const owner =
+      user ??
+      (await requireUser(request, {
+        toast: { kind: "error", title: text.auth.title, description: text.auth.message },
+      }));
     const order = await findOrderOfUser(freeOrderId, owner.id);
-    const verification: VerificationView = order && isPaid(order.paymentStatus) ? { kind: "paid", orderNumber: shortOrderId(order.id), amount: formatMoney(order.paidAmount ?? order.amount, lang) } : { kind: "failed" };
+    const verification: VerificationView =
+      order && isPaid(order.paymentStatus)
+        ? {
+            kind: "paid",
+            orderNumber: shortOrderId(order.id),
+            amount: formatMoney(order.paidAmount ?? order.amount, lang),
+          }
+        : { kind: "failed" };
     return { ...base, verification };
   }
   if (!sessionId) return { ...base, verification: null };
   // Verifying needs the order's owner: back here after signing in.
-  const owner = user ?? (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
+  const owner =
+    user ??
+    (await requireUser(request, { toast: { kind: "error", title: text.auth.title, description: text.auth.message } }));
   const verification: Promise<VerificationView> = verifyPayment(sessionId, owner.id).then(
     (result): VerificationView =>
       result.kind === "paid"
@@ -56,7 +74,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   // Usually the answer is quick: render it in the document (works without JavaScript). If the
   // provider is slow, stream it: 'Verifying Payment...' first, the result when it arrives.
-  const settled = await Promise.race([verification, new Promise<undefined>((resolve) => setTimeout(resolve, INLINE_VERIFY_MS))]);
+  const settled = await Promise.race([
+    verification,
+    new Promise<undefined>((resolve) => setTimeout(resolve, INLINE_VERIFY_MS)),
+  ]);
   return { ...base, verification: settled ?? verification };
 }
 
@@ -72,9 +93,22 @@ export default function PaymentSuccessPage() {
       {verification === null ? (
         <PaymentSuccessContent text={page.text} trackHref={page.trackHref} />
       ) : (
-        <Suspense fallback={<VerifyingPayment text={page.text.verifying} retryText={page.text.checkAgain} retryHref={location.pathname + location.search} />}>
-          <Await resolve={verification} errorElement={<PaymentResult result={{ kind: "error" }} text={page.text} trackHref={page.trackHref} />}>
-            {(result) => <PaymentResult result={result as VerificationView} text={page.text} trackHref={page.trackHref} />}
+        <Suspense
+          fallback={
+            <VerifyingPayment
+              text={page.text.verifying}
+              retryText={page.text.checkAgain}
+              retryHref={location.pathname + location.search}
+            />
+          }
+        >
+          <Await
+            resolve={verification}
+            errorElement={<PaymentResult result={{ kind: "error" }} text={page.text} trackHref={page.trackHref} />}
+          >
+            {(result) => (
+              <PaymentResult result={result as VerificationView} text={page.text} trackHref={page.trackHref} />
+            )}
           </Await>
         </Suspense>
       )}

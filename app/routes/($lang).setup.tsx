@@ -26,7 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!(await canSetUpAdmin(token))) notFound();
   const t = accountText[lang];
-  return { meta: pageHead(request, t.setup.meta), token: token!, text: { setup: t.setup, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle } };
+  return {
+    meta: pageHead(request, t.setup.meta),
+    token: token!,
+    text: { setup: t.setup, fields: t.fields, hints: t.hints, errorTitle: t.errorTitle },
+  };
 }
 
 type ActionData = { reply: SubmissionResult<string[]> };
@@ -38,13 +42,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!(await canSetUpAdmin(form.get("token")))) notFound();
   const submission = parseWithZod(form, { schema: setupSchema(t) });
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data<ActionData>({ reply: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ reply: submission.reply({ hideFields }) }, { status: 400 });
   const user = await setUpFirstAdmin(submission.value);
   if (!user) notFound();
   // Signed in, and taken straight to setting up two-factor sign-in, which every admin page requires.
-  return createUserSession({ user, request, clientAddress: context.clientAddress, redirectTo: localizePath(lang, TWO_FACTOR_SETUP_PATH), toast: { kind: "success", title: t.setup.doneTitle, description: t.setup.doneText } });
+  return createUserSession({
+    user,
+    request,
+    clientAddress: context.clientAddress,
+    redirectTo: localizePath(lang, TWO_FACTOR_SETUP_PATH),
+    toast: { kind: "success", title: t.setup.doneTitle, description: t.setup.doneText },
+  });
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -53,7 +63,10 @@ export const meta = metaFromLoader;
 export default function Setup() {
   const { token, text } = useLoaderData<typeof loader>();
   const actionData = useActionData() as ActionData | undefined;
-  const [form, fields] = useForm<{ name: string; email: string; password: string; confirmPassword: string }>({ id: "setup-form", lastResult: actionData?.reply });
+  const [form, fields] = useForm<{ name: string; email: string; password: string; confirmPassword: string }>({
+    id: "setup-form",
+    lastResult: actionData?.reply,
+  });
   const pending = useSubmittingIntent();
   return (
     <Container className="max-w-xl py-10 sm:py-14">
@@ -63,7 +76,12 @@ export default function Setup() {
         <AccountForm id={form.id} errorTitle={text.errorTitle} errors={form.errors} hidden={{ token }}>
           <FullNameField id="setup-name" label={text.fields.name} field={fields.name} />
           <EmailField id="setup-email" label={text.fields.email} field={fields.email} />
-          <NewPasswordFields idPrefix="setup" labels={{ password: text.fields.password, confirmPassword: text.fields.confirmPassword }} hint={text.hints.newPassword} errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }} />
+          <NewPasswordFields
+            idPrefix="setup"
+            labels={{ password: text.fields.password, confirmPassword: text.fields.confirmPassword }}
+            hint={text.hints.newPassword}
+            errors={{ password: fields.password.errors, confirmPassword: fields.confirmPassword.errors }}
+          />
           <Button type="submit" pending={pending}>
             {pending ? text.setup.submitting : text.setup.submit}
           </Button>

@@ -33,7 +33,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const text = checkoutText[lang].testCheckout;
   return {
     meta: pageHead(request, { ...checkoutText[lang].meta.testCheckout, noindex: true }),
-    text: { ...text, payTo: fill(text.payTo, { site: siteName(lang) }), pay: fill(text.pay, { total: formatMoney(row.session.amount, lang) }), backToSite: fill(text.backToSite, { site: siteName(lang) }) },
+    text: {
+      ...text,
+      payTo: fill(text.payTo, { site: siteName(lang) }),
+      pay: fill(text.pay, { total: formatMoney(row.session.amount, lang) }),
+      backToSite: fill(text.backToSite, { site: siteName(lang) }),
+    },
     open: row.session.status === "open",
     amount: formatMoney(row.session.amount, lang),
     email: row.order.email ?? "",
@@ -48,11 +53,11 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const row = await findTestSession(sessionId);
   if (!row) notFound();
   const form = await formOrEmpty(request);
-  if (form.get("intent") === "cancel") return redirect(`${localizePath(lang, `/orders/${row.order.id}/pay`)}?cancelled=1`, 303);
+  if (form.get("intent") === "cancel")
+    return redirect(`${localizePath(lang, `/orders/${row.order.id}/pay`)}?cancelled=1`, 303);
   await completeTestSession(sessionId);
   return redirect(testSuccessUrl(sessionId, lang), 303);
 }
-
 
 // With JavaScript: a request that does not get through leaves the form as it was, with a retry.
 export const clientAction = resilientClientAction();
@@ -82,14 +87,33 @@ export default function TestCheckoutPage() {
           <ResilientForm method="post" className="space-y-4">
             <div>
               <p className="text-sm font-semibold text-navy-900">{page.text.card}</p>
-              <p className="mt-1 rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-wider text-slate-800" dir="ltr">
+              <p
+                className="mt-1 rounded-lg border border-slate-300 px-3 py-2 font-mono tracking-wider text-slate-800"
+                dir="ltr"
+              >
                 {page.text.cardNumber}
               </p>
             </div>
-            <Button type="submit" name="intent" value="pay" size="lg" className="w-full" pending={busy && navigation.formData?.get("intent") === "pay"} disabled={busy}>
+            <Button
+              type="submit"
+              name="intent"
+              value="pay"
+              size="lg"
+              className="w-full"
+              pending={busy && navigation.formData?.get("intent") === "pay"}
+              disabled={busy}
+            >
               {page.text.pay}
             </Button>
-            <Button type="submit" name="intent" value="cancel" variant="ghost" className="w-full" disabled={busy} formNoValidate>
+            <Button
+              type="submit"
+              name="intent"
+              value="cancel"
+              variant="ghost"
+              className="w-full"
+              disabled={busy}
+              formNoValidate
+            >
               {page.text.cancel}
             </Button>
           </ResilientForm>

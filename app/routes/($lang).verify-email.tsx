@@ -6,7 +6,14 @@ import { CsrfField } from "../components/ui/csrf-field";
 import { TextField } from "../components/ui/field";
 import { Notice } from "../components/ui/notice";
 import { Container } from "../components/ui/section";
-import { accountOfVerificationLink, confirmWithPassword, isVerifiedThroughUsedLink, removeUnconfirmedAccount, resendVerification, verifyEmail } from "../auth/accounts.server";
+import {
+  accountOfVerificationLink,
+  confirmWithPassword,
+  isVerifiedThroughUsedLink,
+  removeUnconfirmedAccount,
+  resendVerification,
+  verifyEmail,
+} from "../auth/accounts.server";
 import { getPendingSession, getUser, requireUser } from "../auth/session.server";
 import { accountText, tryAgainText } from "../content/accounts.server";
 import { localizePath } from "../i18n/lang";
@@ -46,7 +53,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     view = token !== null && (await isVerifiedThroughUsedLink(token)) ? "already" : "invalid";
   }
   const signedIn = await getUser(request);
-  return { meta: pageHead(request, t.verify.meta), text: t.verify, backLabel: t.settings.back, view, token: view === "confirm" ? token : null, signedIn: Boolean(signedIn) };
+  return {
+    meta: pageHead(request, t.verify.meta),
+    text: t.verify,
+    backLabel: t.settings.back,
+    view,
+    token: view === "confirm" ? token : null,
+    signedIn: Boolean(signedIn),
+  };
 }
 
 /**
@@ -62,21 +76,49 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const pending = await getPendingSession(request, "unverified");
   const user = pending?.user ?? (await requireUser(request, { redirectTo: localizePath(lang, "/dashboard") }));
   const form = await formOrEmpty(request);
-  const returnTo = localizePath(lang, safeRedirectPath(form.get("redirectTo"), pending ? "/client-login" : "/dashboard"));
-  const byAddress = await hitRateLimit({ name: "verify-resend-ip", limit: 30, windowSeconds: 60 * 60 }, context.clientAddress);
-  const result = byAddress.allowed ? await resendVerification(user.id, lang) : { status: "limit" as const, retryAfterSeconds: byAddress.retryAfterSeconds };
-  if (result.status === "sent") return redirectWithToast(returnTo, { kind: "success", title: t.verificationCard.sentTitle, description: t.verificationCard.sentText });
-  if (result.status === "already-verified") return redirectWithToast(returnTo, { kind: "info", title: t.verificationCard.verifiedTitle, description: t.verificationCard.alreadyVerified });
+  const returnTo = localizePath(
+    lang,
+    safeRedirectPath(form.get("redirectTo"), pending ? "/client-login" : "/dashboard"),
+  );
+  const byAddress = await hitRateLimit(
+    { name: "verify-resend-ip", limit: 30, windowSeconds: 60 * 60 },
+    context.clientAddress,
+  );
+  const result = byAddress.allowed
+    ? await resendVerification(user.id, lang)
+    : { status: "limit" as const, retryAfterSeconds: byAddress.retryAfterSeconds };
+  if (result.status === "sent")
+    return redirectWithToast(returnTo, {
+      kind: "success",
+      title: t.verificationCard.sentTitle,
+      description: t.verificationCard.sentText,
+    });
+  if (result.status === "already-verified")
+    return redirectWithToast(returnTo, {
+      kind: "info",
+      title: t.verificationCard.verifiedTitle,
+      description: t.verificationCard.alreadyVerified,
+    });
   const retry = tryAgainText(t, result.retryAfterSeconds);
   return data(
-    { limit: { title: t.verificationCard.limitTitle, text: t.verificationCard.limitText, retry, back: pending ? { to: "/client-login", label: t.verify.toLogin } : { to: "/dashboard", label: t.settings.back } } },
+    {
+      limit: {
+        title: t.verificationCard.limitTitle,
+        text: t.verificationCard.limitText,
+        retry,
+        back: pending ? { to: "/client-login", label: t.verify.toLogin } : { to: "/dashboard", label: t.settings.back },
+      },
+    },
     { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
   );
 }
 
-
 /** The link's own forms: confirm with the account's password, or "This wasn't me". */
-async function linkAction(request: Request, intent: "confirm" | "not-me", t: (typeof accountText)[keyof typeof accountText]) {
+async function linkAction(
+  request: Request,
+  intent: "confirm" | "not-me",
+  t: (typeof accountText)[keyof typeof accountText],
+) {
   const form = await formOrEmpty(request);
   const token = form.get("token");
   if (intent === "not-me") {
@@ -88,8 +130,13 @@ async function linkAction(request: Request, intent: "confirm" | "not-me", t: (ty
     const signedIn = await getUser(request);
     return data<ActionData>({ view: signedIn && signedIn.id !== result.user.id ? "neutral" : "verified" });
   }
-  if (result.status === "wrong-password") return data<ActionData>({ view: "confirm", passwordError: t.verify.wrongPassword }, { status: 400 });
-  if (result.status === "limit") return data<ActionData>({ view: "confirm", passwordError: tryAgainText(t, result.retryAfterSeconds) }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  if (result.status === "wrong-password")
+    return data<ActionData>({ view: "confirm", passwordError: t.verify.wrongPassword }, { status: 400 });
+  if (result.status === "limit")
+    return data<ActionData>(
+      { view: "confirm", passwordError: tryAgainText(t, result.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
   return data<ActionData>({ view: "invalid" }, { status: 400 });
 }
 
@@ -98,7 +145,11 @@ export const clientAction = resilientClientAction();
 export const meta = metaFromLoader;
 export const headers = passRetryAfter;
 
-type ActionData = { limit?: { title: string; text: string; retry: string; back: { to: string; label: string } }; view?: View; passwordError?: string };
+type ActionData = {
+  limit?: { title: string; text: string; retry: string; back: { to: string; label: string } };
+  view?: View;
+  passwordError?: string;
+};
 
 export default function VerifyEmail() {
   const { text, view: loadedView, token, signedIn } = useLoaderData<typeof loader>();
@@ -143,7 +194,10 @@ export default function VerifyEmail() {
             </Notice>
           )}
           {view === "confirm" ? null : (
-            <LocalizedLink to={signedIn ? "/dashboard" : "/client-login"} className={buttonClasses("primary", "md", "mt-6")}>
+            <LocalizedLink
+              to={signedIn ? "/dashboard" : "/client-login"}
+              className={buttonClasses("primary", "md", "mt-6")}
+            >
               {signedIn ? text.toDashboard : text.toLogin}
             </LocalizedLink>
           )}
@@ -156,7 +210,15 @@ export default function VerifyEmail() {
 type VerifyText = ReturnType<typeof useLoaderData<typeof loader>>["text"];
 
 /** Confirm with the account's password, or remove the account: two plain POST forms. */
-function ConfirmForms({ text, token, passwordError }: { text: VerifyText; token: string; passwordError: string | undefined }) {
+function ConfirmForms({
+  text,
+  token,
+  passwordError,
+}: {
+  text: VerifyText;
+  token: string;
+  passwordError: string | undefined;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (
@@ -170,7 +232,15 @@ function ConfirmForms({ text, token, passwordError }: { text: VerifyText; token:
           <CsrfField />
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="token" value={token} />
-          <TextField id="verify-password" name="password" type="password" autoComplete="current-password" required label={text.passwordLabel} errors={passwordError ? [passwordError] : undefined} />
+          <TextField
+            id="verify-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            label={text.passwordLabel}
+            errors={passwordError ? [passwordError] : undefined}
+          />
           <Button type="submit" pending={sending === "confirm"}>
             {sending === "confirm" ? text.confirming : text.confirm}
           </Button>

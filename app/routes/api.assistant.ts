@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { answerQuestion, failureReply, prepareQuestion, rememberConversation, type AnswerResult } from "../assistant/assistant.server";
+import {
+  answerQuestion,
+  failureReply,
+  prepareQuestion,
+  rememberConversation,
+  type AnswerResult,
+} from "../assistant/assistant.server";
 import { readForm } from "../http/http.server";
 import { awaitSubmission, claimSubmission, completeSubmission, submissionKeyOf } from "../forms/submission-keys.server";
 import type { AssistantStreamEvent } from "../assistant/types";
@@ -21,7 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const prepared = await prepareQuestion(request, form, { clientAddress: context.clientAddress });
   if (!prepared.ok) {
     const status = prepared.reason === "rate-limited" ? 429 : 400;
-    const headers: Record<string, string> = prepared.retryAfterSeconds ? { "Retry-After": String(prepared.retryAfterSeconds) } : {};
+    const headers: Record<string, string> = prepared.retryAfterSeconds
+      ? { "Retry-After": String(prepared.retryAfterSeconds) }
+      : {};
     return refusal(status, prepared.lang, prepared.reason, headers);
   }
 
@@ -49,15 +57,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
         onText: (text) => send({ type: "token", text }),
       })
         .then((result) => {
-          if (key) void completeSubmission(key, { conversationId: prepared.conversationId, answer: result } satisfies AnsweredQuestion).catch(() => undefined);
+          if (key)
+            void completeSubmission(key, {
+              conversationId: prepared.conversationId,
+              answer: result,
+            } satisfies AnsweredQuestion).catch(() => undefined);
           const strings = assistantStrings[prepared.lang];
-          send(result.ok ? { type: "done", source: result.source, id: result.messageId } : { type: "error", reply: result.text, title: strings.errorTitle, description: strings.errorDescription });
+          send(
+            result.ok
+              ? { type: "done", source: result.source, id: result.messageId }
+              : { type: "error", reply: result.text, title: strings.errorTitle, description: strings.errorDescription },
+          );
         })
         .catch((error: unknown) => {
           console.error(`assistant stream failed: ${error instanceof Error ? error.name : "unknown error"}`);
-          if (key) void completeSubmission(key, { conversationId: prepared.conversationId, answer: { ok: false, text: failureReply(prepared.lang), messageId: "", reason: "stream failed" } } satisfies AnsweredQuestion).catch(() => undefined);
+          if (key)
+            void completeSubmission(key, {
+              conversationId: prepared.conversationId,
+              answer: { ok: false, text: failureReply(prepared.lang), messageId: "", reason: "stream failed" },
+            } satisfies AnsweredQuestion).catch(() => undefined);
           const strings = assistantStrings[prepared.lang];
-          send({ type: "error", reply: failureReply(prepared.lang), title: strings.errorTitle, description: strings.errorDescription });
+          send({
+            type: "error",
+            reply: failureReply(prepared.lang),
+            title: strings.errorTitle,
+            description: strings.errorDescription,
+          });
         })
         .finally(() => {
           if (!open) return;
@@ -86,12 +111,23 @@ export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
 
-function refusal(status: number, lang: "en" | "ar", reason: "empty" | "too-long" | "rate-limited" | "bad-request", headers: Record<string, string> = {}) {
+function refusal(
+  status: number,
+  lang: "en" | "ar",
+  reason: "empty" | "too-long" | "rate-limited" | "bad-request",
+  headers: Record<string, string> = {},
+) {
   const strings = assistantStrings[lang];
   const event: AssistantStreamEvent & { reason: string } =
     reason === "too-long"
       ? { type: "error", reason, reply: "", title: strings.errorTitle, description: strings.tooLong }
-      : { type: "error", reason, reply: failureReply(lang), title: strings.errorTitle, description: strings.errorDescription };
+      : {
+          type: "error",
+          reason,
+          reply: failureReply(lang),
+          title: strings.errorTitle,
+          description: strings.errorDescription,
+        };
   return Response.json(event, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
@@ -100,7 +136,10 @@ type AnsweredQuestion = { conversationId: string; answer?: AnswerResult };
 const REPLAY_WAIT_MS = 30_000;
 
 /** The answer of a question asked before with the same key, as the stream would have sent it. */
-async function replayAnswer(key: string, prepared: Extract<Awaited<ReturnType<typeof prepareQuestion>>, { ok: true }>): Promise<Response> {
+async function replayAnswer(
+  key: string,
+  prepared: Extract<Awaited<ReturnType<typeof prepareQuestion>>, { ok: true }>,
+): Promise<Response> {
   const first = await awaitSubmission<AnsweredQuestion>(key, (recorded) => Boolean(recorded?.answer), REPLAY_WAIT_MS);
   const strings = assistantStrings[prepared.lang];
   if (!first?.answer) return refusal(503, prepared.lang, "bad-request");
@@ -114,5 +153,8 @@ async function replayAnswer(key: string, prepared: Extract<Awaited<ReturnType<ty
   const headers = await rememberConversation(prepared.visitor, first.conversationId);
   headers.set("Content-Type", "text/event-stream; charset=utf-8");
   headers.set("Cache-Control", "no-cache, no-transform");
-  return new Response(events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(""), { status: 200, headers });
+  return new Response(events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(""), {
+    status: 200,
+    headers,
+  });
 }

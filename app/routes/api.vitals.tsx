@@ -9,8 +9,12 @@ import { hitRateLimit } from "../http/rate-limit.server";
 // request, so a page never waits on it; invalid bodies get 400, floods 429.
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
-  const limit = await hitRateLimit({ name: "vitals-ip", limit: getEnv().VITALS_RATE_LIMIT, windowSeconds: 60 }, context.clientAddress);
-  if (!limit.allowed) return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  const limit = await hitRateLimit(
+    { name: "vitals-ip", limit: getEnv().VITALS_RATE_LIMIT, windowSeconds: 60 },
+    context.clientAddress,
+  );
+  if (!limit.allowed)
+    return new Response(null, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   const body = await readBodyText(request, MAX_BEACON_BYTES);
   if (body === null) return new Response(null, { status: 413 });
   const records = parseVitalsBeacon(body);

@@ -14,8 +14,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const found = await readStoredData(() => exportForDownload(id, user.id), { what: `data export ${id}`, lang });
   if (!found) {
-    throw new Response(privacyText[lang].export.expired, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    throw new Response(privacyText[lang].export.expired, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const day = found.createdAt.toISOString().slice(0, 10);
-  return documentResponse({ fileName: `my-data-${day}.zip`, contentType: "application/zip", data: found.archive, sizeBytes: found.archive.length });
+  return documentResponse({
+    fileName: `my-data-${day}.zip`,
+    contentType: "application/zip",
+    data: found.archive,
+    sizeBytes: found.archive.length,
+  });
 }

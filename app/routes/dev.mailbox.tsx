@@ -15,7 +15,15 @@ export async function loader(_args: LoaderFunctionArgs) {
   const messages = await recentMail(50);
   return {
     meta: { title: "Development mailbox", description: "E-mails queued by this development server.", noindex: true },
-    messages: messages.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, kind: m.kind, status: m.status, createdAt: m.createdAt.toISOString() })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      kind: m.kind,
+      status: m.status,
+      createdAt: m.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -32,7 +40,8 @@ export default function DevMailbox() {
         {messages.map((m) => (
           <li key={m.id} className="rounded-xl border border-slate-200 p-4">
             <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              <Badge>{m.status}</Badge> <span>{m.kind}</span> <span>to {m.to}</span> <time dateTime={m.createdAt}>{m.createdAt}</time>
+              <Badge>{m.status}</Badge> <span>{m.kind}</span> <span>to {m.to}</span>{" "}
+              <time dateTime={m.createdAt}>{m.createdAt}</time>
             </p>
             <h2 className="mt-1 font-semibold">{m.subject}</h2>
             <pre className="mt-2 overflow-x-auto whitespace-pre-wrap text-sm text-slate-800">{m.text}</pre>

@@ -17,7 +17,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const doc = await readStoredData(() => getDocumentForViewer(id, user), { what: `document ${id}`, lang });
   if (!doc) notFound();
   if (isRecordedDocumentAccess(user, doc.ownerId)) {
-    await recordAccess({ action: "document-view", actor: user, subjectUserId: doc.ownerId, orderId: doc.orderId, documentId: doc.id, fileName: doc.fileName, clientAddress: context.clientAddress });
+    await recordAccess({
+      action: "document-view",
+      actor: user,
+      subjectUserId: doc.ownerId,
+      orderId: doc.orderId,
+      documentId: doc.id,
+      fileName: doc.fileName,
+      clientAddress: context.clientAddress,
+    });
   }
   return documentResponse(doc);
 }

@@ -11,7 +11,15 @@ import { notFound } from "../http/http.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, { lang: requestLang(request) });
   const asked = new URL(request.url).searchParams.get("lang");
-  const download = await taxDocumentDownload(params.id ?? "", user, { lang: isLang(asked) ? asked : undefined, clientAddress: context.clientAddress });
+  const download = await taxDocumentDownload(params.id ?? "", user, {
+    lang: isLang(asked) ? asked : undefined,
+    clientAddress: context.clientAddress,
+  });
   if (!download) notFound();
-  return documentResponse({ fileName: download.fileName, contentType: "application/pdf", data: download.pdf, sizeBytes: download.pdf.length });
+  return documentResponse({
+    fileName: download.fileName,
+    contentType: "application/pdf",
+    data: download.pdf,
+    sizeBytes: download.pdf.length,
+  });
 }

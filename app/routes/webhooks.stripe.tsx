@@ -2,7 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handlePaymentEvent, paymentEventFromStripe, verifyStripeWebhook } from "../payments/payments.server";
 import { handleRefundEvent, refundUpdatesFromStripe } from "../payments/refunds.server";
 
-const json = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+const json = (status: number, body: object) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
 
 /** Stripe only POSTs here. */
 export function loader() {
@@ -16,7 +20,8 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json(405, { error: "method not allowed" });
   // Checkout events are a few kilobytes; refuse anything large before reading it.
-  if (Number(request.headers.get("Content-Length") ?? "0") > 512 * 1024) return json(413, { error: "payload too large" });
+  if (Number(request.headers.get("Content-Length") ?? "0") > 512 * 1024)
+    return json(413, { error: "payload too large" });
   const raw = await request.text();
   const event = verifyStripeWebhook(raw, request.headers.get("stripe-signature"));
   if (!event) return json(400, { error: "invalid signature" });

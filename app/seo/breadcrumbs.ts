@@ -19,12 +19,19 @@ export function breadcrumbJsonLd(siteUrl: string, lang: Lang, barePath: string, 
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     "@id": `${url}#breadcrumb`,
-    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: crumb.item })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: crumb.item,
+    })),
   };
 }
 
 function pageLabel(barePath: string, ui: Pick<UiStrings, "nav">): string | null {
-  const link = [...navGroups.flatMap((group) => group.links), ...footerCompanyLinks, ...footerLegalLinks].find((candidate) => candidate.to === barePath);
+  const link = [...navGroups.flatMap((group) => group.links), ...footerCompanyLinks, ...footerLegalLinks].find(
+    (candidate) => candidate.to === barePath,
+  );
   if (link) return ui.nav.links[link.label];
   const top = topLinks.find((candidate) => candidate.to === barePath);
   return top ? ui.nav[top.label] : null;

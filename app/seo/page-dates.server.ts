@@ -1,17 +1,37 @@
 import { aboutContent } from "../content/about.server";
 import { askLawyerContent } from "../content/ask-lawyer.server";
 import { backgroundChecksContent, backgroundChecksGccContent } from "../content/background-checks.server";
-import { clientCreditCheckContent, employeeCheckContent, receivableManagementContent } from "../content/business-services.server";
-import { attorneyNetworkContent, careersContent, contactContent, partnersContent, technologyContent } from "../content/company.server";
+import {
+  clientCreditCheckContent,
+  employeeCheckContent,
+  receivableManagementContent,
+} from "../content/business-services.server";
+import {
+  attorneyNetworkContent,
+  careersContent,
+  contactContent,
+  partnersContent,
+  technologyContent,
+} from "../content/company.server";
 import { companyFormationContent, contractsReviewContent } from "../content/contracts-and-formation.server";
 import { courtPoliceCaseCheckContent } from "../content/court-police-case-check.server";
 import { homeContent } from "../content/home.server";
 import { laborBanCheckContent } from "../content/labor-ban-check.server";
-import { dataRetentionPolicyContent, partnerAgreementContent, privacyPolicyContent, refundPolicyContent, termsOfServiceContent } from "../content/legal.server";
+import {
+  dataRetentionPolicyContent,
+  partnerAgreementContent,
+  privacyPolicyContent,
+  refundPolicyContent,
+  termsOfServiceContent,
+} from "../content/legal.server";
 import type { PageSource } from "../content/page.server";
 import { quotePageContent } from "../content/quote.server";
 import { requestCheckContent } from "../content/request-check.server";
-import { complianceAuditContent, documentAuthenticationContent, legalConsultationContent } from "../content/services.server";
+import {
+  complianceAuditContent,
+  documentAuthenticationContent,
+  legalConsultationContent,
+} from "../content/services.server";
 import { travelBanAppealContent } from "../content/travel-ban-appeal.server";
 import { travelBanCheckContent } from "../content/travel-ban-check.server";
 import type { Lang } from "../i18n/lang";

@@ -1,7 +1,8 @@
 import { LANGS, localizePath, type Lang } from "../i18n/lang";
 import { privatePagePrefixes, privateResourcePrefixes, publicRoutes, type PublicRoute } from "../content/public-routes";
 
-const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** When a page last changed in a language (YYYY-MM-DD), from its content module; undefined leaves lastmod out. */
 export type LastModified = (path: string, lang: Lang) => string | undefined;
@@ -11,11 +12,20 @@ export type LastModified = (path: string, lang: Lang) => string | undefined;
  * twin (hreflang alternates), as search engines expect for a bilingual site, with the date its
  * text last changed (lastmod).
  */
-export function buildSitemap(siteUrl: string, lastModified: LastModified = () => undefined, routes: PublicRoute[] = publicRoutes): string {
+export function buildSitemap(
+  siteUrl: string,
+  lastModified: LastModified = () => undefined,
+  routes: PublicRoute[] = publicRoutes,
+): string {
   const urls = routes.flatMap((route) =>
     LANGS.map((lang) => {
-      const alternates = LANGS.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(siteUrl + localizePath(other, route.path))}"/>`);
-      alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(siteUrl + localizePath("en", route.path))}"/>`);
+      const alternates = LANGS.map(
+        (other) =>
+          `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(siteUrl + localizePath(other, route.path))}"/>`,
+      );
+      alternates.push(
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(siteUrl + localizePath("en", route.path))}"/>`,
+      );
       const lastmod = lastModified(route.path, lang);
       return [
         "<url>",
@@ -39,6 +49,16 @@ export function buildSitemap(siteUrl: string, lastModified: LastModified = () =>
 
 /** robots.txt: everything public is crawlable; accounts, checkout and internal paths are not. */
 export function buildRobots(siteUrl: string): string {
-  const disallowed = [...privatePagePrefixes.flatMap((prefix) => [prefix, localizePath("ar", prefix)]), ...privateResourcePrefixes];
-  return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  const disallowed = [
+    ...privatePagePrefixes.flatMap((prefix) => [prefix, localizePath("ar", prefix)]),
+    ...privateResourcePrefixes,
+  ];
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

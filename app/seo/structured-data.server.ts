@@ -22,13 +22,22 @@ export function organizationId(site: SiteConfig, lang: Lang) {
 
 /** A short reference to the organisation, for the `provider` of a service. */
 function providerRef(site: SiteConfig, lang: Lang) {
-  return { "@type": "LegalService", "@id": organizationId(site, lang), name: site.name, url: site.url + localizePath(lang, "/") };
+  return {
+    "@type": "LegalService",
+    "@id": organizationId(site, lang),
+    name: site.name,
+    url: site.url + localizePath(lang, "/"),
+  };
 }
 
 export type OfferedService = { name: string; description: string; path: string; fromPrice: number };
 
 /** The organisation: a LegalService with its contact details, languages, area and (optionally) services from their lowest price. */
-export function legalServiceJsonLd(site: SiteConfig, lang: Lang, options: { description: string; services?: OfferedService[] }): StructuredData {
+export function legalServiceJsonLd(
+  site: SiteConfig,
+  lang: Lang,
+  options: { description: string; services?: OfferedService[] },
+): StructuredData {
   const data: StructuredData = {
     "@context": "https://schema.org",
     "@type": "LegalService",
@@ -52,7 +61,11 @@ export function legalServiceJsonLd(site: SiteConfig, lang: Lang, options: { desc
         itemOffered: { "@type": "Service", name: service.name, description: service.description },
         url: site.url + localizePath(lang, service.path),
         priceCurrency: "AED",
-        priceSpecification: { "@type": "PriceSpecification", minPrice: aedAmount(service.fromPrice), priceCurrency: "AED" },
+        priceSpecification: {
+          "@type": "PriceSpecification",
+          minPrice: aedAmount(service.fromPrice),
+          priceCurrency: "AED",
+        },
       })),
     };
   }
@@ -60,7 +73,12 @@ export function legalServiceJsonLd(site: SiteConfig, lang: Lang, options: { desc
 }
 
 /** A service page's plans: a Service whose offers are the tiers of one plan list, at catalogue prices. */
-export function planOffersJsonLd(site: SiteConfig, lang: Lang, list: PlanListKey, page: { name: string; description: string; path: string }): StructuredData {
+export function planOffersJsonLd(
+  site: SiteConfig,
+  lang: Lang,
+  list: PlanListKey,
+  page: { name: string; description: string; path: string },
+): StructuredData {
   const url = site.url + localizePath(lang, page.path);
   return {
     "@context": "https://schema.org",
@@ -85,7 +103,11 @@ export function planOffersJsonLd(site: SiteConfig, lang: Lang, list: PlanListKey
 }
 
 /** A service page without its own plans: a Service with a "from" price (an AggregateOffer) or none. */
-export function serviceJsonLd(site: SiteConfig, lang: Lang, page: { name: string; description: string; path: string; fromPrice?: number }): StructuredData {
+export function serviceJsonLd(
+  site: SiteConfig,
+  lang: Lang,
+  page: { name: string; description: string; path: string; fromPrice?: number },
+): StructuredData {
   const url = site.url + localizePath(lang, page.path);
   const data: StructuredData = {
     "@context": "https://schema.org",

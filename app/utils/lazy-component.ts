@@ -7,10 +7,15 @@ import { lazy, type ComponentType } from "react";
  * resolves synchronously lets React render it without suspending. So visitors without JavaScript
  * get it in the HTML, and with JavaScript the server's markup is hydrated once the chunk arrives.
  */
-export function lazyComponent<P extends object>(onServer: ComponentType<P> | undefined, load: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyComponent<P extends object>(
+  onServer: ComponentType<P> | undefined,
+  load: () => Promise<{ default: ComponentType<P> }>,
+) {
   return lazy<ComponentType<P>>(() => {
     if (!onServer) return load();
     const resolved = { default: onServer };
-    return { then: (resolve: (module: typeof resolved) => void) => resolve(resolved) } as unknown as Promise<typeof resolved>;
+    return { then: (resolve: (module: typeof resolved) => void) => resolve(resolved) } as unknown as Promise<
+      typeof resolved
+    >;
   });
 }

@@ -11,7 +11,10 @@
  * ("//evil.example"), holds a backslash or a control character, or is any of these once
  * percent-decoded ("/%2F%2Fevil.example", "/%5Cevil.example"), and encodings that do not decode.
  */
-export function safeRedirectPath<Fallback extends string | undefined>(target: unknown, fallback: Fallback): string | Fallback {
+export function safeRedirectPath<Fallback extends string | undefined>(
+  target: unknown,
+  fallback: Fallback,
+): string | Fallback {
   if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
   if (!isPlainPath(target)) return fallback;
   const normalised = normalisedPath(target);
@@ -53,7 +56,9 @@ export function refererPath(request: Request): string | undefined {
   if (!referer || !host) return undefined;
   try {
     const url = new URL(referer);
-    return url.host.toLowerCase() === host.toLowerCase() ? safeRedirectPath(url.pathname + url.search, undefined) : undefined;
+    return url.host.toLowerCase() === host.toLowerCase()
+      ? safeRedirectPath(url.pathname + url.search, undefined)
+      : undefined;
   } catch {
     return undefined;
   }

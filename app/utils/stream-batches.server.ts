@@ -3,7 +3,13 @@
  * microtasks: a producer that enqueues several chunks at once has them all queued by then.
  */
 export function readyNow(read: Promise<unknown>): Promise<boolean> {
-  return Promise.race([read.then(() => true, () => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
+  return Promise.race([
+    read.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+  ]);
 }
 
 /**

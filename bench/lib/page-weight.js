@@ -17,5 +17,11 @@ export async function pageWeight(baseUrl, pagePath, init = {}) {
     }
     return total;
   };
-  return { path: pagePath, jsGzipBytes: await gz(scripts), cssGzipBytes: await gz(styles), htmlGzipBytes: zlib.gzipSync(Buffer.from(html)).length, files: { js: scripts.size, css: styles.size } };
+  return {
+    path: pagePath,
+    jsGzipBytes: await gz(scripts),
+    cssGzipBytes: await gz(styles),
+    htmlGzipBytes: zlib.gzipSync(Buffer.from(html)).length,
+    files: { js: scripts.size, css: styles.size },
+  };
 }

@@ -22,7 +22,10 @@ for (let round = 0; round < 3; round++) {
     t = performance.now();
     const list = await listAdminOrders(filters);
     const listMs = performance.now() - t;
-    if (round === 2) console.log(`${name.padEnd(10)} stats ${stats.toFixed(1)} ms  page ${listMs.toFixed(1)} ms  (${list.rows.length} rows, total ${list.total ? `${list.total.exact ? "" : ">"}${list.total.count}` : "-"})`);
+    if (round === 2)
+      console.log(
+        `${name.padEnd(10)} stats ${stats.toFixed(1)} ms  page ${listMs.toFixed(1)} ms  (${list.rows.length} rows, total ${list.total ? `${list.total.exact ? "" : ">"}${list.total.count}` : "-"})`,
+      );
   }
 }
 await closeAppDatabase();

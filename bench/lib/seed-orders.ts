@@ -19,8 +19,16 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const BATCH = 5000;
 const CLIENTS = 500;
 const STAFF = 5;
-const admin = { email: "bench-admin@example.com", password: "bench-admin-password-2026", totpSecret: "KRSXG5CTMVRXEZLUKN2HE2LOM4ZDAMRW" };
-const staff = { email: "bench-staff1@example.com", password: "bench-staff-password-2026", totpSecret: "KRSXG5CTMVRXEZLUKN2HE2LOM4ZDAMRX" };
+const admin = {
+  email: "bench-admin@example.com",
+  password: "bench-admin-password-2026",
+  totpSecret: "KRSXG5CTMVRXEZLUKN2HE2LOM4ZDAMRW",
+};
+const staff = {
+  email: "bench-staff1@example.com",
+  password: "bench-staff-password-2026",
+  totpSecret: "KRSXG5CTMVRXEZLUKN2HE2LOM4ZDAMRX",
+};
 const client = { email: "client1@bench.example.com", password: "bench-client-password-2026" };
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -30,14 +38,28 @@ await migrateAppDatabase();
 const twoFactor = (secret: string) => ({ totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: null });
 await db
   .insert(users)
-  .values({ email: admin.email, passwordHash: await hashPassword(admin.password), fullName: "Bench Admin", role: "admin", emailConfirmedAt: new Date(), ...twoFactor(admin.totpSecret) })
+  .values({
+    email: admin.email,
+    passwordHash: await hashPassword(admin.password),
+    fullName: "Bench Admin",
+    role: "admin",
+    emailConfirmedAt: new Date(),
+    ...twoFactor(admin.totpSecret),
+  })
   .onConflictDoUpdate({ target: users.email, set: twoFactor(admin.totpSecret) });
 const staffHash = await hashPassword(staff.password);
 for (let i = 1; i <= STAFF; i++) {
   const secret = i === 1 ? staff.totpSecret : admin.totpSecret;
   await db
     .insert(users)
-    .values({ email: `bench-staff${i}@example.com`, passwordHash: staffHash, fullName: `Bench Staff ${i}`, role: "staff", emailConfirmedAt: new Date(), ...twoFactor(secret) })
+    .values({
+      email: `bench-staff${i}@example.com`,
+      passwordHash: staffHash,
+      fullName: `Bench Staff ${i}`,
+      role: "staff",
+      emailConfirmedAt: new Date(),
+      ...twoFactor(secret),
+    })
     .onConflictDoUpdate({ target: users.email, set: twoFactor(secret) });
 }
 const clientHash = await hashPassword(client.password);
@@ -49,7 +71,9 @@ await db.execute(sql`
 
 const existing = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from orders`))[0]!.count;
 // Order g is g × 157 seconds old, counted from one fixed moment so that later batches continue the same timeline.
-const origin = rowsOf<{ origin: string }>(await db.execute(sql`select coalesce(max(created_at) + interval '157 seconds', now())::text as origin from orders`))[0]!.origin;
+const origin = rowsOf<{ origin: string }>(
+  await db.execute(sql`select coalesce(max(created_at) + interval '157 seconds', now())::text as origin from orders`),
+)[0]!.origin;
 for (let from = existing + 1; from <= ORDERS; from += BATCH) {
   const to = Math.min(ORDERS, from + BATCH - 1);
   const started = performance.now();
@@ -90,7 +114,9 @@ for (let from = existing + 1; from <= ORDERS; from += BATCH) {
   await compactOrderStats();
 }
 // The other back-office lists grow with the orders: as many inquiries, and one account more per ten orders.
-const existingInquiries = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from inquiries`))[0]!.count;
+const existingInquiries = rowsOf<{ count: number }>(
+  await db.execute(sql`select count(*)::int as count from inquiries`),
+)[0]!.count;
 for (let from = existingInquiries + 1; from <= ORDERS; from += BATCH) {
   const to = Math.min(ORDERS, from + BATCH - 1);
   const started = performance.now();
@@ -104,7 +130,9 @@ for (let from = existingInquiries + 1; from <= ORDERS; from += BATCH) {
   process.stderr.write(`seeded inquiries up to ${to} in ${Math.round(performance.now() - started)} ms\n`);
 }
 const accounts = Math.floor(ORDERS / 10);
-const existingAccounts = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from users where email like 'account%@bench.example.com'`))[0]!.count;
+const existingAccounts = rowsOf<{ count: number }>(
+  await db.execute(sql`select count(*)::int as count from users where email like 'account%@bench.example.com'`),
+)[0]!.count;
 for (let from = existingAccounts + 1; from <= accounts; from += BATCH) {
   const to = Math.min(accounts, from + BATCH - 1);
   const started = performance.now();

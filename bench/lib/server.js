@@ -173,7 +173,8 @@ function memorySplitMb(pid) {
   const maps = [];
   for (const line of text.split("\n")) {
     const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) /.exec(line);
-    if (header) maps.push({ start: BigInt(`0x${header[1]}`), end: BigInt(`0x${header[2]}`), perm: header[3], rssKb: 0 });
+    if (header)
+      maps.push({ start: BigInt(`0x${header[1]}`), end: BigInt(`0x${header[2]}`), perm: header[3], rssKb: 0 });
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
     if (rss && maps.length) maps.at(-1).rssKb = Number(rss[1]);
   }
@@ -184,7 +185,15 @@ function memorySplitMb(pid) {
     totalKb += map.rssKb;
     const next = maps[i + 1];
     // V8 reserves ≥ 4 GiB per WebAssembly memory and makes only its used start read-write.
-    if (map.perm === "rw-p" && next && next.perm === "---p" && next.start === map.end && next.end - map.start >= 4n * GiB && (next.end - map.start) % GiB === 0n) wasmKb += map.rssKb;
+    if (
+      map.perm === "rw-p" &&
+      next &&
+      next.perm === "---p" &&
+      next.start === map.end &&
+      next.end - map.start >= 4n * GiB &&
+      (next.end - map.start) % GiB === 0n
+    )
+      wasmKb += map.rssKb;
   });
   return { wasmMb: Math.round(wasmKb / 1024), otherMb: Math.round((totalKb - wasmKb) / 1024) };
 }
@@ -202,7 +211,8 @@ export function benchWorkingCopy() {
     fs.symlinkSync(path.join(root, entry), path.join(dir, entry));
   }
   fs.mkdirSync(path.join(dir, "public"));
-  for (const entry of fs.readdirSync(path.join(root, "public"))) fs.symlinkSync(path.join(root, "public", entry), path.join(dir, "public", entry));
+  for (const entry of fs.readdirSync(path.join(root, "public")))
+    fs.symlinkSync(path.join(root, "public", entry), path.join(dir, "public", entry));
   return {
     dir,
     /** Writes a file under the copy's public/ (served at /<relativePath>). */
@@ -220,6 +230,17 @@ export function benchWorkingCopy() {
 export function writeResult(name, data) {
   fs.mkdirSync("bench/results", { recursive: true });
   const file = path.join("bench/results", `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, ...data }, null, 2) + "\n");
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        measuredAt: new Date().toISOString(),
+        machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+        ...data,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
   return file;
 }

@@ -29,7 +29,11 @@ export class Visitor {
     const response = await fetch(this.baseUrl + path, {
       method: "POST",
       body: new URLSearchParams(fields),
-      headers: { Origin: this.baseUrl, Cookie: this.cookieHeader(), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Origin: this.baseUrl,
+        Cookie: this.cookieHeader(),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       redirect: "manual",
     });
     return this.keep(response);
@@ -69,7 +73,13 @@ export async function clientWithCart(baseUrl, client) {
  */
 export function seedAdmin(dataDir, orders = 0) {
   const seed = spawnSync(process.execPath, ["--import", "tsx", "bench/lib/seed-orders.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, BENCH_ORDERS: String(orders), SESSION_SECRET: "bench-session-secret-0123456789abcdef012345" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      BENCH_ORDERS: String(orders),
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef012345",
+    },
     encoding: "utf8",
   });
   if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stderr || seed.stdout}`);

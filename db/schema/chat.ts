@@ -11,11 +11,16 @@ export const chatConversations = pgTable(
   {
     id: id(),
     channel: text("channel", { enum: ["assistant", "widget"] }).notNull(),
-    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    lang: text("lang", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("chat_conversations_channel_check", sql`${t.channel} in ('assistant', 'widget')`), index("chat_conversations_updated_idx").on(t.updatedAt)],
+  (t) => [
+    check("chat_conversations_channel_check", sql`${t.channel} in ('assistant', 'widget')`),
+    index("chat_conversations_updated_idx").on(t.updatedAt),
+  ],
 );
 
 export const chatMessages = pgTable(

@@ -3,7 +3,10 @@ import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
 import { decryptBytes, decryptText, encryptBytes, encryptText } from "../encryption";
 
 /** Shared column shapes: uuid keys made by the database, timestamps with time zone. */
-export const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+export const id = () =>
+  uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { orders } from "./orders";
 import { users } from "./users";
@@ -19,7 +32,10 @@ export const consultantSettings = pgTable("consultant_settings", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   consults: boolean("consults").notNull().default(true),
-  modes: text("modes").array().notNull().default(sql`'{video,phone,in_person}'::text[]`),
+  modes: text("modes")
+    .array()
+    .notNull()
+    .default(sql`'{video,phone,in_person}'::text[]`),
   /** Null: the office's opening hours. */
   weeklyHours: jsonb("weekly_hours").$type<WeeklyHours>(),
   /** The consultant's own meeting link for video sessions (else the configured template). */

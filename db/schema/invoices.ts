@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { id } from "./columns";
 import { orders, refunds } from "./orders";
 
@@ -28,7 +39,15 @@ export type TaxLine = {
   invoiceLine?: number;
 };
 
-export type TaxParty = { name: string; nameAr?: string | null; address?: string | null; addressAr?: string | null; trn?: string | null; company?: string | null; email?: string | null };
+export type TaxParty = {
+  name: string;
+  nameAr?: string | null;
+  address?: string | null;
+  addressAr?: string | null;
+  trn?: string | null;
+  company?: string | null;
+  email?: string | null;
+};
 
 /**
  * Tax invoices (one per paid order) and tax credit notes (one per refund). Written once, never
@@ -70,11 +89,19 @@ export const taxDocuments = pgTable(
   },
   (t) => [
     check("tax_documents_kind_check", sql`${t.kind} in ('invoice', 'credit_note')`),
-    check("tax_documents_totals_check", sql`${t.totalTaxable} + ${t.totalVat} = ${t.total} and ${t.total} >= 0 and ${t.totalVat} >= 0`),
-    check("tax_documents_credit_note_check", sql`(${t.kind} = 'invoice' and ${t.refundId} is null) or (${t.kind} = 'credit_note' and ${t.refundId} is not null and ${t.invoiceId} is not null)`),
+    check(
+      "tax_documents_totals_check",
+      sql`${t.totalTaxable} + ${t.totalVat} = ${t.total} and ${t.total} >= 0 and ${t.totalVat} >= 0`,
+    ),
+    check(
+      "tax_documents_credit_note_check",
+      sql`(${t.kind} = 'invoice' and ${t.refundId} is null) or (${t.kind} = 'credit_note' and ${t.refundId} is not null and ${t.invoiceId} is not null)`,
+    ),
     uniqueIndex("tax_documents_series_number_key").on(t.series, t.number),
     uniqueIndex("tax_documents_document_number_key").on(t.documentNumber),
-    uniqueIndex("tax_documents_order_invoice_key").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("tax_documents_order_invoice_key")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
     uniqueIndex("tax_documents_refund_key").on(t.refundId),
     // The accountant's list and CSV in keyset pages (decision 093): by issue time, the id breaking ties.
     index("tax_documents_issued_id_idx").on(t.issuedAt, t.id),

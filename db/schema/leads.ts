@@ -27,7 +27,9 @@ export const inquiries = pgTable(
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     sourcePageUrl: text("source_page_url"),
-    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    lang: text("lang", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
     status: text("status", { enum: INQUIRY_STATUSES }).notNull().default("new"),
     /** A random id the form carries: a double-clicked submit stores one inquiry, not two. */
     submissionId: text("submission_id"),
@@ -47,8 +49,17 @@ export const inquiries = pgTable(
     // the list's order (newest first, the id breaking ties), and the search's trigram index.
     index("inquiries_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("inquiries_status_created_id_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("inquiries_service_created_id_idx").on(t.serviceType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("inquiries_status_service_created_id_idx").on(t.status, t.serviceType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("inquiries_service_created_id_idx").on(
+      t.serviceType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("inquiries_status_service_created_id_idx").on(
+      t.status,
+      t.serviceType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("inquiries_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );

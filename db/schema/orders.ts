@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, encryptedBytea, id, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -49,7 +61,9 @@ export const orders = pgTable(
     /** Extra details kept with the order, e.g. the request wizard's Emirates ID and passport number. */
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     /** The language the client ordered in: their order e-mails are written in it. */
-    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    lang: text("lang", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
     paymentProvider: text("payment_provider", { enum: ["stripe", "test"] }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** What the provider reported as paid, in fils. */
@@ -82,7 +96,10 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
-    check("orders_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'paid', 'failed', 'partially_refunded', 'refunded')`),
+    check(
+      "orders_payment_status_check",
+      sql`${t.paymentStatus} in ('unpaid', 'paid', 'failed', 'partially_refunded', 'refunded')`,
+    ),
     check("orders_refunded_amount_check", sql`${t.refundedAmount} >= 0`),
     check("orders_amount_check", sql`${t.amount} >= 0`),
     check("orders_subtotal_check", sql`${t.subtotal} >= 0 and ${t.discount} >= 0`),
@@ -95,11 +112,20 @@ export const orders = pgTable(
     index("orders_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("orders_status_created_id_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("orders_assignee_created_id_idx").on(t.assigneeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("orders_assignee_status_created_id_idx").on(t.assigneeId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_assignee_status_created_id_idx").on(
+      t.assigneeId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Open cases by due time: the overdue view (most overdue first) and its count, for everyone and per assignee.
-    index("orders_open_due_id_idx").on(t.dueAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
-    index("orders_open_assignee_due_id_idx").on(t.assigneeId, t.dueAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
+    index("orders_open_due_id_idx")
+      .on(t.dueAt, t.id)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+    index("orders_open_assignee_due_id_idx")
+      .on(t.assigneeId, t.dueAt, t.id)
+      .where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
 
@@ -132,7 +158,9 @@ export const orderItems = pgTable(
     tierId: text("tier_id").notNull(),
     tierName: text("tier_name").notNull(),
     /** Delivery speed chosen in the quote (standard, express, same-day): the unit price includes its multiplier. */
-    speed: text("speed", { enum: ["standard", "express", "same-day"] }).notNull().default("standard"),
+    speed: text("speed", { enum: ["standard", "express", "same-day"] })
+      .notNull()
+      .default("standard"),
     /** Unit price in fils, copied from the catalogue when the order was made. */
     unitPrice: integer("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
@@ -211,12 +239,17 @@ export const orderMessages = pgTable(
       sql`${t.kind} in ('message', 'note', 'information-request', 'extension-request', 'cancellation-request', 'request-accepted', 'request-declined')`,
     ),
     check("order_messages_body_check", sql`char_length(${t.body}) <= 5000`),
-    check("order_messages_request_state_check", sql`${t.requestState} is null or ${t.requestState} in ('open', 'accepted', 'declined')`),
+    check(
+      "order_messages_request_state_check",
+      sql`${t.requestState} is null or ${t.requestState} in ('open', 'accepted', 'declined')`,
+    ),
     check("order_messages_extension_check", sql`${t.extensionDays} is null or ${t.extensionDays} between 1 and 30`),
     uniqueIndex("order_messages_submission_key").on(t.submissionId),
     index("order_messages_order_idx").on(t.orderId, t.createdAt),
     // At most one open request of each kind per order, however many arrive at once.
-    uniqueIndex("order_messages_open_request_key").on(t.orderId, t.kind).where(sql`${t.requestState} = 'open'`),
+    uniqueIndex("order_messages_open_request_key")
+      .on(t.orderId, t.kind)
+      .where(sql`${t.requestState} = 'open'`),
   ],
 );
 
@@ -255,7 +288,16 @@ export const orderDocuments = pgTable(
   ],
 );
 
-export const ORDER_EVENT_KINDS = ["created", "status", "payment", "note", "report", "refund", "invoice", "assignment"] as const;
+export const ORDER_EVENT_KINDS = [
+  "created",
+  "status",
+  "payment",
+  "note",
+  "report",
+  "refund",
+  "invoice",
+  "assignment",
+] as const;
 
 /** The order's history: creation, status changes (who, from, to, when), payments, notes, reports. */
 export const orderEvents = pgTable(
@@ -274,7 +316,10 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_events_kind_check", sql`${t.kind} in ('created', 'status', 'payment', 'note', 'report', 'refund', 'invoice', 'assignment')`),
+    check(
+      "order_events_kind_check",
+      sql`${t.kind} in ('created', 'status', 'payment', 'note', 'report', 'refund', 'invoice', 'assignment')`,
+    ),
     index("order_events_order_idx").on(t.orderId, t.createdAt),
   ],
 );
@@ -306,7 +351,10 @@ export const coupons = pgTable(
     uniqueIndex("coupons_code_key").on(t.code),
     check("coupons_kind_check", sql`${t.kind} in ('percent', 'fixed')`),
     check("coupons_value_check", sql`${t.value} > 0 and (${t.kind} = 'fixed' or ${t.value} <= 100)`),
-    check("coupons_limits_check", sql`(${t.maxRedemptions} is null or ${t.maxRedemptions} > 0) and (${t.maxPerClient} is null or ${t.maxPerClient} > 0)`),
+    check(
+      "coupons_limits_check",
+      sql`(${t.maxRedemptions} is null or ${t.maxRedemptions} > 0) and (${t.maxPerClient} is null or ${t.maxPerClient} > 0)`,
+    ),
   ],
 );
 

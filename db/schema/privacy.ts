@@ -49,7 +49,9 @@ export const dataExports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status", { enum: EXPORT_STATUSES }).notNull().default("queued"),
-    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    lang: text("lang", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
     archive: encryptedBytea("archive", "data_exports.archive"),
     sizeBytes: integer("size_bytes"),
     /** The assistant conversation of the browser that asked (kept in a cookie, not in the account). */
@@ -61,7 +63,9 @@ export const dataExports = pgTable(
   },
   (t) => [
     check("data_exports_status_check", sql`${t.status} in ('queued', 'ready', 'failed')`),
-    uniqueIndex("data_exports_one_queued_key").on(t.userId).where(sql`${t.status} = 'queued'`),
+    uniqueIndex("data_exports_one_queued_key")
+      .on(t.userId)
+      .where(sql`${t.status} = 'queued'`),
     index("data_exports_user_created_idx").on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -30,7 +30,9 @@ export const users = pgTable(
     /** A secret shown on the enrolment page and not yet confirmed with a code. */
     totpPendingSecret: encryptedText("totp_pending_secret", "users.totp_pending_secret"),
     /** The language the user last used on the site: their e-mails are written in it. */
-    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    lang: text("lang", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
     /** When the client asked to close the account: signing in is refused from then on (docs/decisions/080). */
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** When the closure job removed the profile (e-mail, name, password, documents, messages). */
@@ -41,7 +43,9 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("users_closed_idx").on(t.closedAt).where(sql`${t.closedAt} is not null and ${t.anonymisedAt} is null`),
+    index("users_closed_idx")
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null and ${t.anonymisedAt} is null`),
     uniqueIndex("users_email_key").on(t.email),
     // The back office's list in keyset pages (decision 093): newest first, by role, and the search.
     index("users_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

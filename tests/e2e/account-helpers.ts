@@ -18,7 +18,11 @@ export function linkPathIn(text: string, contains: string) {
 
 /** Registers through the Register tab of /client-login (not signed in afterwards). */
 export async function signUp(page: Page, account: Partial<TestAccount> = {}): Promise<TestAccount> {
-  const full: TestAccount = { name: account.name ?? "Layla Test", email: account.email ?? uniqueEmail("client"), password: account.password ?? "quiet-harbour-2025" };
+  const full: TestAccount = {
+    name: account.name ?? "Layla Test",
+    email: account.email ?? uniqueEmail("client"),
+    password: account.password ?? "quiet-harbour-2025",
+  };
   await page.goto("/client-login?tab=register");
   const form = page.locator("#register-form");
   await form.getByLabel("Full name").fill(full.name);
@@ -97,7 +101,9 @@ export async function signInAsAdmin(page: Page) {
   await signIn(page, email, password);
   await enterTwoFactorCode(page, await unusedTotpCode(secret, ADMIN_TOTP_STATE));
   await expect(page).toHaveURL(/\/admin$/);
-  adminCookies = (await page.context().cookies()).filter((cookie) => cookie.name === "__session" || cookie.name === "__device");
+  adminCookies = (await page.context().cookies()).filter(
+    (cookie) => cookie.name === "__session" || cookie.name === "__device",
+  );
 }
 
 /** Staff members' signed-in cookies, kept per worker and account, like the admin's. */
@@ -117,9 +123,15 @@ export async function signInAsStaff(page: Page, staff: { email: string; totpSecr
     await page.context().clearCookies();
   }
   await signIn(page, staff.email, password);
-  await enterTwoFactorCode(page, await unusedTotpCode(staff.totpSecret, path.resolve("test-results", `e2e-totp-${staff.email}`)));
+  await enterTwoFactorCode(
+    page,
+    await unusedTotpCode(staff.totpSecret, path.resolve("test-results", `e2e-totp-${staff.email}`)),
+  );
   await expect(page).toHaveURL(/\/admin$/);
-  staffCookies.set(staff.email, (await page.context().cookies()).filter((cookie) => cookie.name === "__session" || cookie.name === "__device"));
+  staffCookies.set(
+    staff.email,
+    (await page.context().cookies()).filter((cookie) => cookie.name === "__session" || cookie.name === "__device"),
+  );
 }
 
 /** Signs out with the dashboard's Sign Out button and waits until the home page says so. */

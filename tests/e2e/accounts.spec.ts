@@ -50,15 +50,24 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/client-login\?redirectTo=%2Fdashboard$/);
   });
 
-  test("a verification link that reaches the address's owner, who did not register: it asks for the password, and \"This wasn't me\" removes the account", async ({ page, browser }, testInfo) => {
+  test("a verification link that reaches the address's owner, who did not register: it asks for the password, and \"This wasn't me\" removes the account", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.slow();
     // Someone else, in their own browser, registers the owner's address with a password they chose.
-    const registrantContext = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL ?? process.env.E2E_BASE_URL });
+    const registrantContext = await browser.newContext({
+      javaScriptEnabled: jsEnabled(testInfo),
+      baseURL: testInfo.project.use.baseURL ?? process.env.E2E_BASE_URL,
+    });
     try {
       const registrant = await registrantContext.newPage();
       const account = await signUp(registrant, { password: "someone-elses-password-1" });
       // The owner opens the mailed link in theirs: nothing is confirmed by opening it.
-      const link = linkPathIn((await waitForMail(account.email, (m) => m.text.includes("/verify-email?token="))).text, "/verify-email?token=");
+      const link = linkPathIn(
+        (await waitForMail(account.email, (m) => m.text.includes("/verify-email?token="))).text,
+        "/verify-email?token=",
+      );
       await page.goto(`/ar${link}`);
       await expect(page.getByRole("heading", { name: "أكّد بريدك الإلكتروني" })).toBeVisible();
       await expect(page.getByRole("button", { name: "لستُ أنا: احذف الحساب" })).toBeVisible();
@@ -84,7 +93,9 @@ test.describe("accounts", () => {
     }
   });
 
-  test("registration keeps the input and explains what is wrong; a known e-mail gets the same answer", async ({ page }) => {
+  test("registration keeps the input and explains what is wrong; a known e-mail gets the same answer", async ({
+    page,
+  }) => {
     const existing = await signUp(page);
     await page.goto("/client-login?tab=register");
     const form = page.locator("#register-form");
@@ -107,7 +118,10 @@ test.describe("accounts", () => {
     expect(note.text).toContain("no new account was created");
   });
 
-  test("password reset through the mailed link ends the other session and signs in with the new password", async ({ page, browser }) => {
+  test("password reset through the mailed link ends the other session and signs in with the new password", async ({
+    page,
+    browser,
+  }) => {
     // A long flow of many pages and two password hashes: slow on a busy machine.
     test.slow();
     const account = await signUpVerified(page);
@@ -152,7 +166,10 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a password change in settings needs the current password and ends the other session", async ({ page, browser }) => {
+  test("a password change in settings needs the current password and ends the other session", async ({
+    page,
+    browser,
+  }) => {
     // A long flow of many pages and two password hashes: slow on a busy machine.
     test.slow();
     const account = await signUpVerified(page);
@@ -181,7 +198,9 @@ test.describe("accounts", () => {
     await otherContext.close();
   });
 
-  test("sign-in waits for a confirmed address; the verification e-mail can be resent three times, the fourth is refused", async ({ page }) => {
+  test("sign-in waits for a confirmed address; the verification e-mail can be resent three times, the fourth is refused", async ({
+    page,
+  }) => {
     const account = await signUp(page);
     // The right password does not sign in before the address is confirmed.
     await signIn(page, account.email, account.password);
@@ -191,7 +210,10 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/client-login\?redirectTo=%2Fdashboard$/);
     await page.goto("/client-login");
     const card = page.getByRole("alert").filter({ hasText: "Please verify your email address" });
-    const verificationMails = async () => (await fetchCaughtMail(process.env.E2E_MAIL_API!)).filter((m) => m.to.includes(account.email) && m.text.includes("/verify-email?token=")).length;
+    const verificationMails = async () =>
+      (await fetchCaughtMail(process.env.E2E_MAIL_API!)).filter(
+        (m) => m.to.includes(account.email) && m.text.includes("/verify-email?token="),
+      ).length;
     await expect.poll(verificationMails).toBe(1);
     for (let i = 1; i <= 3; i++) {
       await card.getByRole("button", { name: "Resend Verification Email" }).click();
@@ -221,14 +243,19 @@ test.describe("accounts", () => {
     expect(setup?.status()).toBe(404);
   });
 
-  test("a forged session cookie counts as signed out; a protected page asks to sign in and returns there", async ({ page, context }) => {
+  test("a forged session cookie counts as signed out; a protected page asks to sign in and returns there", async ({
+    page,
+    context,
+  }) => {
     const account = await signUpVerified(page);
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name === "__session")!;
     expect(session.httpOnly).toBe(true);
     expect(session.sameSite).toBe("Lax");
     await context.clearCookies();
-    await context.addCookies([{ ...session, value: session.value.replace(/^e/, "f").replace(/\.[^.]*$/, ".forgedsignature") }]);
+    await context.addCookies([
+      { ...session, value: session.value.replace(/^e/, "f").replace(/\.[^.]*$/, ".forgedsignature") },
+    ]);
     await page.goto("/dashboard/settings");
     await expect(page).toHaveURL(/\/client-login\?redirectTo=%2Fdashboard%2Fsettings$/);
     await expect(page.getByText("Sign in to your account to continue.")).toBeVisible();

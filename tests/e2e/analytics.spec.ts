@@ -11,13 +11,25 @@ type RecordedEvent = {
 const EVENTS_KEY = "sanad.analytics.events";
 
 test.describe("analytics recorder", () => {
-  test("records app_start and page views in the spec's shape, keeps the last 100, forwards them to dataLayer, never what was typed", async ({ page }, testInfo) => {
+  test("records app_start and page views in the spec's shape, keeps the last 100, forwards them to dataLayer, never what was typed", async ({
+    page,
+  }, testInfo) => {
     const typed = `secret-${Date.now().toString(36)}`;
     // A site with a tag manager: dataLayer exists before the app starts. 99 older events are kept.
     await page.addInitScript(
       ({ key }) => {
         (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
-        if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify(Array.from({ length: 99 }, (_, i) => ({ event: "old", data: { path: `/old-${i}` }, timestamp: "2026-01-01T00:00:00.000Z" }))));
+        if (!localStorage.getItem(key))
+          localStorage.setItem(
+            key,
+            JSON.stringify(
+              Array.from({ length: 99 }, (_, i) => ({
+                event: "old",
+                data: { path: `/old-${i}` },
+                timestamp: "2026-01-01T00:00:00.000Z",
+              })),
+            ),
+          );
       },
       { key: EVENTS_KEY },
     );
@@ -31,14 +43,19 @@ test.describe("analytics recorder", () => {
       expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]").length, EVENTS_KEY)).toBe(99);
       return;
     }
-    const events = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as RecordedEvent[], EVENTS_KEY);
+    const events = () =>
+      page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as RecordedEvent[], EVENTS_KEY);
     await expect.poll(async () => (await events()).at(-1)?.event).toBe("app_start");
     const start = (await events()).at(-1)!;
     // The query string (campaigns, searches) is left out: only the path.
     expect(start.data.path).toBe("/contact");
     expect(start.data.sessionId).toMatch(/^[\w-]{8,}$/);
     expect(start.data.anonymousUserId).toMatch(/^[\w-]{8,}$/);
-    expect(start.data.device).toMatchObject({ userAgent: expect.stringContaining("Chrome"), language: expect.any(String), timezone: expect.any(String) });
+    expect(start.data.device).toMatchObject({
+      userAgent: expect.stringContaining("Chrome"),
+      language: expect.any(String),
+      timezone: expect.any(String),
+    });
     expect(start.data.device.screenSize).toMatch(/^\d+x\d+$/);
     expect(start.data.device.viewportSize).toMatch(/^\d+x\d+$/);
     expect(Date.parse(start.timestamp)).not.toBeNaN();
@@ -53,9 +70,15 @@ test.describe("analytics recorder", () => {
     // 99 old + app_start + page_view, capped at 100: the oldest went.
     expect(all).toHaveLength(100);
     expect(all[0]!.data.path).toBe("/old-1");
-    expect(all.at(-1)!.data).toMatchObject({ path: "/about", sessionId: start.data.sessionId, anonymousUserId: start.data.anonymousUserId });
+    expect(all.at(-1)!.data).toMatchObject({
+      path: "/about",
+      sessionId: start.data.sessionId,
+      anonymousUserId: start.data.anonymousUserId,
+    });
 
-    const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer: Array<{ event: string; path: string }> }).dataLayer);
+    const dataLayer = await page.evaluate(
+      () => (window as unknown as { dataLayer: Array<{ event: string; path: string }> }).dataLayer,
+    );
     expect(dataLayer.map((entry) => [entry.event, entry.path])).toEqual([
       ["app_start", "/contact"],
       ["page_view", "/about"],
@@ -71,6 +94,8 @@ test.describe("analytics recorder", () => {
       Object.assign(window, { gtagCalls: calls, gtag: (...args: unknown[]) => calls.push(args) });
     });
     await page.goto("/about?q=private");
-    await expect.poll(() => page.evaluate(() => (window as unknown as { gtagCalls: unknown[][] }).gtagCalls)).toEqual([["event", "app_start", { page_path: "/about" }]]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { gtagCalls: unknown[][] }).gtagCalls))
+      .toEqual([["event", "app_start", { page_path: "/about" }]]);
   });
 });

@@ -49,8 +49,14 @@ test.describe("ask-a-lawyer assistant, offline answerer (no API key)", () => {
     const answer = c.answers.last();
     await expect(answer).toContainText("AED 650");
     await expect(answer).toContainText("Automatic answer");
-    await expect(answer.getByRole("link", { name: "Book a consultation" })).toHaveAttribute("href", "/ask-lawyer#inquiry");
-    await expect(answer.getByRole("link", { name: "Labor Ban Check" })).toHaveAttribute("href", "/ban-checks/labor-ban-check");
+    await expect(answer.getByRole("link", { name: "Book a consultation" })).toHaveAttribute(
+      "href",
+      "/ask-lawyer#inquiry",
+    );
+    await expect(answer.getByRole("link", { name: "Labor Ban Check" })).toHaveAttribute(
+      "href",
+      "/ban-checks/labor-ban-check",
+    );
     await expect(c.root.locator('li[data-role="user"]')).toHaveText(/How much does a labour ban check cost\?/);
     if (jsEnabled(test.info())) await expect(c.box).toBeFocused();
     await expect(c.box).toHaveValue("");
@@ -61,7 +67,10 @@ test.describe("ask-a-lawyer assistant, offline answerer (no API key)", () => {
     await expect(chat(page).answers.last()).toContainText("AED 650");
     await expectAccessible(page);
 
-    await Promise.all([page.waitForURL(/\/ask-lawyer#assistant$/), chat(page).root.getByRole("button", { name: "Start a new conversation" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/ask-lawyer#assistant$/),
+      chat(page).root.getByRole("button", { name: "Start a new conversation" }).click(),
+    ]);
     await expect(chat(page).messages).toHaveCount(0);
   });
 
@@ -95,7 +104,11 @@ test.describe("ask-a-lawyer assistant, offline answerer (no API key)", () => {
     const c = chat(page);
     await c.root.getByLabel("سؤالك").fill("كم تكلفة فحص حظر السفر؟");
     if (jsEnabled(test.info())) await c.root.getByLabel("سؤالك").press("Enter");
-    else await Promise.all([page.waitForURL(/\/ar\/ask-lawyer#assistant$/), c.root.getByRole("button", { name: "إرسال" }).click()]);
+    else
+      await Promise.all([
+        page.waitForURL(/\/ar\/ask-lawyer#assistant$/),
+        c.root.getByRole("button", { name: "إرسال" }).click(),
+      ]);
     const answer = c.answers.last();
     await expect(answer).toContainText("إجابة تلقائية");
     await expect(answer.getByRole("link", { name: "احجز استشارة" })).toHaveAttribute("href", "/ar/ask-lawyer#inquiry");
@@ -132,7 +145,8 @@ test.describe("ask-a-lawyer assistant with the Anthropic API (local fake)", () =
   });
 
   test("streams the answer in, then shows the conversation after a reload", async ({ page }) => {
-    const text = "A travel ban is an order that stops a person from leaving the UAE, usually after a court case or an unpaid debt. Our Travel Ban Check tells you if one is registered.";
+    const text =
+      "A travel ban is an order that stops a person from leaving the UAE, usually after a court case or an unpaid debt. Our Travel Ban Check tells you if one is registered.";
     // Slow enough to see the answer grow, well within the server's 6 s answer timeout.
     fake.setMode({ kind: "answer", text, chunkDelayMs: jsEnabled(test.info()) ? 80 : 2 });
     await open(page, `${base}/ask-lawyer`);
@@ -157,7 +171,9 @@ test.describe("ask-a-lawyer assistant with the Anthropic API (local fake)", () =
     await expectAccessible(page);
   });
 
-  test("a failing API ends in the failure reply and the toast, with the question kept to send again", async ({ page }) => {
+  test("a failing API ends in the failure reply and the toast, with the question kept to send again", async ({
+    page,
+  }) => {
     const js = jsEnabled(test.info());
     // With JavaScript: a hung API shows 'Thinking...' until the server's timeout; without, a 500.
     fake.setMode(js ? { kind: "hang" } : { kind: "error", status: 500 });

@@ -7,7 +7,17 @@ import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, waitFo
 // processing order, and another client.
 type Fixture = {
   password: string;
-  projects: Record<string, { stats: { email: string; orders: string[] }; pages: { email: string; processing: string[] }; flow: { email: string; order: string }; other: { email: string; order: string }; inquiry: { id: string; name: string }; inquiryPages: { word: string; contacted: string[] } }>;
+  projects: Record<
+    string,
+    {
+      stats: { email: string; orders: string[] };
+      pages: { email: string; processing: string[] };
+      flow: { email: string; order: string };
+      other: { email: string; order: string };
+      inquiry: { id: string; name: string };
+      inquiryPages: { word: string; contacted: string[] };
+    }
+  >;
 };
 
 function fixture() {
@@ -31,7 +41,10 @@ async function signIn(page: Page, email: string, password: string) {
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 test.describe("client dashboard", () => {
-  test("shows the client's own figures, orders and badges; another client's order is 404; admin pages are closed", async ({ page, request }) => {
+  test("shows the client's own figures, orders and badges; another client's order is 404; admin pages are closed", async ({
+    page,
+    request,
+  }) => {
     const f = fixture();
     await signIn(page, f.stats.email, f.password);
     await page.goto("/dashboard");
@@ -57,7 +70,9 @@ test.describe("client dashboard", () => {
     // No report attached yet: no Download Report.
     await expect(list.getByRole("link", { name: /Download Report/ })).toHaveCount(0);
 
-    await row(processing!).getByRole("link", { name: /View Details/ }).click();
+    await row(processing!)
+      .getByRole("link", { name: /View Details/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${processing}$`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText(processing!.slice(0, 8));
     await expect(page.getByTestId("order-total")).toHaveText("AED 850");
@@ -73,9 +88,17 @@ test.describe("client dashboard", () => {
     const cookies = await page.context().cookies();
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
     const base = new URL(page.url()).origin;
-    const crafted = await request.post("/admin?index", { form: { intent: "status", orderId: f.other.order, status: "cancelled" }, headers: { cookie, origin: base }, maxRedirects: 0 });
+    const crafted = await request.post("/admin?index", {
+      form: { intent: "status", orderId: f.other.order, status: "cancelled" },
+      headers: { cookie, origin: base },
+      maxRedirects: 0,
+    });
     expect(crafted.status()).toBe(403);
-    const orderPage = await request.post(`/admin/orders/${f.other.order}`, { form: { intent: "status", status: "cancelled" }, headers: { cookie, origin: base }, maxRedirects: 0 });
+    const orderPage = await request.post(`/admin/orders/${f.other.order}`, {
+      form: { intent: "status", status: "cancelled" },
+      headers: { cookie, origin: base },
+      maxRedirects: 0,
+    });
     expect(orderPage.status()).toBe(403);
     const csv = await request.get("/admin/orders.csv", { headers: { cookie }, maxRedirects: 0 });
     expect(csv.status()).toBe(302);
@@ -94,7 +117,10 @@ test.describe("client dashboard", () => {
 });
 
 test.describe("admin back office", () => {
-  test("finds an order by id prefix and e-mail, filters by status, completes it with a report the client downloads", async ({ page, browser }, testInfo) => {
+  test("finds an order by id prefix and e-mail, filters by status, completes it with a report the client downloads", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const f = fixture();
     await signInAsAdmin(page);
 
@@ -119,12 +145,16 @@ test.describe("admin back office", () => {
 
     // The flow order: attach a report, then complete it from the list.
     await page.goto(`/admin/orders/${f.flow.order}`);
-    await page.getByLabel("Report file").setInputFiles({ name: "final-report.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .getByLabel("Report file")
+      .setInputFiles({ name: "final-report.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Upload Report" }).click();
     await expect(page.getByText("Report uploaded").first()).toBeVisible();
     await expect(page.getByTestId("order-report")).toContainText("final-report.pdf");
     // A file that is not a PDF is refused with the upload message.
-    await page.getByLabel("Report file").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
+    await page
+      .getByLabel("Report file")
+      .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
     await page.getByRole("button", { name: "Upload Report" }).click();
     await expect(page.getByText("Invalid File Type: notes.pdf is not a supported file type.").first()).toBeVisible();
 
@@ -162,7 +192,9 @@ test.describe("admin back office", () => {
     await client.close();
   });
 
-  test("pages through a searched and filtered list with next and previous links, filters kept, each order once", async ({ page }) => {
+  test("pages through a searched and filtered list with next and previous links, filters kept, each order once", async ({
+    page,
+  }) => {
     // Five full page loads and a sign-in: more than the default time on a loaded machine.
     test.slow();
     const f = fixture();
@@ -211,7 +243,9 @@ test.describe("admin back office", () => {
     const f = fixture();
     await signInAsAdmin(page);
     await page.goto(`/admin?q=${encodeURIComponent(f.stats.email)}`);
-    const ids = await page.locator("[data-testid=admin-orders] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-order-id")));
+    const ids = await page
+      .locator("[data-testid=admin-orders] tbody tr")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-order-id")));
     expect(ids).toHaveLength(3);
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export Data" }).click();
@@ -220,8 +254,13 @@ test.describe("admin back office", () => {
     const stream = await file.createReadStream();
     let text = "";
     for await (const chunk of stream) text += (chunk as Buffer).toString("utf8");
-    const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Order ID,Created (UTC),Customer,Email,Phone,Service,Tier,Amount,Currency,Coupon,Status,Payment");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Order ID,Created (UTC),Customer,Email,Phone,Service,Tier,Amount,Currency,Coupon,Status,Payment",
+    );
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(ids);
     // The phone starts with "+": escaped so a spreadsheet does not run it as a formula.
     expect(lines[1]).toContain(",'+971501234567,");
@@ -249,7 +288,9 @@ test.describe("inquiries, coupons and users", () => {
     await expect(page.getByTestId("inquiries").locator("li", { hasText: f.inquiry.name })).toContainText("Closed");
   });
 
-  test("pages through searched, filtered inquiries with next and previous links, filters kept, each once", async ({ page }) => {
+  test("pages through searched, filtered inquiries with next and previous links, filters kept, each once", async ({
+    page,
+  }) => {
     test.slow();
     const f = fixture();
     await signInAsAdmin(page);
@@ -283,10 +324,15 @@ test.describe("inquiries, coupons and users", () => {
     await expectAccessible(page);
   });
 
-  test("the admin creates a coupon, sees a field error for a duplicate, and deactivates it", async ({ page }, testInfo) => {
+  test("the admin creates a coupon, sees a field error for a duplicate, and deactivates it", async ({
+    page,
+  }, testInfo) => {
     await signInAsAdmin(page);
     await page.goto("/admin/coupons");
-    const code = `E2E${testInfo.project.name === "js-on" ? "ON" : "OFF"}${Date.now().toString(36).toUpperCase()}`.slice(0, 32);
+    const code = `E2E${testInfo.project.name === "js-on" ? "ON" : "OFF"}${Date.now().toString(36).toUpperCase()}`.slice(
+      0,
+      32,
+    );
     const form = page.getByTestId("coupon-form");
     const fillForm = async () => {
       await form.getByLabel("Code").fill(code);
@@ -327,7 +373,10 @@ test.describe("inquiries, coupons and users", () => {
 });
 
 test.describe("web vitals", () => {
-  test("with JavaScript a visit records anonymous vitals that the performance page shows; without it nothing is sent", async ({ page, browser }, testInfo) => {
+  test("with JavaScript a visit records anonymous vitals that the performance page shows; without it nothing is sent", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const beacons: string[] = [];
     page.context().on("request", (request) => {
       if (request.url().endsWith("/api/vitals")) beacons.push(request.postData() ?? "");
@@ -335,10 +384,22 @@ test.describe("web vitals", () => {
     await page.goto("/about");
     if (jsEnabled(testInfo)) {
       // The recorder loads web-vitals when the page is idle; leaving the page sends the beacon.
-      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("sanad.analytics.events") ?? "[]").length)).toBeGreaterThan(0);
-      const events = await page.evaluate(() => JSON.parse(localStorage.getItem("sanad.analytics.events") ?? "[]") as Array<{ event: string; data: { path: string } }>);
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("sanad.analytics.events") ?? "[]").length))
+        .toBeGreaterThan(0);
+      const events = await page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem("sanad.analytics.events") ?? "[]") as Array<{
+            event: string;
+            data: { path: string };
+          }>,
+      );
       expect(events[0]).toMatchObject({ event: "app_start", data: { path: "/about" } });
-      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("sanad.performance.metrics") ?? "[]").length), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("sanad.performance.metrics") ?? "[]").length), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
       await page.goto("/");
       // The beacon leaves with the page: the performance page then lists the route.
       const admin = await browser.newContext();
@@ -347,7 +408,10 @@ test.describe("web vitals", () => {
       await expect
         .poll(async () => {
           await adminPage.goto("/admin/performance?metric=TTFB");
-          return adminPage.getByTestId("vitals-table").locator("tbody th", { hasText: /^\/about$/ }).count();
+          return adminPage
+            .getByTestId("vitals-table")
+            .locator("tbody th", { hasText: /^\/about$/ })
+            .count();
         })
         .toBe(1);
       await expect(adminPage.getByTestId("vitals-chart")).toBeVisible();

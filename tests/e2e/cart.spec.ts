@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, PIXEL_7, test, whenInteractive } from "./helpers";
+import {
+  DESKTOP,
+  expect,
+  expectAccessible,
+  jsEnabled,
+  MOBILE,
+  ONLY_WITH_JAVASCRIPT,
+  PIXEL_7,
+  test,
+  whenInteractive,
+} from "./helpers";
 
 const aed = (amount: string) => `AED ${amount}`;
 const PLAN_PAGE = "/ban-checks/travel-ban-check";
@@ -12,7 +22,9 @@ function plans(page: Page) {
 async function addTier(page: Page, tierId: string, list = plans(page)) {
   const form = list.locator(`[data-tier='${tierId}'] form`);
   await whenInteractive(form);
-  const answered = jsEnabled(test.info()) ? page.waitForResponse((response) => response.url().endsWith("/cart/update")) : null;
+  const answered = jsEnabled(test.info())
+    ? page.waitForResponse((response) => response.url().endsWith("/cart/update"))
+    : null;
   await form.getByRole("button").click();
   await answered;
   if (!jsEnabled(test.info())) {
@@ -63,7 +75,8 @@ test.describe("cart", () => {
     await expect(cart.getByTestId("cart-total")).toHaveText(aed("4,450"));
 
     // A slow connection: the server answers each change after 300 ms.
-    if (jsEnabled(test.info())) await page.route("**/cart/update", (route) => setTimeout(() => void route.continue(), 300));
+    if (jsEnabled(test.info()))
+      await page.route("**/cart/update", (route) => setTimeout(() => void route.continue(), 300));
     await cart.getByRole("button", { name: "Increase quantity of Elite (Travel Ban Check)" }).click();
     await expect(line(cart, "travel-ban:elite").getByTestId("line-quantity")).toHaveText("2");
     await cart.getByRole("button", { name: "Decrease quantity of Basic (Travel Ban Check)" }).click();
@@ -90,23 +103,31 @@ test.describe("cart", () => {
     await expect(page.getByTestId("cart-button")).toHaveAccessibleName("Cart, 0 items");
   });
 
-  test("the panel closes with Escape and a click outside, and keeps focus inside", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
-    await page.goto(PLAN_PAGE);
-    await addTier(page, "fundamental");
-    const panel = await openCart(page);
-    await expect(panel.getByRole("link", { name: "Close cart" })).toBeFocused();
-    for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
-    expect(await panel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press("Escape");
-    await expect(panel).toBeHidden();
-    await expect(page.getByTestId("cart-button")).toBeFocused();
-    await openCart(page);
-    // Outside: the reading-end side (the panel opens at the start, the left in English).
-    await page.mouse.click(DESKTOP.width - 20, 450);
-    await expect(page.getByTestId("cart-panel")).toBeHidden();
-  });
+  test(
+    "the panel closes with Escape and a click outside, and keeps focus inside",
+    ONLY_WITH_JAVASCRIPT,
+    async ({ page }) => {
+      await page.goto(PLAN_PAGE);
+      await addTier(page, "fundamental");
+      const panel = await openCart(page);
+      await expect(panel.getByRole("link", { name: "Close cart" })).toBeFocused();
+      for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
+      expect(await panel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+      await expect(page.getByTestId("cart-button")).toBeFocused();
+      await openCart(page);
+      // Outside: the reading-end side (the panel opens at the start, the left in English).
+      await page.mouse.click(DESKTOP.width - 20, 450);
+      await expect(page.getByTestId("cart-panel")).toBeHidden();
+    },
+  );
 
-  test("a tampered cookie reads as an empty cart, and an edited tier id changes no price", async ({ page, context, baseURL }) => {
+  test("a tampered cookie reads as an empty cart, and an edited tier id changes no price", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.goto(PLAN_PAGE);
     await addTier(page, "comprehensive");
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === "__cart")).toBe(true);
@@ -121,7 +142,9 @@ test.describe("cart", () => {
     await page.goto("/robots.txt");
     await page.evaluate(() => sessionStorage.clear());
     const [payload, signature] = decodeURIComponent(cookie!.value).split(".");
-    const edited = Buffer.from(Buffer.from(payload!, "base64").toString("utf8").replace(",1]", ",7]")).toString("base64");
+    const edited = Buffer.from(Buffer.from(payload!, "base64").toString("utf8").replace(",1]", ",7]")).toString(
+      "base64",
+    );
     await context.addCookies([{ ...cookie!, value: encodeURIComponent(`${edited}.${signature}`) }]);
     const response = await page.goto("/cart");
     expect(response?.status()).toBe(200);
@@ -129,44 +152,64 @@ test.describe("cart", () => {
 
     // A form whose tier id was edited adds nothing and is answered with a notice.
     const origin = new URL(baseURL!).origin;
-    const edit = await page.request.post("/cart/update", { form: { intent: "add", serviceType: "travel-ban", tierId: "platinum", redirectTo: "/cart" }, headers: { Origin: origin }, maxRedirects: 0 });
+    const edit = await page.request.post("/cart/update", {
+      form: { intent: "add", serviceType: "travel-ban", tierId: "platinum", redirectTo: "/cart" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
     expect(edit.status()).toBe(303);
     await page.goto("/cart");
     await expect(page.getByTestId("page-toast")).toContainText("This package is no longer available.");
     await expect(page.getByTestId("cart-contents")).toContainText("Your cart is empty");
   });
 
-  test("a page that opens with a notice does not move when its script takes over", ONLY_WITH_JAVASCRIPT, async ({ page, baseURL }) => {
-    await page.setViewportSize(MOBILE);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    // A notice flashed across a redirect is in the page's HTML; the script then adds its Dismiss button.
-    const origin = new URL(baseURL!).origin;
-    await page.request.post("/cart/update", { form: { intent: "add", serviceType: "travel-ban", tierId: "platinum", redirectTo: "/cart" }, headers: { Origin: origin }, maxRedirects: 0 });
-    await page.goto("/cart");
-    const notice = page.getByTestId("page-toast");
-    await expect(notice).toContainText("This package is no longer available.");
-    await expect(notice.getByRole("button", { name: "Dismiss" })).toBeVisible();
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
-    await notice.getByRole("button", { name: "Dismiss" }).click();
-    await expect(notice).toHaveCount(0);
-  });
+  test(
+    "a page that opens with a notice does not move when its script takes over",
+    ONLY_WITH_JAVASCRIPT,
+    async ({ page, baseURL }) => {
+      await page.setViewportSize(MOBILE);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      // A notice flashed across a redirect is in the page's HTML; the script then adds its Dismiss button.
+      const origin = new URL(baseURL!).origin;
+      await page.request.post("/cart/update", {
+        form: { intent: "add", serviceType: "travel-ban", tierId: "platinum", redirectTo: "/cart" },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
+      await page.goto("/cart");
+      const notice = page.getByTestId("page-toast");
+      await expect(notice).toContainText("This package is no longer available.");
+      await expect(notice.getByRole("button", { name: "Dismiss" })).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      await notice.getByRole("button", { name: "Dismiss" }).click();
+      await expect(notice).toHaveCount(0);
+    },
+  );
 
   test("goes back only to this site: a redirect target of //evil.example is refused", async ({ page, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     for (const redirectTo of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
-      const response = await page.request.post("/cart/update", { form: { intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo }, headers: { Origin: origin }, maxRedirects: 0 });
+      const response = await page.request.post("/cart/update", {
+        form: { intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
       expect(response.status()).toBe(303);
       expect(response.headers()["location"]).toBe(`${origin}/cart`);
     }
     // Another site cannot post to the cart at all.
-    const forged = await page.request.post("/cart/update", { form: { intent: "clear" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const forged = await page.request.post("/cart/update", {
+      form: { intent: "clear" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(403);
   });
 
@@ -205,7 +248,9 @@ test.describe("cart", () => {
     await expectAccessible(page);
   });
 
-  test("quote: the same numbers with JavaScript on and off, tiers follow the service, reset, add to cart", async ({ page }) => {
+  test("quote: the same numbers with JavaScript on and off, tiers follow the service, reset, add to cart", async ({
+    page,
+  }) => {
     const js = jsEnabled(test.info());
     await page.goto("/quote");
     const calculator = page.getByTestId("quote-calculator");
@@ -263,7 +308,9 @@ test.describe("cart", () => {
     await expect(page).not.toHaveURL(/service=/);
   });
 
-  test("the quote page sells the bundles: the complete bundle goes into the cart at its catalogue price", async ({ page }) => {
+  test("the quote page sells the bundles: the complete bundle goes into the cart at its catalogue price", async ({
+    page,
+  }) => {
     await page.goto("/quote");
     const bundles = page.locator("#bundles [data-plan-list='bundles']");
     await expect(bundles.locator("[data-tier]")).toHaveCount(3);
@@ -296,11 +343,17 @@ test.describe("a cart change shown is a cart change kept, on a phone", () => {
   /** The cart page, loaded in full: the change is there (sent again by this page if the last one left too soon). */
   async function expectSaved(page: Page, how: string) {
     await page.goto("/cart");
-    await expect(line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"), how).toHaveText("1");
+    await expect(
+      line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"),
+      how,
+    ).toHaveText("1");
     // And on the server: a fresh page load after the queue ran empty shows it too.
     await expect(page.getByTestId("cart-contents")).not.toHaveAttribute("aria-busy", "true");
     await page.reload();
-    await expect(line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"), how).toHaveText("1");
+    await expect(
+      line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"),
+      how,
+    ).toHaveText("1");
   }
 
   /**
@@ -317,26 +370,33 @@ test.describe("a cart change shown is a cart change kept, on a phone", () => {
     await page.goto("/about");
   }
 
-  test("add to cart, then a full page load, the back button or a link at once: never lost", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
-    test.slow();
-    for (let round = 1; round <= 3; round++) {
-      await freshVisitor(page);
-      await page.goto(PLAN_PAGE);
-      await addAndLeave(page, () => page.goto("/cart"));
-      await expect(line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"), `full load, round ${round}`).toHaveText("1");
-      await expectSaved(page, `full load, round ${round}`);
+  test(
+    "add to cart, then a full page load, the back button or a link at once: never lost",
+    ONLY_WITH_JAVASCRIPT,
+    async ({ page }) => {
+      test.slow();
+      for (let round = 1; round <= 3; round++) {
+        await freshVisitor(page);
+        await page.goto(PLAN_PAGE);
+        await addAndLeave(page, () => page.goto("/cart"));
+        await expect(
+          line(page.getByTestId("cart-contents"), "travel-ban:basic").getByTestId("line-quantity"),
+          `full load, round ${round}`,
+        ).toHaveText("1");
+        await expectSaved(page, `full load, round ${round}`);
 
-      await freshVisitor(page);
-      await page.goto(PLAN_PAGE);
-      await addAndLeave(page, () => page.goBack());
-      await expect(page).toHaveURL(/\/about$/);
-      await expectSaved(page, `back button, round ${round}`);
+        await freshVisitor(page);
+        await page.goto(PLAN_PAGE);
+        await addAndLeave(page, () => page.goBack());
+        await expect(page).toHaveURL(/\/about$/);
+        await expectSaved(page, `back button, round ${round}`);
 
-      await freshVisitor(page);
-      await page.goto(PLAN_PAGE);
-      await addAndLeave(page, () => page.getByRole("banner").getByRole("link").first().click());
-      await expect(page).not.toHaveURL(/travel-ban-check/);
-      await expectSaved(page, `a link, round ${round}`);
-    }
-  });
+        await freshVisitor(page);
+        await page.goto(PLAN_PAGE);
+        await addAndLeave(page, () => page.getByRole("banner").getByRole("link").first().click());
+        await expect(page).not.toHaveURL(/travel-ban-check/);
+        await expectSaved(page, `a link, round ${round}`);
+      }
+    },
+  );
 });

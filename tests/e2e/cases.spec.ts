@@ -6,7 +6,13 @@ import { expect, expectAccessible, jsEnabled, test, waitForMail } from "./helper
 // and off. Fixtures from the global setup (tests/support/seed-backoffice.ts): per project a member
 // of staff, a client with a paid case assigned to that member, a paid case to cancel, an overdue case.
 
-type CaseFixture = { staff: { email: string; name: string; totpSecret: string }; client: { email: string; name: string }; caseOrder: string; cancelOrder: string; overdueOrder: string };
+type CaseFixture = {
+  staff: { email: string; name: string; totpSecret: string };
+  client: { email: string; name: string };
+  caseOrder: string;
+  cancelOrder: string;
+  overdueOrder: string;
+};
 
 function fixture() {
   const raw = process.env.E2E_BACKOFFICE;
@@ -19,7 +25,12 @@ const PHONE = { width: 412, height: 915 };
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 /** A signed-in page in a context of its own (another person, another device). */
-async function personOn(browser: Browser, testInfo: TestInfo, viewport: { width: number; height: number }, signInAs: (page: Page) => Promise<void>): Promise<{ context: BrowserContext; page: Page }> {
+async function personOn(
+  browser: Browser,
+  testInfo: TestInfo,
+  viewport: { width: number; height: number },
+  signInAs: (page: Page) => Promise<void>,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, javaScriptEnabled: jsEnabled(testInfo) });
   const page = await context.newPage();
   await signInAs(page);
@@ -27,7 +38,9 @@ async function personOn(browser: Browser, testInfo: TestInfo, viewport: { width:
 }
 
 test.describe("case workspace", () => {
-  test("a client on a phone sends a message with a PDF, staff answer, the client sees the answer (live with JavaScript)", async ({ browser }, testInfo) => {
+  test("a client on a phone sends a message with a PDF, staff answer, the client sees the answer (live with JavaScript)", async ({
+    browser,
+  }, testInfo) => {
     const f = fixture();
     const client = await personOn(browser, testInfo, PHONE, async (page) => {
       await signIn(page, f.client.email, f.password);
@@ -42,9 +55,13 @@ test.describe("case workspace", () => {
 
     // Nothing typed: a notice, nothing sent.
     await client.page.getByRole("button", { name: "Send message" }).click();
-    await expect(client.page.getByTestId("message-error")).toHaveText("Write a message or attach a document: nothing was sent.");
+    await expect(client.page.getByTestId("message-error")).toHaveText(
+      "Write a message or attach a document: nothing was sent.",
+    );
     await client.page.getByLabel("Your message").fill("Here is my passport. <b>Thanks</b>");
-    await client.page.getByLabel("Attach documents (optional)").setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: PDF });
+    await client.page
+      .getByLabel("Attach documents (optional)")
+      .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: PDF });
     await client.page.getByRole("button", { name: "Send message" }).click();
     const messages = client.page.getByTestId("messages");
     await expect(messages.locator("li[data-side=client]")).toHaveCount(1);
@@ -56,8 +73,12 @@ test.describe("case workspace", () => {
     expect(await client.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // The assignee is told, and finds the case under My cases.
-    await waitForMail(f.staff.email, (mail) => mail.subject.includes(`Client message on order ${f.caseOrder.slice(0, 8)}`));
-    const staff = await personOn(browser, testInfo, { width: 1280, height: 900 }, (page) => signInAsStaff(page, f.staff, f.password));
+    await waitForMail(f.staff.email, (mail) =>
+      mail.subject.includes(`Client message on order ${f.caseOrder.slice(0, 8)}`),
+    );
+    const staff = await personOn(browser, testInfo, { width: 1280, height: 900 }, (page) =>
+      signInAsStaff(page, f.staff, f.password),
+    );
     await staff.page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "My cases" }).click();
     await expect(staff.page).toHaveURL(/view=mine/);
     const caseRow = staff.page.locator(`tr[data-order-id="${f.caseOrder}"]`);
@@ -79,14 +100,19 @@ test.describe("case workspace", () => {
     if (!jsEnabled(testInfo)) await client.page.reload();
     await expect(messages).toContainText("Thank you, we have what we need.", { timeout: 15_000 });
     await expect(messages).not.toContainText("Passport checked");
-    const mail = await waitForMail(f.client.email, (m) => m.subject.includes(`New message about your order ${f.caseOrder.slice(0, 8)}`));
+    const mail = await waitForMail(f.client.email, (m) =>
+      m.subject.includes(`New message about your order ${f.caseOrder.slice(0, 8)}`),
+    );
     expect(mail.text).not.toContain("Thank you, we have what we need.");
     expect(mail.html).not.toContain("Thank you, we have what we need.");
     await client.context.close();
     await staff.context.close();
   });
 
-  test("the admin filters overdue cases, assigns a case, and accepts a client's cancellation, which refunds it; the client's dashboard follows", async ({ browser, page }, testInfo) => {
+  test("the admin filters overdue cases, assigns a case, and accepts a client's cancellation, which refunds it; the client's dashboard follows", async ({
+    browser,
+    page,
+  }, testInfo) => {
     const f = fixture();
     const client = await personOn(browser, testInfo, PHONE, async (p) => {
       await signIn(p, f.client.email, f.password);
@@ -123,11 +149,15 @@ test.describe("case workspace", () => {
 
     // The client's open dashboard shows it (with JavaScript without a reload), and the case is read-only for them.
     if (!jsEnabled(testInfo)) await client.page.reload();
-    await expect(client.page.locator(`li[data-order-id="${f.cancelOrder}"]`)).toContainText("Cancelled", { timeout: 15_000 });
+    await expect(client.page.locator(`li[data-order-id="${f.cancelOrder}"]`)).toContainText("Cancelled", {
+      timeout: 15_000,
+    });
     await client.page.goto(`/dashboard/orders/${f.cancelOrder}`);
     await expect(client.page.getByText(/This case is Cancelled: the conversation is closed/)).toBeVisible();
     await expect(client.page.getByRole("button", { name: "Send message" })).toHaveCount(0);
-    await waitForMail(f.client.email, (m) => m.subject.includes(`Your request about order ${f.cancelOrder.slice(0, 8)} was accepted`));
+    await waitForMail(f.client.email, (m) =>
+      m.subject.includes(`Your request about order ${f.cancelOrder.slice(0, 8)} was accepted`),
+    );
     await client.context.close();
   });
 });

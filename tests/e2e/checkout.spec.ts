@@ -3,15 +3,24 @@ import { confirmVerification, linkPathIn } from "./account-helpers";
 import { expect, expectAccessible, jsEnabled, test, uniqueEmail, waitForMail } from "./helpers";
 
 const PASSWORD = "checkout-Test-2025!";
-const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"), Buffer.alloc(4096, 0x20), Buffer.from("\n%%EOF\n")]);
+const PDF = Buffer.concat([
+  Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"),
+  Buffer.alloc(4096, 0x20),
+  Buffer.from("\n%%EOF\n"),
+]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 7)]);
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(4096, 0x90)]);
 
 /** Adds a plan to the cart the way a visitor does: the add-to-cart form of the plan's card. */
 async function addToCart(page: Page, path: string, tierId: string) {
   await page.goto(path);
-  const added = page.waitForResponse((response) => response.url().includes("/cart/update") && response.request().method() === "POST");
-  await page.locator(`form[action$="/cart/update"]:has(input[name="tierId"][value="${tierId}"]) button[type="submit"]`).first().click();
+  const added = page.waitForResponse(
+    (response) => response.url().includes("/cart/update") && response.request().method() === "POST",
+  );
+  await page
+    .locator(`form[action$="/cart/update"]:has(input[name="tierId"][value="${tierId}"]) button[type="submit"]`)
+    .first()
+    .click();
   await added;
   await page.waitForLoadState("load");
 }
@@ -29,7 +38,12 @@ async function registerAndSignIn(page: Page, email: string) {
   await page.locator("#register-confirm-password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created!").first()).toBeVisible();
-  await page.goto(linkPathIn((await waitForMail(email, (mail) => mail.text.includes("/verify-email?token="))).text, "/verify-email?token="));
+  await page.goto(
+    linkPathIn(
+      (await waitForMail(email, (mail) => mail.text.includes("/verify-email?token="))).text,
+      "/verify-email?token=",
+    ),
+  );
   await confirmVerification(page, PASSWORD);
   await page.goto(loginPage);
   await page.locator("#login-email").fill(email);
@@ -104,7 +118,10 @@ test.describe("checkout and payment", () => {
     expect(orderNumber).toMatch(/^[0-9a-f]{8}$/);
     await expectAccessible(page);
 
-    const confirmation = await waitForMail(email, (mail) => mail.subject.includes("Order received") && mail.subject.includes(orderNumber));
+    const confirmation = await waitForMail(
+      email,
+      (mail) => mail.subject.includes("Order received") && mail.subject.includes(orderNumber),
+    );
     expect(confirmation.text).toContain("AED 585");
     await waitForMail(email, (mail) => mail.subject.includes("Payment received") && mail.subject.includes(orderNumber));
 
@@ -112,7 +129,9 @@ test.describe("checkout and payment", () => {
     await expect(page.getByText("Your cart is empty")).toBeVisible();
   });
 
-  test("validation errors keep the input; content-sniffed and oversized files are refused", async ({ page }, testInfo) => {
+  test("validation errors keep the input; content-sniffed and oversized files are refused", async ({
+    page,
+  }, testInfo) => {
     await signedInWithCart(page);
     await page.getByLabel("Legal Name").fill("Aisha Rahman");
     await page.getByLabel("Phone").fill("call me maybe");
@@ -143,7 +162,9 @@ test.describe("checkout and payment", () => {
         if (route.request().method() === "POST") await held;
         await route.continue();
       });
-      const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/checkout"));
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes("/checkout"),
+      );
       await page.getByLabel("Coupon code").fill("SLOW-CODE");
       await page.getByRole("button", { name: "Apply" }).click();
       await page.getByLabel("Coupon code").fill("WELCOME10");

@@ -7,23 +7,35 @@ import { expect, expectAccessible, test } from "./helpers";
 
 type Fixture = {
   password: string;
-  consultations: { staff: { email: string; name: string; totpSecret: string; id: string }; client: string; started: [string, string]; upcoming: string; cancelled: string };
+  consultations: {
+    staff: { email: string; name: string; totpSecret: string; id: string };
+    client: string;
+    started: [string, string];
+    upcoming: string;
+    cancelled: string;
+  };
 };
 
 function fixture(project: string): Fixture {
   const raw = process.env.E2E_BACKOFFICE;
   if (!raw) throw new Error("E2E_BACKOFFICE is not set (global setup)");
-  const parsed = JSON.parse(raw) as { password: string; projects: Record<string, { consultations: Fixture["consultations"] }> };
+  const parsed = JSON.parse(raw) as {
+    password: string;
+    projects: Record<string, { consultations: Fixture["consultations"] }>;
+  };
   return { password: parsed.password, consultations: parsed.projects[project]!.consultations };
 }
 
 /** Today's date in Gulf time (UTC+4), as the date fields take it. */
-const gulfDay = (offsetDays = 0) => new Date(Date.now() + 4 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const gulfDay = (offsetDays = 0) =>
+  new Date(Date.now() + 4 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test.describe("consultations in the back office", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("a member of staff sees their sessions of today in My agenda and marks one held and one missed", async ({ page }, testInfo) => {
+  test("a member of staff sees their sessions of today in My agenda and marks one held and one missed", async ({
+    page,
+  }, testInfo) => {
     const { password, consultations: c } = fixture(testInfo.project.name);
     await signInAsStaff(page, c.staff, password);
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "My agenda" }).click();
@@ -33,7 +45,9 @@ test.describe("consultations in the back office", () => {
     await expect(first!).toContainText(c.client);
     await expect(first!).toContainText("Phone call");
     // The session in three days is in the week; the cancelled one is left out.
-    await expect(page.locator("section[aria-labelledby='agenda-week']").locator(`[data-session="${c.upcoming}"]`)).toBeVisible();
+    await expect(
+      page.locator("section[aria-labelledby='agenda-week']").locator(`[data-session="${c.upcoming}"]`),
+    ).toBeVisible();
     await expect(page.locator(`[data-session="${c.cancelled}"]`)).toHaveCount(0);
     await expectAccessible(page);
 
@@ -46,7 +60,9 @@ test.describe("consultations in the back office", () => {
     await expect(second!).toContainText("Missed");
 
     // Not started yet: nothing to mark.
-    await expect(page.locator(`[data-session="${c.upcoming}"]`).getByRole("button", { name: "Mark held" })).toHaveCount(0);
+    await expect(page.locator(`[data-session="${c.upcoming}"]`).getByRole("button", { name: "Mark held" })).toHaveCount(
+      0,
+    );
     await page.goto("/ar/admin/agenda");
     await expect(page.getByRole("heading", { level: 1, name: "مواعيدي" })).toBeVisible();
     await expect(page.locator(`[data-session="${c.started[0]}"]`)).toContainText("عُقدت");
@@ -54,7 +70,9 @@ test.describe("consultations in the back office", () => {
     await expectAccessible(page);
   });
 
-  test("an admin filters every booking by consultant, dates and state, and a filter that cannot be read says why", async ({ page }, testInfo) => {
+  test("an admin filters every booking by consultant, dates and state, and a filter that cannot be read says why", async ({
+    page,
+  }, testInfo) => {
     const { consultations: c } = fixture(testInfo.project.name);
     await signInAsAdmin(page);
     await page.goto("/admin/bookings");
@@ -69,7 +87,8 @@ test.describe("consultations in the back office", () => {
     // client of another test running meanwhile may have booked this consultant too: those rows are
     // theirs, not counted here.
     const rows = page.getByTestId("bookings").locator("tbody tr").filter({ hasText: c.client });
-    for (const id of [...c.started, c.upcoming, c.cancelled]) await expect(page.locator(`tr[data-booking="${id}"]`)).toContainText(c.client);
+    for (const id of [...c.started, c.upcoming, c.cancelled])
+      await expect(page.locator(`tr[data-booking="${id}"]`)).toContainText(c.client);
     await expect(rows).toHaveCount(4);
     await expectAccessible(page);
 
@@ -96,7 +115,9 @@ test.describe("consultations in the back office", () => {
     await expect(page.locator(`tr[data-booking="${c.cancelled}"]`)).toBeVisible();
   });
 
-  test("an admin gives a consultant two stretches on a day, a day without hours and a day off; an overlap is refused with the input kept", async ({ page }, testInfo) => {
+  test("an admin gives a consultant two stretches on a day, a day without hours and a day off; an overlap is refused with the input kept", async ({
+    page,
+  }, testInfo) => {
     const { consultations: c } = fixture(testInfo.project.name);
     await signInAsAdmin(page);
     await page.goto(`/admin/consultants?consultant=${c.staff.id}`);

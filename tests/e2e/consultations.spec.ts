@@ -9,7 +9,9 @@ async function buyFamilyConsultation(page: Page) {
   await page.goto("/services/legal-consultation");
   const card = page.locator(`form[action$="/cart/update"]:has(input[name="tierId"][value="family"])`).first();
   await expect(page.locator("#consultation-types")).toContainText("One 90-minute session");
-  const added = page.waitForResponse((response) => response.url().includes("/cart/update") && response.request().method() === "POST");
+  const added = page.waitForResponse(
+    (response) => response.url().includes("/cart/update") && response.request().method() === "POST",
+  );
   await card.locator('button[type="submit"]').click();
   await added;
   await page.waitForLoadState("load");
@@ -30,8 +32,12 @@ const CHANGEABLE_HOURS = 25;
 /** The index of the first time offered at least `hours` from now, from the `from`-th on, other than `except`. */
 async function slotAtLeastHoursAway(slots: Locator, hours: number, from = 0, except?: string | null) {
   await expect(slots.getByRole("radio").first()).toBeVisible();
-  const times = await slots.locator("time").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
-  const index = times.findIndex((time, i) => i >= from && time !== except && Date.parse(time) >= Date.now() + hours * 3_600_000);
+  const times = await slots
+    .locator("time")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
+  const index = times.findIndex(
+    (time, i) => i >= from && time !== except && Date.parse(time) >= Date.now() + hours * 3_600_000,
+  );
   expect(index, `a time at least ${hours} hours away among ${times.length} offered`).toBeGreaterThanOrEqual(0);
   return index;
 }
@@ -40,7 +46,10 @@ test.describe("consultation sessions", () => {
   // A whole purchase on one page: sign-up, cart, checkout, payment, dashboard, then the admin's
   // sign-in (which may wait for a fresh two-factor step) and agenda: a shared machine is slow.
   test.describe.configure({ timeout: 180_000 });
-  test("a paid consultation gives a session to book on the dashboard and the order page", async ({ page, browser }, testInfo) => {
+  test("a paid consultation gives a session to book on the dashboard and the order page", async ({
+    page,
+    browser,
+  }, testInfo) => {
     await signUpVerified(page);
     await expect(page.getByTestId("sessions-to-book")).toHaveCount(0);
 
@@ -49,8 +58,16 @@ test.describe("consultation sessions", () => {
     await page.goto("/dashboard");
     const reminder = page.getByTestId("sessions-to-book");
     await expect(reminder).toContainText("One consultation session to book");
-    await expect(reminder.getByRole("link", { name: "Book your consultation" })).toHaveAttribute("href", /\/dashboard\/orders\/[0-9a-f-]{36}\/book$/);
-    await page.goto((await reminder.getByRole("link", { name: "Book your consultation" }).getAttribute("href"))!.replace(/\/book$/, ""));
+    await expect(reminder.getByRole("link", { name: "Book your consultation" })).toHaveAttribute(
+      "href",
+      /\/dashboard\/orders\/[0-9a-f-]{36}\/book$/,
+    );
+    await page.goto(
+      (await reminder.getByRole("link", { name: "Book your consultation" }).getAttribute("href"))!.replace(
+        /\/book$/,
+        "",
+      ),
+    );
     const credits = page.getByTestId("session-credits");
     await expect(credits).toContainText("One consultation session to book");
     await expect(page.getByTestId("order-lines").or(page.locator("body"))).toContainText("Family Consultation");
@@ -84,13 +101,25 @@ test.describe("consultation sessions", () => {
     const booked = page.getByTestId("booked-sessions");
     await expect(booked.locator("time")).toHaveAttribute("datetime", chosen!);
     await expect(booked).toContainText("Gulf time (90 minutes)");
-    await expect(booked.getByRole("link", { name: "Join the video call" })).toHaveAttribute("href", /^https:\/\/meet\.jit\.si\/sanad-[\w-]{22}$/);
+    await expect(booked.getByRole("link", { name: "Join the video call" })).toHaveAttribute(
+      "href",
+      /^https:\/\/meet\.jit\.si\/sanad-[\w-]{22}$/,
+    );
     await expect(credits).not.toContainText("to book");
-    await expect(booked.getByRole("link", { name: "Add to your calendar (.ics)" })).toHaveAttribute("href", /\/sessions\/[0-9a-f-]{36}\/invite\.ics$/);
+    await expect(booked.getByRole("link", { name: "Add to your calendar (.ics)" })).toHaveAttribute(
+      "href",
+      /\/sessions\/[0-9a-f-]{36}\/invite\.ics$/,
+    );
 
     // The consultant's side: an admin (in another browser) finds the session in "My agenda", in Gulf time.
-    const bookingId = (await booked.getByRole("link", { name: "Add to your calendar (.ics)" }).getAttribute("href"))!.match(/sessions\/([0-9a-f-]{36})\//)![1]!;
-    const team = await browser.newContext({ ...PIXEL_7, javaScriptEnabled: testInfo.project.use.javaScriptEnabled, baseURL: process.env.E2E_BASE_URL });
+    const bookingId = (await booked
+      .getByRole("link", { name: "Add to your calendar (.ics)" })
+      .getAttribute("href"))!.match(/sessions\/([0-9a-f-]{36})\//)![1]!;
+    const team = await browser.newContext({
+      ...PIXEL_7,
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+      baseURL: process.env.E2E_BASE_URL,
+    });
     const admin = await team.newPage();
     await signInAsAdmin(admin);
     await admin.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "My agenda" }).click();
@@ -99,7 +128,10 @@ test.describe("consultation sessions", () => {
     const entry = admin.locator(`[data-session="${bookingId}"]`);
     await expect(entry.locator("time")).toHaveAttribute("datetime", chosen!);
     await expect(entry).toContainText("Video call");
-    await expect(entry.getByRole("link", { name: /^#[0-9a-f]{8}$/ })).toHaveAttribute("href", /\/admin\/orders\/[0-9a-f-]{36}$/);
+    await expect(entry.getByRole("link", { name: /^#[0-9a-f]{8}$/ })).toHaveAttribute(
+      "href",
+      /\/admin\/orders\/[0-9a-f-]{36}$/,
+    );
     // Not started yet: nothing to mark; a change needs a reason (the client's session stays as it is).
     await expect(entry.getByRole("button", { name: "Mark held" })).toHaveCount(0);
     await expectAccessible(admin);
@@ -136,7 +168,9 @@ test.describe("consultation sessions", () => {
 test.describe("public holidays", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("an admin adds a holiday, sees a clear error for a date already listed, and removes it", async ({ page }, testInfo) => {
+  test("an admin adds a holiday, sees a clear error for a date already listed, and removes it", async ({
+    page,
+  }, testInfo) => {
     await signInAsAdmin(page);
     await page.goto("/admin/holidays");
     await expect(page.getByRole("heading", { level: 1, name: "UAE public holidays" })).toBeVisible();
@@ -160,7 +194,10 @@ test.describe("public holidays", () => {
     await page.goto("/ar/admin/holidays");
     await expect(page.locator(`[data-holiday="${day}"]`)).toContainText("اليوم الوطني");
     await page.goto("/admin/holidays");
-    await page.locator(`[data-holiday="${day}"]`).getByRole("button", { name: /^Remove/ }).click();
+    await page
+      .locator(`[data-holiday="${day}"]`)
+      .getByRole("button", { name: /^Remove/ })
+      .click();
     await expect(page.locator(`[data-holiday="${day}"]`)).toHaveCount(0);
   });
 });

@@ -21,7 +21,14 @@ export default async function globalSetup() {
   // Orders in known states for the back-office tests, written before the server owns the database.
   const dataDir = tempDir();
   const seed = spawnSync(process.execPath, ["--import", "tsx", "tests/support/seed-backoffice.ts"], {
-    env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789", DATA_ENCRYPTION_KEYS: TEST_DATA_ENCRYPTION_KEYS },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+      DATA_ENCRYPTION_KEYS: TEST_DATA_ENCRYPTION_KEYS,
+    },
     encoding: "utf8",
   });
   if (seed.status !== 0) throw new Error(`back-office seed failed:\n${seed.stderr}`);
@@ -55,7 +62,9 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   process.env.E2E_ADMIN_TOTP_SECRET = admin.totpSecret;
   // Per project, a client promoted to admin by the first admin: one more admin who has not set up two-factor sign-in.
-  for (const project of Object.values((JSON.parse(process.env.E2E_BACKOFFICE!) as { projects: Record<string, { newAdmin: { id: string } }> }).projects)) {
+  for (const project of Object.values(
+    (JSON.parse(process.env.E2E_BACKOFFICE!) as { projects: Record<string, { newAdmin: { id: string } }> }).projects,
+  )) {
     const promoted = await fetch(`${server.url}/admin/users`, {
       method: "POST",
       redirect: "manual",
@@ -67,7 +76,10 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_API = smtp.apiUrl;
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl;
-  fs.writeFileSync(path.join("test-results", "e2e-server.json"), JSON.stringify({ baseUrl, mailApi: smtp.apiUrl, databaseUrl: databaseUrl ?? null }));
+  fs.writeFileSync(
+    path.join("test-results", "e2e-server.json"),
+    JSON.stringify({ baseUrl, mailApi: smtp.apiUrl, databaseUrl: databaseUrl ?? null }),
+  );
 
   return async () => {
     await server.stop();

@@ -23,7 +23,11 @@ export function uniqueEmail(prefix = "user") {
 }
 
 /** Mail the server sent to `to`, waiting for it to arrive at the local SMTP server. */
-export async function waitForMail(to: string, match: (mail: CaughtMail) => boolean = () => true, timeoutMs = 15_000): Promise<CaughtMail> {
+export async function waitForMail(
+  to: string,
+  match: (mail: CaughtMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<CaughtMail> {
   const api = process.env.E2E_MAIL_API;
   if (!api) throw new Error("E2E_MAIL_API is not set (global setup)");
   const deadline = Date.now() + timeoutMs;
@@ -42,7 +46,9 @@ export async function waitForMail(to: string, match: (mail: CaughtMail) => boole
 export async function whenInteractive(locator: Locator) {
   if (!jsEnabled(test.info())) return;
   await locator.scrollIntoViewIfNeeded();
-  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
 }
 
 /** The mail the local SMTP server caught for `to` so far (to count them). */

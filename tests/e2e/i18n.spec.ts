@@ -28,7 +28,11 @@ async function latinWordsIn(page: Page, only?: string): Promise<string[]> {
     }
     for (const element of Array.from(document.querySelectorAll<HTMLElement>("[aria-label], [placeholder], [title]"))) {
       if ((element.closest("[lang]")?.getAttribute("lang") ?? "ar") !== "ar") continue;
-      parts.push(element.getAttribute("aria-label") ?? "", element.getAttribute("placeholder") ?? "", element.getAttribute("title") ?? "");
+      parts.push(
+        element.getAttribute("aria-label") ?? "",
+        element.getAttribute("placeholder") ?? "",
+        element.getAttribute("title") ?? "",
+      );
     }
     return parts.join(" \n ");
   }, only);
@@ -44,13 +48,19 @@ async function latinWordsIn(page: Page, only?: string): Promise<string[]> {
     .replace(/(?<!\w)\/[\w\-/.?=&:]*/g, " ")
     .replace(/\bX+\b/g, " ")
     .replace(/\b\w*\d\w*\b/g, " ")
-    .replace(/\b(Sanad Legal|Stripe|UAE|GCC|VAT|PDF|PNG|JPG|JPEG|DOCX?|WhatsApp|Visa|Mastercard|Emirates ID|ID|AI|FAQ|KYC|AML|HR|CV|PRO|LLC|FZE|FZ-LLC|DED|DIFC|ADGM|DMCC|SMS|OTP|ISO|SSL|TLS|AES|GCM|ZIP|GDPR|PDPL|IEC|HTTPS|IP|Enter|Shift|LCP|INP|CLS|FCP|TTFB|[A-Z]{1,3}\d[\w-]*)\b/g, " ")
+    .replace(
+      /\b(Sanad Legal|Stripe|UAE|GCC|VAT|PDF|PNG|JPG|JPEG|DOCX?|WhatsApp|Visa|Mastercard|Emirates ID|ID|AI|FAQ|KYC|AML|HR|CV|PRO|LLC|FZE|FZ-LLC|DED|DIFC|ADGM|DMCC|SMS|OTP|ISO|SSL|TLS|AES|GCM|ZIP|GDPR|PDPL|IEC|HTTPS|IP|Enter|Shift|LCP|INP|CLS|FCP|TTFB|[A-Z]{1,3}\d[\w-]*)\b/g,
+      " ",
+    )
     .replace(/\b[A-Z]\b/g, " ");
   return [...new Set(stripped.match(/[A-Za-z]{2,}/g) ?? [])];
 }
 
 test.describe("Arabic and right-to-left", () => {
-  test("switch to Arabic on a service page, send an inquiry: Arabic notice and Arabic acknowledgement", async ({ page, context }) => {
+  test("switch to Arabic on a service page, send an inquiry: Arabic notice and Arabic acknowledgement", async ({
+    page,
+    context,
+  }) => {
     const email = uniqueEmail("arabic-inquiry");
     await page.goto("/services/legal-consultation");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -59,7 +69,11 @@ test.describe("Arabic and right-to-left", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     // The choice is remembered for addresses without a language prefix.
-    expect((await context.cookies()).find((cookie) => cookie.name === "lang")).toMatchObject({ value: "ar", sameSite: "Lax", httpOnly: true });
+    expect((await context.cookies()).find((cookie) => cookie.name === "lang")).toMatchObject({
+      value: "ar",
+      sameSite: "Lax",
+      httpOnly: true,
+    });
 
     const form = page.locator("#inquiry-form");
     await form.getByLabel("الاسم الكامل").fill("عائشة خان");
@@ -82,8 +96,13 @@ test.describe("Arabic and right-to-left", () => {
     test.slow();
     const email = uniqueEmail("arabic-buyer");
     await page.goto("/ar/ban-checks/travel-ban-check");
-    const added = page.waitForResponse((response) => response.url().includes("/cart/update") && response.request().method() === "POST");
-    await page.locator('form[action$="/cart/update"]:has(input[name="tierId"][value="basic"]) button[type="submit"]').first().click();
+    const added = page.waitForResponse(
+      (response) => response.url().includes("/cart/update") && response.request().method() === "POST",
+    );
+    await page
+      .locator('form[action$="/cart/update"]:has(input[name="tierId"][value="basic"]) button[type="submit"]')
+      .first()
+      .click();
     await added;
     await page.waitForLoadState("load");
     // Back on the Arabic page after the cart's unprefixed action.
@@ -125,20 +144,30 @@ test.describe("Arabic and right-to-left", () => {
     await expect(page.getByRole("heading", { name: "تم الدفع بنجاح!" })).toBeVisible();
     const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
 
-    const confirmation = await waitForMail(email, (mail) => mail.subject.includes(orderNumber) && mail.subject.startsWith("تم استلام طلبك"));
+    const confirmation = await waitForMail(
+      email,
+      (mail) => mail.subject.includes(orderNumber) && mail.subject.startsWith("تم استلام طلبك"),
+    );
     expect(confirmation.text).toContain("فحص حظر السفر");
     expect(confirmation.text).toContain("/ar/dashboard");
-    await waitForMail(email, (mail) => mail.subject.includes(orderNumber) && mail.subject.startsWith("تم استلام الدفعة"));
+    await waitForMail(
+      email,
+      (mail) => mail.subject.includes(orderNumber) && mail.subject.startsWith("تم استلام الدفعة"),
+    );
 
     // The client area names the order's service and package in Arabic (the order row keeps English).
     await page.goto("/ar/dashboard");
     await expect(page.getByRole("heading", { name: "فحص حظر السفر" }).first()).toBeVisible();
     expect(await latinWordsIn(page)).toEqual([]);
-    await page.goto(`/ar/dashboard/orders/${(await page.locator('a[href*="/ar/dashboard/orders/"]').first().getAttribute("href"))!.split("/").pop()}`);
+    await page.goto(
+      `/ar/dashboard/orders/${(await page.locator('a[href*="/ar/dashboard/orders/"]').first().getAttribute("href"))!.split("/").pop()}`,
+    );
     expect(await latinWordsIn(page)).toEqual([]);
   });
 
-  test("the Arabic home page at 360 px mirrors the header, the cards and the chat button", async ({ page }, testInfo) => {
+  test("the Arabic home page at 360 px mirrors the header, the cards and the chat button", async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize(MOBILE);
     const measure = async (path: string) => {
       await page.goto(path);
@@ -213,7 +242,16 @@ test.describe("Arabic and right-to-left", () => {
         if (words.length > 0) problems.push(`${path}: ${words.join(", ")}`);
       }
     };
-    await walk(["/ar/client-login", "/ar/client-login?tab=register", "/ar/password-reset", "/ar/request-check", "/ar/assistant", "/ar/chat", "/ar/cart", "/ar/no-such-page"]);
+    await walk([
+      "/ar/client-login",
+      "/ar/client-login?tab=register",
+      "/ar/password-reset",
+      "/ar/request-check",
+      "/ar/assistant",
+      "/ar/chat",
+      "/ar/cart",
+      "/ar/no-such-page",
+    ]);
     // A client (named in Arabic: the page shows the name).
     await signUpVerified(page, { name: "ليلى حسن" });
     await walk(["/ar/dashboard", "/ar/dashboard/settings", "/ar/checkout"]);
@@ -221,12 +259,21 @@ test.describe("Arabic and right-to-left", () => {
     // checked, i.e. headings, table headers, labels, buttons and navigation.
     await page.context().clearCookies();
     await signInAsAdmin(page);
-    await walk(["/ar/admin", "/ar/admin/inquiries", "/ar/admin/users", "/ar/admin/coupons", "/ar/admin/performance"], "h1, h2, h3, th, label, button, nav, legend, caption");
+    await walk(
+      ["/ar/admin", "/ar/admin/inquiries", "/ar/admin/users", "/ar/admin/coupons", "/ar/admin/performance"],
+      "h1, h2, h3, th, label, button, nav, legend, caption",
+    );
     expect(problems).toEqual([]);
   });
 
-  test("Accept-Language only suggests the Arabic page; the dismiss works and is remembered", async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ locale: "ar-AE", javaScriptEnabled: jsEnabled(testInfo), baseURL: testInfo.project.use.baseURL });
+  test("Accept-Language only suggests the Arabic page; the dismiss works and is remembered", async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      locale: "ar-AE",
+      javaScriptEnabled: jsEnabled(testInfo),
+      baseURL: testInfo.project.use.baseURL,
+    });
     const page = await context.newPage();
     const response = await page.goto("/about");
     // No redirect: the English page, with a notice in Arabic.

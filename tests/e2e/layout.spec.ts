@@ -9,7 +9,18 @@ import { expect, test } from "./helpers";
 
 type Fixture = {
   password: string;
-  projects: Record<string, { inquiry: { id: string }; cases: { staff: { email: string; totpSecret: string }; client: { email: string }; caseOrder: string; overdueOrder: string } }>;
+  projects: Record<
+    string,
+    {
+      inquiry: { id: string };
+      cases: {
+        staff: { email: string; totpSecret: string };
+        client: { email: string };
+        caseOrder: string;
+        overdueOrder: string;
+      };
+    }
+  >;
 };
 
 function fixture() {
@@ -27,7 +38,9 @@ async function sidewaysScroll(page: Page, path: string) {
   const found: string[] = [];
   for (const width of PHONE_WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    const extra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const extra = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     if (extra > 0) found.push(`${path} at ${width} px: ${extra} px wider than the screen`);
   }
   return found;
@@ -46,11 +59,15 @@ async function headerBreaks(page: Page) {
         if (!node.textContent?.trim() || !node.parentElement?.offsetParent) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        const lines = new Set(
+          [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
+        );
         if (lines.size > 1) wrapped.push(`"${node.textContent.trim()}" wraps`);
       }
-      if (bar.scrollWidth > bar.clientWidth) wrapped.push(`the bar overflows by ${bar.scrollWidth - bar.clientWidth} px`);
-      if (bar.getBoundingClientRect().height > 64) wrapped.push(`the bar is ${bar.getBoundingClientRect().height} px high`);
+      if (bar.scrollWidth > bar.clientWidth)
+        wrapped.push(`the bar overflows by ${bar.scrollWidth - bar.clientWidth} px`);
+      if (bar.getBoundingClientRect().height > 64)
+        wrapped.push(`the bar is ${bar.getBoundingClientRect().height} px high`);
       return wrapped;
     });
     found.push(...problems.map((problem) => `${width} px: ${problem}`));
@@ -72,26 +89,47 @@ async function statusNoticeOnPhone(page: Page, orderId: string) {
   await select.selectOption(original === "pending" ? "processing" : "pending");
   await expect(notices).toHaveCount(1);
   const box = (await notices.first().boundingBox())!;
-  if (box.x < 0 || box.x + box.width > 360) found.push(`the "Status Updated" notice spans ${Math.round(box.x)}-${Math.round(box.x + box.width)} px on a 360 px screen`);
+  if (box.x < 0 || box.x + box.width > 360)
+    found.push(
+      `the "Status Updated" notice spans ${Math.round(box.x)}-${Math.round(box.x + box.width)} px on a 360 px screen`,
+    );
   await select.selectOption(original);
   await expect(notices).toHaveCount(2);
   return found;
 }
 
 test.describe("signed-in pages on phones and desktops", () => {
-  test("no page of the portal or the back office scrolls sideways at 360-412 px; the header stays on one line at 1024-1440 px", async ({ browser }, testInfo) => {
+  test("no page of the portal or the back office scrolls sideways at 360-412 px; the header stays on one line at 1024-1440 px", async ({
+    browser,
+  }, testInfo) => {
     test.slow();
     const f = fixture();
     const people: Array<{ who: string; signInAs: (page: Page) => Promise<void>; pages: string[] }> = [
       {
         who: "client",
         signInAs: (page) => signIn(page, f.cases.client.email, f.password),
-        pages: ["/dashboard", `/dashboard/orders/${f.cases.caseOrder}`, "/dashboard/settings", "/dashboard/settings/two-factor", "/checkout", "/ar/dashboard", `/ar/dashboard/orders/${f.cases.caseOrder}`],
+        pages: [
+          "/dashboard",
+          `/dashboard/orders/${f.cases.caseOrder}`,
+          "/dashboard/settings",
+          "/dashboard/settings/two-factor",
+          "/checkout",
+          "/ar/dashboard",
+          `/ar/dashboard/orders/${f.cases.caseOrder}`,
+        ],
       },
       {
         who: "staff",
         signInAs: (page) => signInAsStaff(page, f.cases.staff, f.password),
-        pages: ["/admin", "/admin?view=mine", "/admin?due=overdue", `/admin/orders/${f.cases.caseOrder}`, "/dashboard/settings", "/ar/admin", `/ar/admin/orders/${f.cases.overdueOrder}`],
+        pages: [
+          "/admin",
+          "/admin?view=mine",
+          "/admin?due=overdue",
+          `/admin/orders/${f.cases.caseOrder}`,
+          "/dashboard/settings",
+          "/ar/admin",
+          `/ar/admin/orders/${f.cases.overdueOrder}`,
+        ],
       },
       {
         who: "admin",
@@ -112,12 +150,17 @@ test.describe("signed-in pages on phones and desktops", () => {
     ];
     const problems: string[] = [];
     for (const person of people) {
-      const context = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false, viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({
+        javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false,
+        viewport: { width: 1280, height: 800 },
+      });
       const page = await context.newPage();
       await person.signInAs(page);
       await expect(page).not.toHaveURL(/client-login/);
-      for (const path of person.pages) problems.push(...(await sidewaysScroll(page, path)).map((problem) => `${person.who}: ${problem}`));
-      if (person.who === "admin" && testInfo.project.use.javaScriptEnabled !== false) problems.push(...(await statusNoticeOnPhone(page, f.cases.overdueOrder)));
+      for (const path of person.pages)
+        problems.push(...(await sidewaysScroll(page, path)).map((problem) => `${person.who}: ${problem}`));
+      if (person.who === "admin" && testInfo.project.use.javaScriptEnabled !== false)
+        problems.push(...(await statusNoticeOnPhone(page, f.cases.overdueOrder)));
       for (const path of [person.pages[0]!, "/ar" + (person.pages[0] === "/dashboard" ? "/dashboard" : "/admin")]) {
         await page.goto(path);
         problems.push(...(await headerBreaks(page)).map((problem) => `${person.who} on ${path}: header ${problem}`));

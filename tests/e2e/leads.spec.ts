@@ -1,4 +1,14 @@
-import { expect, expectAccessible, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail, whenInteractive } from "./helpers";
+import {
+  expect,
+  expectAccessible,
+  jsEnabled,
+  MOBILE,
+  ONLY_WITH_JAVASCRIPT,
+  test,
+  uniqueEmail,
+  waitForMail,
+  whenInteractive,
+} from "./helpers";
 
 test.describe("lead capture", () => {
   test("an inquiry from a service page is stored, acknowledged and notified to staff", async ({ page }, testInfo) => {
@@ -15,7 +25,9 @@ test.describe("lead capture", () => {
     await form.getByRole("button", { name: "Submit Inquiry" }).click();
 
     await expect(page.getByText("Inquiry Submitted Successfully").first()).toBeVisible();
-    await expect(page.getByText("Our legal team will review your request and contact you within 24 hours.").first()).toBeVisible();
+    await expect(
+      page.getByText("Our legal team will review your request and contact you within 24 hours.").first(),
+    ).toBeVisible();
     // All fields reset and consent cleared.
     await expect(form.getByLabel("Full Name")).toHaveValue("");
     await expect(form.getByRole("checkbox")).not.toBeChecked();
@@ -44,7 +56,9 @@ test.describe("lead capture", () => {
     await expect(form.getByText("Please tick the box to consent to data processing")).toBeVisible();
   });
 
-  test("the travel-ban check stores a request and shows what happens next, never a made-up result", async ({ page }, testInfo) => {
+  test("the travel-ban check stores a request and shows what happens next, never a made-up result", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("travel");
     await page.setViewportSize(MOBILE);
     await page.goto("/ban-checks/travel-ban-check");
@@ -75,7 +89,9 @@ test.describe("lead capture", () => {
     expect(ack.subject).toBe("We received your travel ban check request");
   });
 
-  test("the request wizard checks each step, goes back without losing anything, and hands off to the checkout", async ({ page }) => {
+  test("the request wizard checks each step, goes back without losing anything, and hands off to the checkout", async ({
+    page,
+  }) => {
     await page.goto("/request-check");
     await expect(page.getByRole("heading", { name: /Personal Details/ })).toBeVisible();
     await page.getByLabel("Full Name").fill("Fatima Al Zahra");

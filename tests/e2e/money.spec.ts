@@ -24,15 +24,22 @@ async function download(page: Page, link: ReturnType<Page["getByRole"]>) {
 }
 
 test.describe("money", () => {
-  test("a 100 % coupon: the order is confirmed without payment and its tax invoice downloads from the dashboard", async ({ page }) => {
+  test("a 100 % coupon: the order is confirmed without payment and its tax invoice downloads from the dashboard", async ({
+    page,
+  }) => {
     const account = await signUp(page);
     await verifyFromMail(page, account.email, account.password);
     await signIn(page, account.email, account.password, "/checkout");
     await expect(page).toHaveURL(/\/checkout$/);
     await page.goto("/ban-checks/travel-ban-check");
     // With JavaScript the cart is saved by a fetch: wait for it before leaving the page.
-    const added = page.waitForResponse((response) => response.url().includes("/cart/update") && response.request().method() === "POST");
-    await page.locator('form[action$="/cart/update"]:has(input[name="tierId"][value="basic"]) button[type="submit"]').first().click();
+    const added = page.waitForResponse(
+      (response) => response.url().includes("/cart/update") && response.request().method() === "POST",
+    );
+    await page
+      .locator('form[action$="/cart/update"]:has(input[name="tierId"][value="basic"]) button[type="submit"]')
+      .first()
+      .click();
     await added;
     await page.waitForLoadState("load");
     await page.goto("/checkout");
@@ -57,11 +64,16 @@ test.describe("money", () => {
     expect(pdf.name).toMatch(/^tax-invoice-INV-\d{6}\.pdf$/);
     expect(pdf.data.subarray(0, 5).toString()).toBe("%PDF-");
     await expectAccessible(page);
-    const mail = await waitForMail(account.email, (m) => m.subject.includes("Payment received") && m.subject.includes(orderId.slice(0, 8)));
+    const mail = await waitForMail(
+      account.email,
+      (m) => m.subject.includes("Payment received") && m.subject.includes(orderId.slice(0, 8)),
+    );
     expect(mail.attachments.map((a) => a.filename)).toEqual([pdf.name]);
   });
 
-  test("an admin refunds part of a paid order: the status, the refund with its reason, a credit note, the client told", async ({ page }) => {
+  test("an admin refunds part of a paid order: the status, the refund with its reason, a credit note, the client told", async ({
+    page,
+  }) => {
     // Two-factor sign-in, a refund, two pages checked by axe and a mail: more than a page visit's time.
     test.slow();
     const order = refundFixture();
@@ -96,7 +108,10 @@ test.describe("money", () => {
       await page.waitForURL((url) => url.pathname + url.search === href);
     }
     await expect(page.getByTestId("tax-documents")).toContainText(/CN-\d{6}/);
-    await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", /^\/admin\/invoices\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+      "href",
+      /^\/admin\/invoices\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,
+    );
     await expectAccessible(page);
     const mail = await waitForMail(order.email, (m) => m.subject.startsWith("Refund of AED 150"));
     expect(mail.attachments[0]?.filename).toMatch(/^tax-credit-note-CN-\d{6}\.pdf$/);

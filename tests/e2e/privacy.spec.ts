@@ -17,7 +17,10 @@ function fixture(testInfo: TestInfo) {
 }
 
 test.describe("privacy", () => {
-  test("the client sees who from the team opened their document, and downloads their data", async ({ browser, page }, testInfo) => {
+  test("the client sees who from the team opened their document, and downloads their data", async ({
+    browser,
+    page,
+  }, testInfo) => {
     // Three people's sign-ins (one with a second step), a download and a mail.
     test.slow();
     const f = fixture(testInfo);
@@ -34,7 +37,9 @@ test.describe("privacy", () => {
     await page.goto(`/dashboard/orders/${f.order}`);
     const access = page.getByTestId("team-access");
     await expect(access.getByRole("heading", { name: "Who from our team opened your files" })).toBeVisible();
-    await expect(access.getByRole("listitem").filter({ hasText: "(administrator) opened" }).filter({ hasText: "passport.pdf" })).toHaveCount(1);
+    await expect(
+      access.getByRole("listitem").filter({ hasText: "(administrator) opened" }).filter({ hasText: "passport.pdf" }),
+    ).toHaveCount(1);
     await expectAccessible(page);
 
     await page.goto("/dashboard/settings");
@@ -51,12 +56,16 @@ test.describe("privacy", () => {
     expect(names).toEqual(expect.arrayContaining(["README.txt", "profile.json", "orders.json"]));
     const passport = names.find((name) => name.endsWith("passport.pdf"))!;
     expect(spawnSync("unzip", ["-p", zip, passport]).stdout.subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
-    expect(JSON.parse(spawnSync("unzip", ["-p", zip, "profile.json"], { encoding: "utf8" }).stdout)).toMatchObject({ email: f.email });
+    expect(JSON.parse(spawnSync("unzip", ["-p", zip, "profile.json"], { encoding: "utf8" }).stdout)).toMatchObject({
+      email: f.email,
+    });
     fs.rmSync(zip, { force: true });
     await expectAccessible(page);
   });
 
-  test("a client closes their account: a wrong password is refused, then they are signed out and cannot sign in again", async ({ page }) => {
+  test("a client closes their account: a wrong password is refused, then they are signed out and cannot sign in again", async ({
+    page,
+  }) => {
     // Registration, verification by mail, sign-in, two submissions and a mail.
     test.slow();
     const account = await signUpVerified(page);

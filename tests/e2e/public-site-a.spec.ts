@@ -25,18 +25,35 @@ async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
 test.describe("home, ban checks and ask a lawyer", () => {
   // One test per path: the list grows with the site, and a broken page is named by its own test.
   for (const path of publicPaths) {
-    test(`${path} answers with its titled, canonical page in English and Arabic`, ONLY_WITHOUT_JAVASCRIPT, async ({ page }) => {
-      await expectPageBasics(page, path);
-      await expectPageBasics(page, path === "/" ? "/ar" : `/ar${path}`);
-      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    });
+    test(
+      `${path} answers with its titled, canonical page in English and Arabic`,
+      ONLY_WITHOUT_JAVASCRIPT,
+      async ({ page }) => {
+        await expectPageBasics(page, path);
+        await expectPageBasics(page, path === "/" ? "/ar" : `/ar${path}`);
+        await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      },
+    );
   }
 
   test("home: the ten sections in order, priced service cards and calls to action", async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto("/");
-    const ids = await page.locator("main > section, main > [data-deferred] > section").evaluateAll((nodes) => nodes.map((n) => n.id));
-    expect(ids).toEqual(["home-hero", "services", "why-choose", "credentials", "comparison", "quote", "how-it-works", "testimonials", "home-faq", "get-started"]);
+    const ids = await page
+      .locator("main > section, main > [data-deferred] > section")
+      .evaluateAll((nodes) => nodes.map((n) => n.id));
+    expect(ids).toEqual([
+      "home-hero",
+      "services",
+      "why-choose",
+      "credentials",
+      "comparison",
+      "quote",
+      "how-it-works",
+      "testimonials",
+      "home-faq",
+      "get-started",
+    ]);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const cards = page.locator("#services li");
     await expect(cards).toHaveCount(4);
@@ -62,24 +79,28 @@ test.describe("home, ban checks and ask a lawyer", () => {
     await expect(page).toHaveURL(/\/ask-lawyer$/);
   });
 
-  test("sections below the fold load their code only when they come into view", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
-    await page.setViewportSize(MOBILE);
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    expect(requested.filter((path) => path.includes("quote-section"))).toEqual([]);
-    // The server's HTML of the later sections is there before their code.
-    await expect(page.locator("#home-faq details")).toHaveCount(5);
-    await page.locator("#quote").scrollIntoViewIfNeeded();
-    await expect.poll(() => requested.some((path) => path.includes("quote-section"))).toBe(true);
-    // Hydrated, the sections keep their content (no flash to empty), and links still navigate in the page.
-    await page.locator("#get-started").scrollIntoViewIfNeeded();
-    await expect(page.locator("#get-started").getByRole("link", { name: "Consult Legal Expert" })).toBeVisible();
-    await page.locator("#get-started").getByRole("link", { name: "Consult Legal Expert" }).click();
-    await expect(page).toHaveURL(/\/ask-lawyer$/);
-    await expect(page.locator("#legal-services li")).toHaveCount(8);
-  });
+  test(
+    "sections below the fold load their code only when they come into view",
+    ONLY_WITH_JAVASCRIPT,
+    async ({ page }) => {
+      await page.setViewportSize(MOBILE);
+      const requested: string[] = [];
+      page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto("/");
+      await page.waitForLoadState("networkidle");
+      expect(requested.filter((path) => path.includes("quote-section"))).toEqual([]);
+      // The server's HTML of the later sections is there before their code.
+      await expect(page.locator("#home-faq details")).toHaveCount(5);
+      await page.locator("#quote").scrollIntoViewIfNeeded();
+      await expect.poll(() => requested.some((path) => path.includes("quote-section"))).toBe(true);
+      // Hydrated, the sections keep their content (no flash to empty), and links still navigate in the page.
+      await page.locator("#get-started").scrollIntoViewIfNeeded();
+      await expect(page.locator("#get-started").getByRole("link", { name: "Consult Legal Expert" })).toBeVisible();
+      await page.locator("#get-started").getByRole("link", { name: "Consult Legal Expert" }).click();
+      await expect(page).toHaveURL(/\/ask-lawyer$/);
+      await expect(page.locator("#legal-services li")).toHaveCount(8);
+    },
+  );
 
   test("FAQ accordion: one item open at a time, collapsible", async ({ page }) => {
     await page.goto("/");
@@ -114,7 +135,9 @@ test.describe("home, ban checks and ask a lawyer", () => {
     await expect(page.getByLabel("Emirates ID or Passport Number")).toBeVisible();
   });
 
-  test("travel ban check: Check Status Now opens the check form, before or after the section's code loads", async ({ page }) => {
+  test("travel ban check: Check Status Now opens the check form, before or after the section's code loads", async ({
+    page,
+  }) => {
     await page.setViewportSize(MOBILE);
     await page.goto("/ban-checks/travel-ban-check");
     const check = page.locator("#check-status");
@@ -143,7 +166,9 @@ test.describe("home, ban checks and ask a lawyer", () => {
     await expect(page.locator("[data-inquiry-slot='court-police-case-check']")).toBeAttached();
   });
 
-  test("ask a lawyer: claims, contact links, eight services, the assistant section and the legal inquiry", async ({ page }) => {
+  test("ask a lawyer: claims, contact links, eight services, the assistant section and the legal inquiry", async ({
+    page,
+  }) => {
     await page.goto("/ask-lawyer");
     await expect(page.getByRole("heading", { level: 1, name: "Consult with Licensed UAE Lawyers" })).toBeVisible();
     const hero = page.locator("#ask-lawyer-hero");
@@ -168,11 +193,17 @@ test.describe("home, ban checks and ask a lawyer", () => {
     await expect(page).toHaveURL(/\/ban-checks\/labor-ban-check$/);
   });
 
-  test("structured data: LegalService on the home page, Offers and FAQPage on the travel ban page", async ({ page }) => {
+  test("structured data: LegalService on the home page, Offers and FAQPage on the travel ban page", async ({
+    page,
+  }) => {
     await page.goto("/");
     const home = await jsonLd(page);
     const organisation = home.find((item) => item["@type"] === "LegalService");
-    expect(organisation).toMatchObject({ name: "Sanad Legal", telephone: expect.any(String), email: expect.any(String) });
+    expect(organisation).toMatchObject({
+      name: "Sanad Legal",
+      telephone: expect.any(String),
+      email: expect.any(String),
+    });
     expect(home.some((item) => item["@type"] === "FAQPage")).toBe(true);
 
     await page.goto("/ban-checks/travel-ban-check");

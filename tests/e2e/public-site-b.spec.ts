@@ -69,25 +69,37 @@ test.describe("business, service, company and legal pages", () => {
     await expectInquiry(page, "company-formation");
   });
 
-  test("service pages: contact block beside the form; consultation types on sale; Ask a Question First and Request Audit Quote lead to the form", async ({ page }) => {
+  test("service pages: contact block beside the form; consultation types on sale; Ask a Question First and Request Audit Quote lead to the form", async ({
+    page,
+  }) => {
     await open(page, "/services/legal-consultation");
     const types = page.locator("#consultation-types [data-tier]");
     await expect(types).toHaveCount(6);
     await expect(page.locator('#consultation-types [data-tier="criminal-defense"]')).toContainText(`${AED} 1,200`);
-    await expect(page.locator('#consultation-types [data-tier="criminal-defense"]')).toContainText("One 120-minute session");
-    await expect(page.locator("#consultation-hero").getByRole("link", { name: "Book Consultation" })).toHaveAttribute("href", "#consultation-types");
+    await expect(page.locator('#consultation-types [data-tier="criminal-defense"]')).toContainText(
+      "One 120-minute session",
+    );
+    await expect(page.locator("#consultation-hero").getByRole("link", { name: "Book Consultation" })).toHaveAttribute(
+      "href",
+      "#consultation-types",
+    );
     await page.locator("#consultation-hero").getByRole("link", { name: "Ask a Question First" }).click();
     await expect(page).toHaveURL(/\/services\/legal-consultation#inquiry$/);
     await expectInquiry(page, "general");
     const aside = page.locator("#inquiry aside");
     await expect(aside.getByRole("link", { name: "+971 4 123 4567" })).toHaveAttribute("href", "tel:+97141234567");
-    await expect(aside.getByRole("link", { name: "info@sanadlegal.ae" })).toHaveAttribute("href", "mailto:info@sanadlegal.ae");
+    await expect(aside.getByRole("link", { name: "info@sanadlegal.ae" })).toHaveAttribute(
+      "href",
+      "mailto:info@sanadlegal.ae",
+    );
     await expect(aside).toContainText("Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)");
 
     await open(page, "/services/compliance-audit");
     const audits = page.locator("#audit-types li").filter({ has: page.locator("h3") });
     await expect(audits).toHaveCount(4);
-    await expect(audits.filter({ hasText: "Corporate Compliance" })).toContainText("Price and duration in a written quote once scoped");
+    await expect(audits.filter({ hasText: "Corporate Compliance" })).toContainText(
+      "Price and duration in a written quote once scoped",
+    );
     await audits.filter({ hasText: "Data Protection" }).getByRole("link", { name: "Request Audit Quote" }).click();
     await expect(page).toHaveURL(/#inquiry$/);
     await expectInquiry(page, "general");
@@ -98,9 +110,13 @@ test.describe("business, service, company and legal pages", () => {
     await expectInquiry(page, "general");
   });
 
-  test("contact page in both languages: configured phone, e-mail and office hours, and the inquiry form", async ({ page }) => {
+  test("contact page in both languages: configured phone, e-mail and office hours, and the inquiry form", async ({
+    page,
+  }) => {
     await open(page, "/contact");
-    await expect(page.locator("#inquiry aside")).toContainText("Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)");
+    await expect(page.locator("#inquiry aside")).toContainText(
+      "Sunday to Thursday, 9:00 to 18:00 (Gulf Standard Time)",
+    );
     await expectInquiry(page, "general");
 
     await open(page, "/ar/contact");
@@ -144,7 +160,9 @@ test.describe("business, service, company and legal pages", () => {
       await expect(page.locator("main")).toContainText("يناير 2025");
     }
     await page.goto("/terms-of-service");
-    await expect(page.locator("main")).toContainText("Fees are non-refundable, except as set out in our Refund Policy.");
+    await expect(page.locator("main")).toContainText(
+      "Fees are non-refundable, except as set out in our Refund Policy.",
+    );
     await expect(page.locator("main")).toContainText("federal laws of the United Arab Emirates");
   });
 
@@ -155,7 +173,13 @@ test.describe("business, service, company and legal pages", () => {
     await page.locator("footer").getByRole("link", { name: "Careers" }).click();
     await expect(page).toHaveURL(/\/careers$/);
     await expect(page.locator("#apply")).toContainText("info@sanadlegal.ae");
-    for (const path of ["/technology", "/attorney-network", "/for-business/client-credit-check", "/for-business/receivable-management"]) await open(page, path);
+    for (const path of [
+      "/technology",
+      "/attorney-network",
+      "/for-business/client-credit-check",
+      "/for-business/receivable-management",
+    ])
+      await open(page, path);
     await expect(page.locator("#attorneys-hero, #receivables-hero")).toHaveCount(1);
   });
 });

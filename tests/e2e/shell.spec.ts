@@ -31,30 +31,39 @@ test.describe("site shell", () => {
     // The new page's head, from its loader's data when the router navigated (app/seo/page-head.server.ts).
     await expect(page).toHaveTitle("Background Checks for Employers in the UAE | Sanad Legal");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/for-business\/background-checks$/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/social\/for-business-en\.png$/);
-    await expect.poll(() => page.locator('head script[type="application/ld+json"]').allTextContents()).toContainEqual(expect.stringContaining('"BreadcrumbList"'));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      /\/social\/for-business-en\.png$/,
+    );
+    await expect
+      .poll(() => page.locator('head script[type="application/ld+json"]').allTextContents())
+      .toContainEqual(expect.stringContaining('"BreadcrumbList"'));
   });
 
-  test("a site link navigates within the page, Back returns, and a link opened in a new tab is left to the browser", ONLY_WITH_JAVASCRIPT, async ({ page, context }) => {
-    await page.setViewportSize(DESKTOP);
-    await page.goto("/about");
-    const footer = page.getByRole("contentinfo");
-    await whenInteractive(footer.getByRole("link", { name: "Privacy Policy" }));
-    // A mark on the window survives a navigation in the page, not a document load.
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    await footer.getByRole("link", { name: "Privacy Policy" }).click();
-    await expect(page).toHaveURL(/\/privacy-policy$/);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy Policy");
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/about$/);
-    const opened = context.waitForEvent("page");
-    await footer.getByRole("link", { name: "Terms of Service" }).click({ modifiers: ["ControlOrMeta"] });
-    const tab = await opened;
-    await expect(tab).toHaveURL(/\/terms-of-service$/);
-    await expect(page).toHaveURL(/\/about$/);
-    await tab.close();
-  });
+  test(
+    "a site link navigates within the page, Back returns, and a link opened in a new tab is left to the browser",
+    ONLY_WITH_JAVASCRIPT,
+    async ({ page, context }) => {
+      await page.setViewportSize(DESKTOP);
+      await page.goto("/about");
+      const footer = page.getByRole("contentinfo");
+      await whenInteractive(footer.getByRole("link", { name: "Privacy Policy" }));
+      // A mark on the window survives a navigation in the page, not a document load.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await footer.getByRole("link", { name: "Privacy Policy" }).click();
+      await expect(page).toHaveURL(/\/privacy-policy$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy Policy");
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/about$/);
+      const opened = context.waitForEvent("page");
+      await footer.getByRole("link", { name: "Terms of Service" }).click({ modifiers: ["ControlOrMeta"] });
+      const tab = await opened;
+      await expect(tab).toHaveURL(/\/terms-of-service$/);
+      await expect(page).toHaveURL(/\/about$/);
+      await tab.close();
+    },
+  );
 
   test("the mobile menu opens, and its links navigate", async ({ page }, testInfo) => {
     await page.setViewportSize(MOBILE);
@@ -77,10 +86,18 @@ test.describe("site shell", () => {
   test("footer carries the legal links and the not-a-law-firm statement", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
-    for (const name of ["Privacy Policy", "Data Retention Policy", "Terms of Service", "Refund Policy", "Partner Agreement"]) {
+    for (const name of [
+      "Privacy Policy",
+      "Data Retention Policy",
+      "Terms of Service",
+      "Refund Policy",
+      "Partner Agreement",
+    ]) {
       await expect(footer.getByRole("link", { name })).toBeVisible();
     }
-    await expect(footer.getByTestId("footer-disclaimer")).toContainText("not a law firm or a lawyer referral service and does not give legal or tax advice");
+    await expect(footer.getByTestId("footer-disclaimer")).toContainText(
+      "not a law firm or a lawyer referral service and does not give legal or tax advice",
+    );
   });
 
   test("unknown paths show the not-found page with a link home", async ({ page }) => {
@@ -109,13 +126,25 @@ test.describe("desktop menus under pointer and keyboard", () => {
     if (jsEnabled(testInfo)) await expect(page.locator("nav[data-enhanced]").first()).toBeAttached();
   });
 
-  test("point at Ban Checks, away onto the page, then at For Business: each opens, again and again", async ({ page }, testInfo) => {
+  test("point at Ban Checks, away onto the page, then at For Business: each opens, again and again", async ({
+    page,
+  }, testInfo) => {
     const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
     const menus = {
-      ban: { button: nav.getByRole("button", { name: "Show Ban Checks links" }), link: nav.getByRole("link", { name: "Travel Ban Check" }) },
-      business: { button: nav.getByRole("button", { name: "Show For Business links" }), link: nav.getByRole("link", { name: "Background Checks", exact: true }) },
+      ban: {
+        button: nav.getByRole("button", { name: "Show Ban Checks links" }),
+        link: nav.getByRole("link", { name: "Travel Ban Check" }),
+      },
+      business: {
+        button: nav.getByRole("button", { name: "Show For Business links" }),
+        link: nav.getByRole("link", { name: "Background Checks", exact: true }),
+      },
     };
-    for (const order of [["ban", "business"], ["business", "ban"], ["ban", "ban"]] as const) {
+    for (const order of [
+      ["ban", "business"],
+      ["business", "ban"],
+      ["ban", "ban"],
+    ] as const) {
       for (const name of order) {
         const menu = menus[name];
         await menu.button.hover();
@@ -129,62 +158,68 @@ test.describe("desktop menus under pointer and keyboard", () => {
     }
   });
 
-  test("sequences of hover, leave, focus, click and Escape across both menus", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
-    const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
-    const ban = nav.getByRole("button", { name: "Show Ban Checks links" });
-    const business = nav.getByRole("button", { name: "Show For Business links" });
-    const expectOpen = async (open: { ban: boolean; business: boolean }) => {
-      await expect(ban).toHaveAttribute("aria-expanded", String(open.ban));
-      await expect(business).toHaveAttribute("aria-expanded", String(open.business));
-      await expect(nav.getByRole("link", { name: "Travel Ban Check" })).toBeVisible({ visible: open.ban });
-      await expect(nav.getByRole("link", { name: "Background Checks", exact: true })).toBeVisible({ visible: open.business });
-    };
-    const away = () => page.mouse.move(600, 700);
+  test(
+    "sequences of hover, leave, focus, click and Escape across both menus",
+    ONLY_WITH_JAVASCRIPT,
+    async ({ page }) => {
+      const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+      const ban = nav.getByRole("button", { name: "Show Ban Checks links" });
+      const business = nav.getByRole("button", { name: "Show For Business links" });
+      const expectOpen = async (open: { ban: boolean; business: boolean }) => {
+        await expect(ban).toHaveAttribute("aria-expanded", String(open.ban));
+        await expect(business).toHaveAttribute("aria-expanded", String(open.business));
+        await expect(nav.getByRole("link", { name: "Travel Ban Check" })).toBeVisible({ visible: open.ban });
+        await expect(nav.getByRole("link", { name: "Background Checks", exact: true })).toBeVisible({
+          visible: open.business,
+        });
+      };
+      const away = () => page.mouse.move(600, 700);
 
-    // Click one, point at the other: only the one pointed at shows; away: none.
-    await ban.click();
-    await away();
-    await expectOpen({ ban: true, business: false });
-    await business.hover();
-    await expectOpen({ ban: false, business: true });
-    await away();
-    await expectOpen({ ban: false, business: false });
+      // Click one, point at the other: only the one pointed at shows; away: none.
+      await ban.click();
+      await away();
+      await expectOpen({ ban: true, business: false });
+      await business.hover();
+      await expectOpen({ ban: false, business: true });
+      await away();
+      await expectOpen({ ban: false, business: false });
 
-    // Hover, click (stays open), away (still open: expanded), Escape closes and focus is on its button.
-    await business.hover();
-    await business.click();
-    await away();
-    await expectOpen({ ban: false, business: true });
-    await business.focus();
-    await page.keyboard.press("Escape");
-    await expectOpen({ ban: false, business: false });
-    await expect(business).toBeFocused();
+      // Hover, click (stays open), away (still open: expanded), Escape closes and focus is on its button.
+      await business.hover();
+      await business.click();
+      await away();
+      await expectOpen({ ban: false, business: true });
+      await business.focus();
+      await page.keyboard.press("Escape");
+      await expectOpen({ ban: false, business: false });
+      await expect(business).toBeFocused();
 
-    // Escape under the pointer: it stays closed until the pointer leaves and comes back.
-    await ban.hover();
-    await expectOpen({ ban: true, business: false });
-    await ban.focus();
-    await page.keyboard.press("Escape");
-    await expectOpen({ ban: false, business: false });
-    await page.mouse.move(600, 700);
-    await ban.hover();
-    await expectOpen({ ban: true, business: false });
+      // Escape under the pointer: it stays closed until the pointer leaves and comes back.
+      await ban.hover();
+      await expectOpen({ ban: true, business: false });
+      await ban.focus();
+      await page.keyboard.press("Escape");
+      await expectOpen({ ban: false, business: false });
+      await page.mouse.move(600, 700);
+      await ban.hover();
+      await expectOpen({ ban: true, business: false });
 
-    // Keyboard across both: Enter on one, Tab to the other's button and Enter: only the second shows.
-    await away();
-    await ban.focus();
-    await page.keyboard.press("Enter");
-    await expectOpen({ ban: true, business: false });
-    await business.focus();
-    await expectOpen({ ban: false, business: false });
-    await page.keyboard.press("Enter");
-    await expectOpen({ ban: false, business: true });
-    // A second click closes what the button opened; a click elsewhere closes it too.
-    await business.click();
-    await away();
-    await expectOpen({ ban: false, business: false });
-    await ban.click();
-    await page.locator("body").click({ position: { x: 5, y: 700 } });
-    await expectOpen({ ban: false, business: false });
-  });
+      // Keyboard across both: Enter on one, Tab to the other's button and Enter: only the second shows.
+      await away();
+      await ban.focus();
+      await page.keyboard.press("Enter");
+      await expectOpen({ ban: true, business: false });
+      await business.focus();
+      await expectOpen({ ban: false, business: false });
+      await page.keyboard.press("Enter");
+      await expectOpen({ ban: false, business: true });
+      // A second click closes what the button opened; a click elsewhere closes it too.
+      await business.click();
+      await away();
+      await expectOpen({ ban: false, business: false });
+      await ban.click();
+      await page.locator("body").click({ position: { x: 5, y: 700 } });
+      await expectOpen({ ban: false, business: false });
+    },
+  );
 });

@@ -4,7 +4,10 @@ import { expect, expectAccessible, test } from "./helpers";
 import { unusedTotpCode } from "../support/totp";
 
 // Fixtures written by the global setup (tests/support/seed-backoffice.ts), one set per project.
-type Fixture = { password: string; projects: Record<string, { newAdmin: { email: string }; sessions: { email: string } }> };
+type Fixture = {
+  password: string;
+  projects: Record<string, { newAdmin: { email: string }; sessions: { email: string } }>;
+};
 
 function fixture() {
   const all = JSON.parse(process.env.E2E_BACKOFFICE ?? "null") as Fixture | null;
@@ -14,7 +17,9 @@ function fixture() {
 }
 
 test.describe("two-factor sign-in", () => {
-  test("a new admin sets it up before any admin page, then signs in in two steps; a wrong code is refused", async ({ page }) => {
+  test("a new admin sets it up before any admin page, then signs in in two steps; a wrong code is refused", async ({
+    page,
+  }) => {
     test.slow();
     const f = fixture();
     const state = path.resolve("test-results", `totp-${f.newAdmin.email}`);
@@ -24,7 +29,9 @@ test.describe("two-factor sign-in", () => {
     await page.goto("/admin/orders.csv");
     await expect(page).toHaveURL(/\/dashboard\/settings\/two-factor$/);
     await expect(page.getByText("Set up two-factor authentication to continue.").first()).toBeVisible();
-    await expect(page.getByRole("img", { name: "QR code that adds your account to an authenticator app" })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: "QR code that adds your account to an authenticator app" }),
+    ).toBeVisible();
     const secret = (await page.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expectAccessible(page);
@@ -59,7 +66,10 @@ test.describe("sessions", () => {
   test("settings lists each signed-in browser; one is signed out, then everywhere else", async ({ page, browser }) => {
     test.slow();
     const f = fixture();
-    const otherContext = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled, baseURL: test.info().project.use.baseURL });
+    const otherContext = await browser.newContext({
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+      baseURL: test.info().project.use.baseURL,
+    });
     const other = await otherContext.newPage();
     await signIn(other, f.sessions.email, f.password);
     await expect(other).toHaveURL(/\/dashboard$/);

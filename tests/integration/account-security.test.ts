@@ -44,7 +44,11 @@ class Browser {
     return copy;
   }
   private async send(path: string, init: RequestInit): Promise<Answer> {
-    const response = await fetch(this.base + path, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), Cookie: this.cookieHeader, "X-Forwarded-For": this.ip } });
+    const response = await fetch(this.base + path, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), Cookie: this.cookieHeader, "X-Forwarded-For": this.ip },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, ...rest] = pair!.split("=");
@@ -52,16 +56,29 @@ class Browser {
       if (value && !/max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.set(name!.trim(), value);
       else this.cookies.delete(name!.trim());
     }
-    return { status: response.status, location: (response.headers.get("location") ?? "").replace(this.base, ""), html: await response.text(), headers: response.headers };
+    return {
+      status: response.status,
+      location: (response.headers.get("location") ?? "").replace(this.base, ""),
+      html: await response.text(),
+      headers: response.headers,
+    };
   }
   get(path: string) {
     return this.send(path, { method: "GET" });
   }
   post(path: string, fields: Record<string, string>) {
-    return this.send(path, { method: "POST", headers: { Origin: this.base, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    return this.send(path, {
+      method: "POST",
+      headers: { Origin: this.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
   }
   postMultipart(path: string, body: Buffer, boundary: string) {
-    return this.send(path, { method: "POST", headers: { Origin: this.base, "Content-Type": `multipart/form-data; boundary=${boundary}` }, body: new Uint8Array(body) });
+    return this.send(path, {
+      method: "POST",
+      headers: { Origin: this.base, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body: new Uint8Array(body),
+    });
   }
   login(email: string, password: string) {
     return this.post("/client-login", { intent: "login", email, password });
@@ -75,7 +92,11 @@ class Browser {
   }
 }
 
-const decoded = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const decoded = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 describe(`account security over HTTP on ${kind}`, () => {
   let server: RunningServer;
@@ -136,7 +157,8 @@ describe(`account security over HTTP on ${kind}`, () => {
 
     it("'sign out everywhere else' and 'sign out' of one session end them at once; another account's session cannot be named", async () => {
       const [first, second, third] = [await signedIn(), await signedIn(), await signedIn()];
-      const idIn = (html: string, current: boolean) => new RegExp(`data-session-id="([0-9a-f-]{36})" data-current="${current}"`).exec(html)?.[1];
+      const idIn = (html: string, current: boolean) =>
+        new RegExp(`data-session-id="([0-9a-f-]{36})" data-current="${current}"`).exec(html)?.[1];
       const thirdId = idIn((await third.get("/dashboard/settings")).html, true)!;
       const listed = (await first.get("/dashboard/settings")).html;
       expect(listed.match(/data-session-id=/g)?.length).toBeGreaterThanOrEqual(3);
@@ -163,11 +185,21 @@ describe(`account security over HTTP on ${kind}`, () => {
     /** The token of a verification link. */
     const tokenOf = (link: string) => new URL(link, server.url).searchParams.get("token")!;
 
-    it("2a: the owner of an address someone else registered cannot confirm it by clicking, and \"This wasn't me\" deletes the account and its password", async () => {
+    it('2a: the owner of an address someone else registered cannot confirm it by clicking, and "This wasn\'t me" deletes the account and its password', async () => {
       const victim = `victim-${stamp}@example.com`;
       const attacker = browser();
       const attackerPassword = "attacker-chose-this-1";
-      expect((await attacker.post("/client-login", { intent: "register", name: "Not The Owner", email: victim, password: attackerPassword, confirmPassword: attackerPassword })).status).toBe(302);
+      expect(
+        (
+          await attacker.post("/client-login", {
+            intent: "register",
+            name: "Not The Owner",
+            email: victim,
+            password: attackerPassword,
+            confirmPassword: attackerPassword,
+          })
+        ).status,
+      ).toBe(302);
       // The right password does not sign in before the address is confirmed.
       expect((await attacker.login(victim, attackerPassword)).status).toBe(302);
       expect(await attacker.state()).toBe("out");
@@ -199,10 +231,22 @@ describe(`account security over HTTP on ${kind}`, () => {
       expect(decoded((await owner.get(link)).html)).toContain("This verification link cannot be used");
       const ownerPassword = "owner-real-password-9";
       const mailsBefore = smtp.messages.length;
-      expect((await owner.post("/client-login", { intent: "register", name: "The Owner", email: victim, password: ownerPassword, confirmPassword: ownerPassword })).status).toBe(302);
+      expect(
+        (
+          await owner.post("/client-login", {
+            intent: "register",
+            name: "The Owner",
+            email: victim,
+            password: ownerPassword,
+            confirmPassword: ownerPassword,
+          })
+        ).status,
+      ).toBe(302);
       const ownLink = await linkInMail(victim, "/verify-email?token=", mailsBefore);
       expect(ownLink).not.toBe(link);
-      expect((await owner.post(ownLink, { intent: "confirm", token: tokenOf(ownLink), password: ownerPassword })).status).toBe(200);
+      expect(
+        (await owner.post(ownLink, { intent: "confirm", token: tokenOf(ownLink), password: ownerPassword })).status,
+      ).toBe(200);
       expect((await owner.login(victim, ownerPassword)).location).toBe("/dashboard");
       expect((await browser(attacker.ip).login(victim, attackerPassword)).status).toBe(400);
     });
@@ -211,13 +255,23 @@ describe(`account security over HTTP on ${kind}`, () => {
       const signedInClient = await signedIn();
       const other = `other-${stamp}@example.com`;
       const registrant = browser();
-      await registrant.post("/client-login", { intent: "register", name: "Other Person", email: other, password: "other-password-77", confirmPassword: "other-password-77" });
+      await registrant.post("/client-login", {
+        intent: "register",
+        name: "Other Person",
+        email: other,
+        password: "other-password-77",
+        confirmPassword: "other-password-77",
+      });
       const link = await linkInMail(other, "/verify-email?token=");
       const sessionBefore = signedInClient.cookies.get("__session");
       const opened = await signedInClient.get(link);
       expect(opened.status).toBe(200);
       expect(decoded(opened.html)).not.toContain(other);
-      const confirmed = await signedInClient.post(link, { intent: "confirm", token: tokenOf(link), password: "other-password-77" });
+      const confirmed = await signedInClient.post(link, {
+        intent: "confirm",
+        token: tokenOf(link),
+        password: "other-password-77",
+      });
       expect(confirmed.status).toBe(200);
       expect(decoded(confirmed.html)).toContain("You are still signed in to your own account.");
       expect(signedInClient.cookies.get("__session")).toBe(sessionBefore);
@@ -231,7 +285,13 @@ describe(`account security over HTTP on ${kind}`, () => {
     it("2c: the browser that gave the right password on the login page is confirmed by opening the link", async () => {
       const address = `same-browser-${stamp}@example.com`;
       const person = browser();
-      await person.post("/client-login", { intent: "register", name: "Same Browser", email: address, password: PASSWORD, confirmPassword: PASSWORD });
+      await person.post("/client-login", {
+        intent: "register",
+        name: "Same Browser",
+        email: address,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      });
       expect((await person.login(address, PASSWORD)).location).toMatch(/^\/client-login/);
       const opened = await person.get(await linkInMail(address, "/verify-email?token="));
       expect(decoded(opened.html)).toContain("your email address is confirmed");
@@ -244,14 +304,26 @@ describe(`account security over HTTP on ${kind}`, () => {
       const victim = `guessed-${stamp}@example.com`;
       // The owner's browser signed in before the attack.
       const ownerBrowser = browser();
-      await ownerBrowser.post("/client-login", { intent: "register", name: "Guessed Owner", email: victim, password: PASSWORD, confirmPassword: PASSWORD });
+      await ownerBrowser.post("/client-login", {
+        intent: "register",
+        name: "Guessed Owner",
+        email: victim,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      });
       const link = await linkInMail(victim, "/verify-email?token=");
-      await ownerBrowser.post(link, { intent: "confirm", token: new URL(link, server.url).searchParams.get("token")!, password: PASSWORD });
+      await ownerBrowser.post(link, {
+        intent: "confirm",
+        token: new URL(link, server.url).searchParams.get("token")!,
+        password: PASSWORD,
+      });
       expect((await ownerBrowser.login(victim, PASSWORD)).location).toBe("/dashboard");
       await ownerBrowser.post("/logout", {});
 
       const attackerIp = newIp();
-      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => browser(attackerIp).login(victim, `wrong-guess-${i}`)));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => browser(attackerIp).login(victim, `wrong-guess-${i}`)),
+      );
       const checked = answers.filter((answer) => answer.status === 400);
       const refused = answers.filter((answer) => answer.status === 429);
       expect(checked.length).toBeGreaterThan(0);
@@ -263,8 +335,12 @@ describe(`account security over HTTP on ${kind}`, () => {
       expect((await browser(attackerIp).login(victim, PASSWORD)).status).toBe(429);
 
       // Guesses spread over 40 addresses: at most the per-account limit are checked.
-      const spread = await Promise.all(Array.from({ length: 40 }, (_, i) => browser().login(victim, `spread-guess-${i}`)));
-      expect(spread.filter((answer) => answer.status === 400).length).toBeLessThanOrEqual(LOGIN_FAILURES_PER_EMAIL.limit);
+      const spread = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => browser().login(victim, `spread-guess-${i}`)),
+      );
+      expect(spread.filter((answer) => answer.status === 400).length).toBeLessThanOrEqual(
+        LOGIN_FAILURES_PER_EMAIL.limit,
+      );
 
       // The owner: from their own browser, signed in at once.
       ownerBrowser.ip = newIp();
@@ -274,8 +350,16 @@ describe(`account security over HTTP on ${kind}`, () => {
       expect((await newDevice.login(victim, PASSWORD)).status).toBe(429);
       const mailsBefore = smtp.messages.length;
       await newDevice.post("/password-reset", { email: victim });
-      const token = new URL(await linkInMail(victim, "/password-reset?token=", mailsBefore), server.url).searchParams.get("token")!;
-      const chosen = await newDevice.post("/password-reset", { intent: "choose", token, password: "owner-new-password-5", confirmPassword: "owner-new-password-5" });
+      const token = new URL(
+        await linkInMail(victim, "/password-reset?token=", mailsBefore),
+        server.url,
+      ).searchParams.get("token")!;
+      const chosen = await newDevice.post("/password-reset", {
+        intent: "choose",
+        token,
+        password: "owner-new-password-5",
+        confirmPassword: "owner-new-password-5",
+      });
       expect(chosen.location).toBe("/dashboard");
       expect(await newDevice.state()).toBe("in");
     }, 120_000);
@@ -298,7 +382,9 @@ describe(`account security over HTTP on ${kind}`, () => {
       secret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(page.html)![1]!.replace(/ /g, "");
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       // The QR code encodes the same secret.
-      const svg = Buffer.from(/src="data:image\/svg\+xml;base64,([^"]+)"/.exec(page.html)![1]!, "base64").toString("utf8");
+      const svg = Buffer.from(/src="data:image\/svg\+xml;base64,([^"]+)"/.exec(page.html)![1]!, "base64").toString(
+        "utf8",
+      );
       expect(svg).toMatch(/^<svg[^>]*>/);
 
       for (const code of ["", "abcdef", "1".repeat(100), "12 34", wrongCode(stepAt())]) {
@@ -307,7 +393,10 @@ describe(`account security over HTTP on ${kind}`, () => {
       }
       expect(await admin.state("/admin")).toMatch(/two-factor/);
       enrolStep = stepAt();
-      const enabled = await admin.post("/dashboard/settings/two-factor", { intent: "enable", code: totpCode(secret, enrolStep) });
+      const enabled = await admin.post("/dashboard/settings/two-factor", {
+        intent: "enable",
+        code: totpCode(secret, enrolStep),
+      });
       expect(enabled.status).toBe(200);
       recoveryCodes = [...enabled.html.matchAll(/>([a-z2-9]{5}-[a-z2-9]{5})</g)].map((match) => match[1]!);
       expect(new Set(recoveryCodes).size).toBe(10);
@@ -343,7 +432,10 @@ describe(`account security over HTTP on ${kind}`, () => {
       await one.login(ADMIN, PASSWORD);
       await two.login(ADMIN, PASSWORD);
       const code = totpCode(secret, enrolStep + 1);
-      const answers = await Promise.all([one.post("/client-login/two-factor", { code }), two.post("/client-login/two-factor", { code })]);
+      const answers = await Promise.all([
+        one.post("/client-login/two-factor", { code }),
+        two.post("/client-login/two-factor", { code }),
+      ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
       const winner = answers[0]!.status === 302 ? one : two;
       expect(await winner.state("/admin")).toBe("in");
@@ -358,7 +450,9 @@ describe(`account security over HTTP on ${kind}`, () => {
     it("a recovery code signs in once; used again it is refused", async () => {
       const b = browser();
       await b.login(ADMIN, PASSWORD);
-      const used = await b.post("/client-login/two-factor", { code: recoveryCodes[0]!.toUpperCase().replace("-", " ") });
+      const used = await b.post("/client-login/two-factor", {
+        code: recoveryCodes[0]!.toUpperCase().replace("-", " "),
+      });
       expect(used.status).toBe(302);
       expect(await b.state("/admin")).toBe("in");
       await b.post("/logout", {});
@@ -373,7 +467,8 @@ describe(`account security over HTTP on ${kind}`, () => {
     it("wrong codes are limited like passwords (429 with Retry-After) without keeping the owner out from another address", async () => {
       const b = browser();
       await b.login(ADMIN, PASSWORD);
-      for (let i = 0; i < CODE_FAILURES_PER_ACCOUNT_AND_ADDRESS.limit; i++) expect((await b.post("/client-login/two-factor", { code: wrongCode(stepAt() + 5 + i) })).status).toBe(400);
+      for (let i = 0; i < CODE_FAILURES_PER_ACCOUNT_AND_ADDRESS.limit; i++)
+        expect((await b.post("/client-login/two-factor", { code: wrongCode(stepAt() + 5 + i) })).status).toBe(400);
       const throttled = await b.post("/client-login/two-factor", { code: recoveryCodes[1]! });
       expect(throttled.status).toBe(429);
       expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);

@@ -15,10 +15,24 @@ import {
   verifyEmail,
 } from "../../app/auth/accounts.server";
 import { announceAdminSetup, canSetUpAdmin, setUpFirstAdmin } from "../../app/auth/admin-setup.server";
-import { LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS, attemptLogin } from "../../app/auth/login.server";
+import {
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_DEVICE,
+  LOGIN_FAILURES_PER_EMAIL,
+  LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS,
+  attemptLogin,
+} from "../../app/auth/login.server";
 import { verifyPassword } from "../../app/auth/password.server";
 import { REGISTRATIONS_PER_ADDRESS, REGISTRATIONS_PER_EMAIL, registerVisitor } from "../../app/auth/register.server";
-import { createUserSession, deleteExpiredSessions, endSession, getUser, listSessions, requireAdmin, requireUser } from "../../app/auth/session.server";
+import {
+  createUserSession,
+  deleteExpiredSessions,
+  endSession,
+  getUser,
+  listSessions,
+  requireAdmin,
+  requireUser,
+} from "../../app/auth/session.server";
 import { parseSecondFactorInput } from "../../app/auth/two-factor.server";
 import { safeRedirectPath } from "../../app/utils/safe-redirect";
 import { hashToken } from "../../app/auth/tokens.server";
@@ -54,7 +68,14 @@ function pageRequest(path: string, cookie?: string) {
 
 /** A signed-in session of `user` (as the login page starts one) and its cookie. */
 async function signedIn(user: Pick<User, "id" | "email">, from?: Request) {
-  return sessionCookieOf(await createUserSession({ user, request: from ?? pageRequest("/client-login"), clientAddress: "198.51.100.250", redirectTo: "/" }));
+  return sessionCookieOf(
+    await createUserSession({
+      user,
+      request: from ?? pageRequest("/client-login"),
+      clientAddress: "198.51.100.250",
+      redirectTo: "/",
+    }),
+  );
 }
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
@@ -85,7 +106,12 @@ describe(`accounts on ${testDbKind()}`, () => {
   });
 
   async function lastMailTo(to: string) {
-    const [mail] = await t.handle.db.select().from(outbox).where(eq(outbox.toAddress, to)).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await t.handle.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, to))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
     return mail;
   }
   async function mailsTo(to: string) {
@@ -130,10 +156,19 @@ describe(`accounts on ${testDbKind()}`, () => {
 
     it("answers an already registered e-mail the same way, creating nothing and mailing the owner instead", async () => {
       const { email: existing } = await registered("dup");
-      const response = await registerVisitor(formRequest("/client-login", { intent: "register", name: "Someone Else", email: existing.toUpperCase(), password: "another-horse-77", confirmPassword: "another-horse-77" }), {
-        clientAddress: address(),
-        lang: "en",
-      });
+      const response = await registerVisitor(
+        formRequest("/client-login", {
+          intent: "register",
+          name: "Someone Else",
+          email: existing.toUpperCase(),
+          password: "another-horse-77",
+          confirmPassword: "another-horse-77",
+        }),
+        {
+          clientAddress: address(),
+          lang: "en",
+        },
+      );
       expect(response.kind).toBe("ok");
       const rows = await t.handle.db.select().from(users).where(eq(users.email, existing));
       expect(rows).toHaveLength(1);
@@ -145,24 +180,52 @@ describe(`accounts on ${testDbKind()}`, () => {
 
     it("refuses mismatched, short and common passwords with readable messages", async () => {
       const attempt = (password: string, confirmPassword = password) =>
-        registerVisitor(formRequest("/client-login", { intent: "register", name: "A", email: email("weak"), password, confirmPassword }), { clientAddress: address(), lang: "en" });
+        registerVisitor(
+          formRequest("/client-login", {
+            intent: "register",
+            name: "A",
+            email: email("weak"),
+            password,
+            confirmPassword,
+          }),
+          { clientAddress: address(), lang: "en" },
+        );
       const mismatch = await attempt("correct-horse-battery", "correct-horse-batterz");
       expect(mismatch.kind === "invalid" && mismatch.reply.error?.confirmPassword).toEqual(["Passwords do not match"]);
       const short = await attempt("abc123");
-      expect(short.kind === "invalid" && short.reply.error?.password).toEqual(["Your password must be at least 8 characters long."]);
+      expect(short.kind === "invalid" && short.reply.error?.password).toEqual([
+        "Your password must be at least 8 characters long.",
+      ]);
       const common = await attempt("Password123");
       expect(common.kind === "invalid" && common.reply.error?.password?.[0]).toMatch(/most common/);
       // Passwords never come back to the page.
       expect(common.kind === "invalid" && common.reply.initialValue?.password).toBeUndefined();
-      const missing = await registerVisitor(formRequest("/client-login", { intent: "register" }), { clientAddress: address(), lang: "ar" });
-      expect(missing.kind === "invalid" && Object.keys(missing.reply.error ?? {}).sort()).toEqual(["confirmPassword", "email", "name", "password"]);
+      const missing = await registerVisitor(formRequest("/client-login", { intent: "register" }), {
+        clientAddress: address(),
+        lang: "ar",
+      });
+      expect(missing.kind === "invalid" && Object.keys(missing.reply.error ?? {}).sort()).toEqual([
+        "confirmPassword",
+        "email",
+        "name",
+        "password",
+      ]);
       expect(missing.kind === "invalid" && missing.reply.error?.email).toEqual(["يرجى إدخال بريدك الإلكتروني."]);
     });
 
     it("limits registrations per address", async () => {
       const from = address();
       const register = () =>
-        registerVisitor(formRequest("/client-login", { intent: "register", name: "Bulk", email: email("bulk"), password: "correct-horse-battery", confirmPassword: "correct-horse-battery" }), { clientAddress: from, lang: "en" });
+        registerVisitor(
+          formRequest("/client-login", {
+            intent: "register",
+            name: "Bulk",
+            email: email("bulk"),
+            password: "correct-horse-battery",
+            confirmPassword: "correct-horse-battery",
+          }),
+          { clientAddress: from, lang: "en" },
+        );
       expect((await register()).kind).toBe("ok");
       // The rest of the hour's allowance, counted the way the form counts it.
       for (let i = 1; i < REGISTRATIONS_PER_ADDRESS.limit; i++) await hitRateLimit(REGISTRATIONS_PER_ADDRESS, from);
@@ -176,7 +239,18 @@ describe(`accounts on ${testDbKind()}`, () => {
       const outcomes = [];
       for (let i = 0; i < REGISTRATIONS_PER_EMAIL.limit + 2; i++) {
         outcomes.push(
-          (await registerVisitor(formRequest("/client-login", { intent: "register", name: "Flood", email: target, password: "correct-horse-battery", confirmPassword: "correct-horse-battery" }), { clientAddress: address(), lang: "en" })).kind,
+          (
+            await registerVisitor(
+              formRequest("/client-login", {
+                intent: "register",
+                name: "Flood",
+                email: target,
+                password: "correct-horse-battery",
+                confirmPassword: "correct-horse-battery",
+              }),
+              { clientAddress: address(), lang: "en" },
+            )
+          ).kind,
         );
       }
       expect(new Set(outcomes)).toEqual(new Set(["ok"]));
@@ -186,11 +260,16 @@ describe(`accounts on ${testDbKind()}`, () => {
   });
 
   describe("login", () => {
-    const login = (fields: Record<string, string>, clientAddress = address()) => attemptLogin(formRequest("/client-login", { intent: "login", ...fields }), { clientAddress, lang: "en" });
+    const login = (fields: Record<string, string>, clientAddress = address()) =>
+      attemptLogin(formRequest("/client-login", { intent: "login", ...fields }), { clientAddress, lang: "en" });
 
     it("signs in with the right password through remix-auth; a wrong password and an unknown e-mail get the same message", async () => {
       const account = await verified("login");
-      const ok = await login({ email: account.email.toUpperCase(), password: account.password, redirectTo: "/checkout" });
+      const ok = await login({
+        email: account.email.toUpperCase(),
+        password: account.password,
+        redirectTo: "/checkout",
+      });
       expect(ok.kind).toBe("ok");
       expect(ok.kind === "ok" && ok.next).toBe("signed-in");
       expect(ok.kind === "ok" && ok.user.email).toBe(account.email);
@@ -223,7 +302,8 @@ describe(`accounts on ${testDbKind()}`, () => {
     it("slows one address guessing one account, with a time to try again, while the owner elsewhere still signs in", async () => {
       const account = await verified("throttle");
       const attacker = address();
-      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS.limit; i++) expect((await login({ email: account.email, password: `wrong-${i}-password` }, attacker)).kind).toBe("invalid");
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS.limit; i++)
+        expect((await login({ email: account.email, password: `wrong-${i}-password` }, attacker)).kind).toBe("invalid");
       const blocked = await login({ email: account.email, password: account.password }, attacker);
       expect(blocked.kind).toBe("throttled");
       expect(blocked.kind === "throttled" && blocked.retryAfterSeconds).toBeGreaterThan(0);
@@ -236,15 +316,38 @@ describe(`accounts on ${testDbKind()}`, () => {
       const account = await verified("spread");
       const user = (await findUserByEmail(account.email))!;
       // The owner signed in on this browser once: it carries the signed "known device" cookie.
-      const earlier = await createUserSession({ user, request: pageRequest("/client-login"), clientAddress: address(), redirectTo: "/" });
-      const deviceCookie = earlier.headers.getSetCookie().find((value) => value.startsWith("__device="))!.split(";")[0]!;
-      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL.limit; i++) expect((await login({ email: account.email, password: `wrong-${i}-password` })).kind).toBe("invalid");
+      const earlier = await createUserSession({
+        user,
+        request: pageRequest("/client-login"),
+        clientAddress: address(),
+        redirectTo: "/",
+      });
+      const deviceCookie = earlier.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("__device="))!
+        .split(";")[0]!;
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL.limit; i++)
+        expect((await login({ email: account.email, password: `wrong-${i}-password` })).kind).toBe("invalid");
       // A new browser on a new address, even with the right password: throttled (the reset link still works).
       expect((await login({ email: account.email, password: account.password })).kind).toBe("throttled");
-      const fromKnownDevice = await attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password: account.password }, deviceCookie), { clientAddress: address(), lang: "en" });
+      const fromKnownDevice = await attemptLogin(
+        formRequest(
+          "/client-login",
+          { intent: "login", email: account.email, password: account.password },
+          deviceCookie,
+        ),
+        { clientAddress: address(), lang: "en" },
+      );
       expect(fromKnownDevice.kind).toBe("ok");
       // A forged device cookie is worth nothing.
-      const forged = await attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password: account.password }, `${deviceCookie.slice(0, -3)}AAA`), { clientAddress: address(), lang: "en" });
+      const forged = await attemptLogin(
+        formRequest(
+          "/client-login",
+          { intent: "login", email: account.email, password: account.password },
+          `${deviceCookie.slice(0, -3)}AAA`,
+        ),
+        { clientAddress: address(), lang: "en" },
+      );
       expect(forged.kind).toBe("throttled");
     });
 
@@ -252,27 +355,55 @@ describe(`accounts on ${testDbKind()}`, () => {
       const account = await verified("shared-address");
       const user = (await findUserByEmail(account.email))!;
       const office = address();
-      const earlier = await createUserSession({ user, request: pageRequest("/client-login"), clientAddress: address(), redirectTo: "/" });
-      const deviceCookie = earlier.headers.getSetCookie().find((value) => value.startsWith("__device="))!.split(";")[0]!;
+      const earlier = await createUserSession({
+        user,
+        request: pageRequest("/client-login"),
+        clientAddress: address(),
+        redirectTo: "/",
+      });
+      const deviceCookie = earlier.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("__device="))!
+        .split(";")[0]!;
       // The attacker, on the office's address, fills every limit of untrusted clients.
-      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL.limit; i++) await login({ email: account.email, password: `wrong-${i}-password` }, office);
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL.limit; i++)
+        await login({ email: account.email, password: `wrong-${i}-password` }, office);
       const fromOffice = (cookie?: string, password = account.password) =>
-        attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password }, cookie), { clientAddress: office, lang: "en" });
+        attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password }, cookie), {
+          clientAddress: office,
+          lang: "en",
+        });
       // The owner on the same address: without the device cookie refused, with it in.
       expect((await fromOffice()).kind).toBe("throttled");
       expect((await fromOffice(deviceCookie)).kind).toBe("ok");
       // A device cookie of another account is worth nothing for this one.
       const other = await verified("shared-address-other");
-      const otherCookie = (await createUserSession({ user: (await findUserByEmail(other.email))!, request: pageRequest("/client-login"), clientAddress: address(), redirectTo: "/" })).headers
+      const otherCookie = (
+        await createUserSession({
+          user: (await findUserByEmail(other.email))!,
+          request: pageRequest("/client-login"),
+          clientAddress: address(),
+          redirectTo: "/",
+        })
+      ).headers
         .getSetCookie()
         .find((value) => value.startsWith("__device="))!
         .split(";")[0]!;
       expect((await fromOffice(otherCookie)).kind).toBe("throttled");
       // Guessing with a stolen device cookie meets the device's own limit, which holds up only that cookie.
-      for (let i = 0; i < LOGIN_FAILURES_PER_DEVICE.limit; i++) expect((await fromOffice(deviceCookie, `wrong-device-${i}`)).kind).toBe("invalid");
+      for (let i = 0; i < LOGIN_FAILURES_PER_DEVICE.limit; i++)
+        expect((await fromOffice(deviceCookie, `wrong-device-${i}`)).kind).toBe("invalid");
       expect((await fromOffice(deviceCookie)).kind).toBe("throttled");
-      const second = await createUserSession({ user, request: pageRequest("/client-login"), clientAddress: address(), redirectTo: "/" });
-      const secondDevice = second.headers.getSetCookie().find((value) => value.startsWith("__device="))!.split(";")[0]!;
+      const second = await createUserSession({
+        user,
+        request: pageRequest("/client-login"),
+        clientAddress: address(),
+        redirectTo: "/",
+      });
+      const secondDevice = second.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("__device="))!
+        .split(";")[0]!;
       expect((await fromOffice(secondDevice)).kind).toBe("ok");
       // A password change ends the account's device cookies with its sessions.
       const changed = await changePassword(user.id, account.password, "new-password-after-theft");
@@ -284,14 +415,18 @@ describe(`accounts on ${testDbKind()}`, () => {
     it("counts only failures: signing in again and again from one address is never throttled", async () => {
       const account = await verified("often");
       const from = address();
-      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS.limit + 3; i++) expect((await login({ email: account.email, password: account.password }, from)).kind).toBe("ok");
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS.limit + 3; i++)
+        expect((await login({ email: account.email, password: account.password }, from)).kind).toBe("ok");
     }, 60_000);
 
     it("throttles failed sign-ins per address across many e-mails", async () => {
       const from = address();
       const account = await verified("victim");
       for (let i = 3; i < LOGIN_FAILURES_PER_ADDRESS.limit; i++) await hitRateLimit(LOGIN_FAILURES_PER_ADDRESS, from);
-      for (let i = 0; i < 3; i++) expect((await login({ email: `spray-${i}@example.com`, password: "wrong-password-1" }, from)).kind).toBe("invalid");
+      for (let i = 0; i < 3; i++)
+        expect((await login({ email: `spray-${i}@example.com`, password: "wrong-password-1" }, from)).kind).toBe(
+          "invalid",
+        );
       expect((await login({ email: account.email, password: account.password }, from)).kind).toBe("throttled");
       expect((await login({ email: account.email, password: account.password }, address())).kind).toBe("ok");
     });
@@ -301,7 +436,12 @@ describe(`accounts on ${testDbKind()}`, () => {
     it("reads the user from a signed cookie naming a session row; a forged or edited cookie counts as signed out", async () => {
       const account = await verified("session");
       const user = (await findUserByEmail(account.email))!;
-      const response = await createUserSession({ user, request: pageRequest("/client-login"), clientAddress: "198.51.100.250", redirectTo: "/dashboard" });
+      const response = await createUserSession({
+        user,
+        request: pageRequest("/client-login"),
+        clientAddress: "198.51.100.250",
+        redirectTo: "/dashboard",
+      });
       expect(response.status).toBe(302);
       const setCookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="))!;
       expect(setCookie).toMatch(/HttpOnly/i);
@@ -321,7 +461,9 @@ describe(`accounts on ${testDbKind()}`, () => {
       // Another session's token under this signature: rejected.
       const otherUser = (await findUserByEmail((await verified("other-user")).email))!;
       const otherCookie = await signedIn(otherUser);
-      const otherToken = JSON.parse(Buffer.from(decodeURIComponent(otherCookie.split("=")[1]!).split(".")[0]!, "base64").toString("utf8")) as string;
+      const otherToken = JSON.parse(
+        Buffer.from(decodeURIComponent(otherCookie.split("=")[1]!).split(".")[0]!, "base64").toString("utf8"),
+      ) as string;
       expect(otherToken).not.toBe(token);
       const forgedPayload = Buffer.from(JSON.stringify(otherToken)).toString("base64");
       const forged = `${name}=${encodeURIComponent(`${forgedPayload}.${decoded.slice(dot + 1)}`)}`;
@@ -331,7 +473,15 @@ describe(`accounts on ${testDbKind()}`, () => {
     });
 
     it("sends anonymous visitors to the login page with redirectTo and a notice; clients away from admin pages", async () => {
-      const anonymous = await thrown(requireUser(pageRequest("/checkout?step=2"), { toast: { kind: "error", title: "Authentication Required", description: "Please log in to complete your order." } }));
+      const anonymous = await thrown(
+        requireUser(pageRequest("/checkout?step=2"), {
+          toast: {
+            kind: "error",
+            title: "Authentication Required",
+            description: "Please log in to complete your order.",
+          },
+        }),
+      );
       expect(anonymous.status).toBe(302);
       expect(anonymous.headers.get("Location")).toBe("/client-login?redirectTo=%2Fcheckout%3Fstep%3D2");
       expect(anonymous.headers.getSetCookie().some((value) => value.startsWith("__toast="))).toBe(true);
@@ -345,14 +495,26 @@ describe(`accounts on ${testDbKind()}`, () => {
       const refused = await thrown(requireAdmin(pageRequest("/admin", clientCookie)));
       expect(refused.headers.get("Location")).toBe("/dashboard");
 
-      const { user: admin } = await createOrPromoteAdmin({ email: email("role-admin"), password: "admin-horse-battery", name: "Omar Haddad" });
+      const { user: admin } = await createOrPromoteAdmin({
+        email: email("role-admin"),
+        password: "admin-horse-battery",
+        name: "Omar Haddad",
+      });
       const adminCookie = await signedIn(admin);
       // An admin without two-factor sign-in is taken to its set-up first, from every page.
       const toSetUp = await thrown(requireAdmin(pageRequest("/admin", adminCookie)));
       expect(toSetUp.headers.get("Location")).toBe("/dashboard/settings/two-factor");
-      expect((await thrown(requireUser(pageRequest("/ar/dashboard/settings", adminCookie)))).headers.get("Location")).toBe("/ar/dashboard/settings/two-factor");
-      expect((await requireUser(pageRequest("/dashboard/settings/two-factor", adminCookie), { allowWithoutTwoFactor: true })).role).toBe("admin");
-      await t.handle.db.update(users).set({ totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: new Date() }).where(eq(users.id, admin.id));
+      expect(
+        (await thrown(requireUser(pageRequest("/ar/dashboard/settings", adminCookie)))).headers.get("Location"),
+      ).toBe("/ar/dashboard/settings/two-factor");
+      expect(
+        (await requireUser(pageRequest("/dashboard/settings/two-factor", adminCookie), { allowWithoutTwoFactor: true }))
+          .role,
+      ).toBe("admin");
+      await t.handle.db
+        .update(users)
+        .set({ totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: new Date() })
+        .where(eq(users.id, admin.id));
       expect((await requireAdmin(pageRequest("/admin", adminCookie))).role).toBe("admin");
     });
 
@@ -370,7 +532,17 @@ describe(`accounts on ${testDbKind()}`, () => {
     it("accepts only local paths as redirect targets", () => {
       expect(safeRedirectPath("/checkout?x=1", "/")).toBe("/checkout?x=1");
       expect(safeRedirectPath("/ar/dashboard", "/")).toBe("/ar/dashboard");
-      for (const bad of ["//evil.example", "/\\evil.example", "/\t/evil.example", "https://evil.example", "javascript:alert(1)", "/\nfoo", "", null, undefined]) {
+      for (const bad of [
+        "//evil.example",
+        "/\\evil.example",
+        "/\t/evil.example",
+        "https://evil.example",
+        "javascript:alert(1)",
+        "/\nfoo",
+        "",
+        null,
+        undefined,
+      ]) {
         expect(safeRedirectPath(bad, "/fallback")).toBe("/fallback");
       }
     });
@@ -384,7 +556,10 @@ describe(`accounts on ${testDbKind()}`, () => {
       expect(await getUser(pageRequest("/", cookie))).not.toBeNull();
       const [first] = await listSessions(user.id);
       expect(first?.clientAddress).toBe("198.51.100.250");
-      await t.handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+      await t.handle.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, user.id));
       expect(await getUser(pageRequest("/", cookie))).toBeNull();
       expect(await getUser(pageRequest("/", second))).toBeNull();
       await deleteExpiredSessions();
@@ -437,7 +612,20 @@ describe(`accounts on ${testDbKind()}`, () => {
     it("reads typed codes leniently and anything else as nothing", () => {
       expect(parseSecondFactorInput(" 123 456 ")).toEqual({ kind: "totp", code: "123456" });
       expect(parseSecondFactorInput("ABCDE23456")).toEqual({ kind: "recovery", code: "abcde-23456" });
-      for (const bad of ["12345", "1234567", "1".repeat(100), "abc", "", "١٢٣٤٥٦", "12345a", null, undefined, 123456, "abcde-2345!"]) expect(parseSecondFactorInput(bad)).toBeNull();
+      for (const bad of [
+        "12345",
+        "1234567",
+        "1".repeat(100),
+        "abc",
+        "",
+        "١٢٣٤٥٦",
+        "12345a",
+        null,
+        undefined,
+        123456,
+        "abcde-2345!",
+      ])
+        expect(parseSecondFactorInput(bad)).toBeNull();
     });
   });
 
@@ -479,7 +667,8 @@ describe(`accounts on ${testDbKind()}`, () => {
       const user = (await findUserByEmail(account.email))!;
       const now = new Date();
       const results = [];
-      for (let i = 0; i < 4; i++) results.push(await resendVerification(user.id, "ar", new Date(now.getTime() + i * 60_000)));
+      for (let i = 0; i < 4; i++)
+        results.push(await resendVerification(user.id, "ar", new Date(now.getTime() + i * 60_000)));
       expect(results.map((r) => r.status)).toEqual(["sent", "sent", "sent", "limit"]);
       const limit = results[3]!;
       expect(limit.status === "limit" && limit.retryAfterSeconds).toBeGreaterThan(23 * 3600);
@@ -488,7 +677,9 @@ describe(`accounts on ${testDbKind()}`, () => {
       expect(mail.textBody).toContain("/ar/verify-email?token=");
       expect(mail.subject).toMatch(/أكّد/);
       // A day after the first resend, one more is allowed.
-      expect((await resendVerification(user.id, "en", new Date(now.getTime() + 24 * 3_600_000 + 30_000))).status).toBe("sent");
+      expect((await resendVerification(user.id, "en", new Date(now.getTime() + 24 * 3_600_000 + 30_000))).status).toBe(
+        "sent",
+      );
       // Any of the links works once.
       expect(await verifyEmail(tokenIn(mail.textBody))).not.toBeNull();
       expect((await resendVerification(user.id, "en")).status).toBe("already-verified");
@@ -519,7 +710,13 @@ describe(`accounts on ${testDbKind()}`, () => {
 
       await requestPasswordReset(account.email);
       await requestPasswordReset(account.email);
-      const [newer, older] = (await t.handle.db.select().from(outbox).where(and(eq(outbox.toAddress, account.email), eq(outbox.kind, "reset-password"))).orderBy(desc(outbox.createdAt))).map((m) => tokenIn(m.textBody)!);
+      const [newer, older] = (
+        await t.handle.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.toAddress, account.email), eq(outbox.kind, "reset-password")))
+          .orderBy(desc(outbox.createdAt))
+      ).map((m) => tokenIn(m.textBody)!);
       const user = (await resetPassword(newer, "brand-new-password"))!;
       expect(user.emailConfirmedAt).not.toBeNull();
       expect(await t.handle.db.select().from(sessions).where(eq(sessions.userId, before.id))).toHaveLength(0);
@@ -528,7 +725,11 @@ describe(`accounts on ${testDbKind()}`, () => {
       // The other outstanding link was revoked with it.
       expect(await resetPassword(older!, "another-new-password")).toBeNull();
 
-      const login = (password: string) => attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password }), { clientAddress: address(), lang: "en" });
+      const login = (password: string) =>
+        attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password }), {
+          clientAddress: address(),
+          lang: "en",
+        });
       expect((await login("correct-horse-battery")).kind).toBe("invalid");
       expect((await login("brand-new-password")).kind).toBe("ok");
     });
@@ -539,8 +740,14 @@ describe(`accounts on ${testDbKind()}`, () => {
       const account = await verified("change");
       const before = (await findUserByEmail(account.email))!;
       const otherDevice = await signedIn(before);
-      expect(await changePassword(before.id, "not-my-password", "fresh-horse-battery")).toEqual({ ok: false, reason: "wrong-password" });
-      expect(await changePassword(before.id, account.password, account.password)).toEqual({ ok: false, reason: "same-password" });
+      expect(await changePassword(before.id, "not-my-password", "fresh-horse-battery")).toEqual({
+        ok: false,
+        reason: "wrong-password",
+      });
+      expect(await changePassword(before.id, account.password, account.password)).toEqual({
+        ok: false,
+        reason: "same-password",
+      });
       const changed = await changePassword(before.id, account.password, "fresh-horse-battery");
       expect(changed.ok).toBe(true);
       expect(await getUser(pageRequest("/", otherDevice))).toBeNull();
@@ -559,12 +766,20 @@ describe(`accounts on ${testDbKind()}`, () => {
       expect(url).toMatch(new RegExp(`^${SITE}/setup\\?token=`));
       expect(lines.join("\n")).toContain(url!);
       const token = new URL(url!).searchParams.get("token")!;
-      const [stored] = await t.handle.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+      const [stored] = await t.handle.db
+        .select()
+        .from(authTokens)
+        .where(eq(authTokens.tokenHash, hashToken(token)));
       expect(stored?.purpose).toBe("admin-setup");
 
       expect(await canSetUpAdmin("wrong-token-wrong-token-wrong")).toBe(false);
       expect(await canSetUpAdmin(token)).toBe(true);
-      const admin = await setUpFirstAdmin({ token, name: "First Admin", email: email("first-admin"), password: "first-admin-password" });
+      const admin = await setUpFirstAdmin({
+        token,
+        name: "First Admin",
+        email: email("first-admin"),
+        password: "first-admin-password",
+      });
       expect(admin?.role).toBe("admin");
       expect(await canSetUpAdmin(token)).toBe(false);
       // A second link (another start) is useless once an admin exists, and none is printed now.
@@ -572,21 +787,30 @@ describe(`accounts on ${testDbKind()}`, () => {
     });
   });
 
-  it.runIf(testDbKind() === "postgres")("shares the sign-in failure count between two app instances on one database", async () => {
-    const second = openDatabase({ url: t.url!, poolSize: 2 });
-    const account = await verified("two-instances");
-    const from = address();
-    try {
-      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS.limit; i++) {
-        useDatabaseForTests(i % 2 === 0 ? t.handle : second);
-        await attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password: "wrong-password-1" }), { clientAddress: from, lang: "en" });
+  it.runIf(testDbKind() === "postgres")(
+    "shares the sign-in failure count between two app instances on one database",
+    async () => {
+      const second = openDatabase({ url: t.url!, poolSize: 2 });
+      const account = await verified("two-instances");
+      const from = address();
+      try {
+        for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS.limit; i++) {
+          useDatabaseForTests(i % 2 === 0 ? t.handle : second);
+          await attemptLogin(
+            formRequest("/client-login", { intent: "login", email: account.email, password: "wrong-password-1" }),
+            { clientAddress: from, lang: "en" },
+          );
+        }
+        useDatabaseForTests(second);
+        const outcome = await attemptLogin(
+          formRequest("/client-login", { intent: "login", email: account.email, password: account.password }),
+          { clientAddress: from, lang: "en" },
+        );
+        expect(outcome.kind).toBe("throttled");
+      } finally {
+        useDatabaseForTests(t.handle);
+        await second.close();
       }
-      useDatabaseForTests(second);
-      const outcome = await attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password: account.password }), { clientAddress: from, lang: "en" });
-      expect(outcome.kind).toBe("throttled");
-    } finally {
-      useDatabaseForTests(t.handle);
-      await second.close();
-    }
-  });
+    },
+  );
 });

@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, inquiries, orders, users } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
-import { couponFormSchema, couponOrders, createCoupon, deleteCoupon, listCoupons, setCouponActive } from "../../app/admin/coupons.server";
+import {
+  couponFormSchema,
+  couponOrders,
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  setCouponActive,
+} from "../../app/admin/coupons.server";
 import { getInquiry, listInquiries, parseInquiryFilters, setInquiryStatus } from "../../app/admin/inquiries.server";
 import { changeUserRole, listUsers, parseUserFilters } from "../../app/admin/users.server";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
@@ -43,8 +50,17 @@ describe(`admin inquiries, coupons and users on ${testDbKind()}`, () => {
     expect(all.total).toEqual({ count: 3, exact: true });
     expect(all.rows[0]!.id).toBe(rows[2]!.id);
     expect(all.services).toEqual(["legal-consultation", "travel-ban-check"]);
-    expect((await listInquiries(parseInquiryFilters(new URLSearchParams({ status: "new", service: "legal-consultation" })))).rows.map((r) => r.id)).toEqual([rows[0]!.id]);
-    expect(parseInquiryFilters(new URLSearchParams({ status: "bogus", page: "-3", after: "x" }))).toEqual({ q: "", status: "all", service: "", cursor: null });
+    expect(
+      (
+        await listInquiries(parseInquiryFilters(new URLSearchParams({ status: "new", service: "legal-consultation" })))
+      ).rows.map((r) => r.id),
+    ).toEqual([rows[0]!.id]);
+    expect(parseInquiryFilters(new URLSearchParams({ status: "bogus", page: "-3", after: "x" }))).toEqual({
+      q: "",
+      status: "all",
+      service: "",
+      cursor: null,
+    });
 
     expect(await setInquiryStatus(rows[0]!.id, "contacted")).toBe(true);
     expect((await getInquiry(rows[0]!.id))?.status).toBe("contacted");
@@ -73,10 +89,27 @@ describe(`admin inquiries, coupons and users on ${testDbKind()}`, () => {
     const [stored] = await t.handle.db.select().from(coupons).where(eq(coupons.code, "MINUS50"));
     expect(stored!.value).toBe(5050);
 
-    const [used] = await t.handle.db.insert(orders).values({ userId: client, amount: 45_000, subtotal: 50_000, discount: 5_000, couponCode: "SAVE10", paymentStatus: "paid" }).returning();
-    await t.handle.db.insert(couponRedemptions).values({ couponId: created.ok ? created.id : "", orderId: used!.id, userId: client, status: "paid" });
+    const [used] = await t.handle.db
+      .insert(orders)
+      .values({
+        userId: client,
+        amount: 45_000,
+        subtotal: 50_000,
+        discount: 5_000,
+        couponCode: "SAVE10",
+        paymentStatus: "paid",
+      })
+      .returning();
+    await t.handle.db
+      .insert(couponRedemptions)
+      .values({ couponId: created.ok ? created.id : "", orderId: used!.id, userId: client, status: "paid" });
     const list = await listCoupons();
-    expect(list.find((c) => c.code === "SAVE10")).toMatchObject({ active: true, paid: 1, reserved: 0, maxRedemptions: 5 });
+    expect(list.find((c) => c.code === "SAVE10")).toMatchObject({
+      active: true,
+      paid: 1,
+      reserved: 0,
+      maxRedemptions: 5,
+    });
     // A used coupon is kept for the records; an unused one can be deleted.
     expect(await deleteCoupon(created.ok ? created.id : "")).toBe("in-use");
     expect(await deleteCoupon(stored!.id)).toBe("deleted");
@@ -95,12 +128,20 @@ describe(`admin inquiries, coupons and users on ${testDbKind()}`, () => {
     expect((await search({ q: "BOSS" })).rows.map((u) => u.email)).toEqual(["boss@example.com"]);
     expect((await search({ q: "%%" })).rows).toHaveLength(0);
     expect((await search({ q: "t_1" })).rows).toHaveLength(0);
-    expect(await changeUserRole({ userId: admin, role: "client", actorId: admin })).toEqual({ ok: false, error: "self" });
-    expect(await changeUserRole({ userId: client, role: "superuser", actorId: admin })).toEqual({ ok: false, error: "invalid-input" });
+    expect(await changeUserRole({ userId: admin, role: "client", actorId: admin })).toEqual({
+      ok: false,
+      error: "self",
+    });
+    expect(await changeUserRole({ userId: client, role: "superuser", actorId: admin })).toEqual({
+      ok: false,
+      error: "invalid-input",
+    });
     expect(await changeUserRole({ userId: client, role: "admin", actorId: admin })).toEqual({ ok: true });
     const [row] = await t.handle.db.select({ role: users.role }).from(users).where(eq(users.id, client));
     expect(row!.role).toBe("admin");
     expect(await changeUserRole({ userId: client, role: "client", actorId: admin })).toEqual({ ok: true });
-    expect(await changeUserRole({ userId: "00000000-0000-4000-8000-000000000000", role: "client", actorId: admin })).toEqual({ ok: false, error: "not-found" });
+    expect(
+      await changeUserRole({ userId: "00000000-0000-4000-8000-000000000000", role: "client", actorId: admin }),
+    ).toEqual({ ok: false, error: "not-found" });
   });
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planLists, PLAN_LIST_KEYS, QUOTE_SERVICES, services, type PlanListKey, type ServiceKey } from "../../app/catalogue";
+import {
+  planLists,
+  PLAN_LIST_KEYS,
+  QUOTE_SERVICES,
+  services,
+  type PlanListKey,
+  type ServiceKey,
+} from "../../app/catalogue";
 import { publicPaths } from "../../app/content/public-routes";
 import { localizePath, type Lang } from "../../app/i18n/lang";
 import { startServer, type RunningServer } from "../support/server-process";
@@ -12,13 +19,24 @@ import { startServer, type RunningServer } from "../support/server-process";
  */
 
 /** The services the home page's cards advertise, each with its "from" price. */
-const HOME_CARD_SERVICES: ServiceKey[] = ["travel-ban-check", "background-check", "contract-review", "company-formation"];
+const HOME_CARD_SERVICES: ServiceKey[] = [
+  "travel-ban-check",
+  "background-check",
+  "contract-review",
+  "company-formation",
+];
 
 /** Pages that advertise another service's offer: the appeal page starts with a travel ban check. */
 const RELATED_SERVICES: Record<string, ServiceKey> = { "/ban-checks/travel-ban-appeal": "travel-ban-check" };
 
 /** Legal documents: the times they name are terms (refund processing, notice periods), not offers. */
-const TERMS_PAGES = new Set(["/privacy-policy", "/data-retention-policy", "/terms-of-service", "/refund-policy", "/partner-agreement"]);
+const TERMS_PAGES = new Set([
+  "/privacy-policy",
+  "/data-retention-policy",
+  "/terms-of-service",
+  "/refund-policy",
+  "/partner-agreement",
+]);
 
 /** The plan lists a page sells or advertises: its plan grids, its service's lists, the quote calculator's, the home cards' services, the wizard's. */
 function listsOfPage(path: string, html: string): PlanListKey[] {
@@ -40,8 +58,12 @@ function amountsIn(html: string, lang: Lang): number[] {
   const text = html.replace(/&nbsp;|\u00A0/g, " ");
   const number = (digits: string) => Number(digits.replace(/,/g, ""));
   const shown =
-    lang === "en" ? [...text.matchAll(/AED ?(\d[\d,]*(?:\.\d+)?)/g)].map((m) => number(m[1]!)) : [...text.matchAll(/(\d[\d,]*(?:\.\d+)?) ?درهم/g)].map((m) => number(m[1]!));
-  const structured = [...text.matchAll(/"(?:price|lowPrice|highPrice|minPrice)":"(\d+(?:\.\d+)?)"/g)].map((m) => number(m[1]!));
+    lang === "en"
+      ? [...text.matchAll(/AED ?(\d[\d,]*(?:\.\d+)?)/g)].map((m) => number(m[1]!))
+      : [...text.matchAll(/(\d[\d,]*(?:\.\d+)?) ?درهم/g)].map((m) => number(m[1]!));
+  const structured = [...text.matchAll(/"(?:price|lowPrice|highPrice|minPrice)":"(\d+(?:\.\d+)?)"/g)].map((m) =>
+    number(m[1]!),
+  );
   return [...shown, ...structured];
 }
 
@@ -78,12 +100,14 @@ describe("advertised prices and times", () => {
         const prices = new Set(tiers.map((tier) => tier.price / 100));
         for (const amount of amountsIn(html, lang)) {
           amountsSeen++;
-          if (!prices.has(amount)) problems.push(`${lang} ${path}: ${amount} is no price of ${lists.join(", ") || "anything sold there"}`);
+          if (!prices.has(amount))
+            problems.push(`${lang} ${path}: ${amount} is no price of ${lists.join(", ") || "anything sold there"}`);
         }
         if (lang === "en" && !TERMS_PAGES.has(path)) {
           const deliveries = tiers.map((tier) => tier.delivery.en);
           for (const time of timesIn(html)) {
-            if (!NOT_DELIVERY_TIMES.has(time) && !deliveries.some((delivery) => delivery.includes(time))) problems.push(`en ${path}: "${time}" is no delivery of ${lists.join(", ") || "anything sold there"}`);
+            if (!NOT_DELIVERY_TIMES.has(time) && !deliveries.some((delivery) => delivery.includes(time)))
+              problems.push(`en ${path}: "${time}" is no delivery of ${lists.join(", ") || "anything sold there"}`);
           }
         }
       }
@@ -95,7 +119,9 @@ describe("advertised prices and times", () => {
 
   it("the home page's cards advertise the lowest price each service sells, and the contradicted figures are gone", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    for (const figure of ["AED 500", "AED 2,500", "7-14 days", "2-4 hours", "24-48 hours (up to 72"]) expect(html).not.toContain(figure);
-    for (const figure of ["From AED 200", "From AED 350", "From AED 1,200", "From AED 8,500"]) expect(html).toContain(figure);
+    for (const figure of ["AED 500", "AED 2,500", "7-14 days", "2-4 hours", "24-48 hours (up to 72"])
+      expect(html).not.toContain(figure);
+    for (const figure of ["From AED 200", "From AED 350", "From AED 1,200", "From AED 8,500"])
+      expect(html).toContain(figure);
   });
 });

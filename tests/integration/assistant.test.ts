@@ -25,7 +25,11 @@ function context(clientAddress: string): AppLoadContext {
 function post(path: string, fields: Record<string, string>, cookie?: string) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return new Request(ORIGIN + path, { method: "POST", body, headers: cookie ? { Cookie: cookie, Origin: ORIGIN } : { Origin: ORIGIN } });
+  return new Request(ORIGIN + path, {
+    method: "POST",
+    body,
+    headers: cookie ? { Cookie: cookie, Origin: ORIGIN } : { Origin: ORIGIN },
+  });
 }
 
 /** The cookie a browser would send back after this response (name=value pairs only). */
@@ -36,7 +40,10 @@ function cookiesFrom(response: Response, previous = "") {
     const at = pair!.indexOf("=");
     jar.set(pair!.slice(0, at), pair!.slice(at + 1));
   }
-  return [...jar].filter(([, value]) => value !== "").map(([name, value]) => `${name}=${value}`).join("; ");
+  return [...jar]
+    .filter(([, value]) => value !== "")
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
 }
 
 async function readEvents(response: Response) {
@@ -52,9 +59,20 @@ async function readEvents(response: Response) {
     });
 }
 
-async function ask(question: string, options: { cookie?: string; address?: string; lang?: string; submissionId?: string } = {}) {
-  const fields = { question, lang: options.lang ?? "en", ...(options.submissionId ? { submissionId: options.submissionId } : {}) };
-  const response = (await streamAction({ request: post("/api/assistant", fields, options.cookie), params: {}, context: context(options.address ?? "203.0.113.1") } as Args)) as Response;
+async function ask(
+  question: string,
+  options: { cookie?: string; address?: string; lang?: string; submissionId?: string } = {},
+) {
+  const fields = {
+    question,
+    lang: options.lang ?? "en",
+    ...(options.submissionId ? { submissionId: options.submissionId } : {}),
+  };
+  const response = (await streamAction({
+    request: post("/api/assistant", fields, options.cookie),
+    params: {},
+    context: context(options.address ?? "203.0.113.1"),
+  } as Args)) as Response;
   return response;
 }
 
@@ -98,12 +116,20 @@ describe(`assistant on ${testDbKind()}`, () => {
   }
 
   async function storedMessages(conversationId: string) {
-    return t.handle.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)).orderBy(chatMessages.createdAt);
+    return t.handle.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversationId))
+      .orderBy(chatMessages.createdAt);
   }
 
   it("streams the model's answer in order through the real SDK, stores the exchange and shows it after a reload", async () => {
     useModel();
-    fake.setMode({ kind: "answer", text: "A travel ban check confirms whether a ban is registered against you. Our Basic plan costs AED 650.", chunkDelayMs: 2 });
+    fake.setMode({
+      kind: "answer",
+      text: "A travel ban check confirms whether a ban is registered against you. Our Basic plan costs AED 650.",
+      chunkDelayMs: 2,
+    });
     const response = await ask("How do I know if I have a travel ban?");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
@@ -114,13 +140,20 @@ describe(`assistant on ${testDbKind()}`, () => {
     const events = await readEvents(response);
     const tokens = events.filter((e) => e.type === "token").map((e) => (e as { text: string }).text);
     expect(tokens.length).toBeGreaterThan(5);
-    expect(tokens.join("")).toBe("A travel ban check confirms whether a ban is registered against you. Our Basic plan costs AED 650.");
+    expect(tokens.join("")).toBe(
+      "A travel ban check confirms whether a ban is registered against you. Our Basic plan costs AED 650.",
+    );
     expect(events.at(-1)).toMatchObject({ type: "done", source: "model" });
 
     // What the SDK sent: our key, model, bounds, system prompt with catalogue prices, the question.
     const sent = fake.requests[0]!;
     expect(sent.headers.authorization).toBe("Bearer sk-ant-test-0123456789");
-    expect(sent.body).toMatchObject({ model: "claude-test-model", max_tokens: 1024, stream: true, messages: [{ role: "user", content: "How do I know if I have a travel ban?" }] });
+    expect(sent.body).toMatchObject({
+      model: "claude-test-model",
+      max_tokens: 1024,
+      stream: true,
+      messages: [{ role: "user", content: "How do I know if I have a travel ban?" }],
+    });
     expect(sent.body.system).toContain("Comprehensive: AED 1,250");
 
     const page = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookie } }), "en");
@@ -161,7 +194,10 @@ describe(`assistant on ${testDbKind()}`, () => {
     expect(logged).toContain(`HTTP ${mode.status}`);
     expect(logged).not.toContain("secret question");
     // The exchange is kept, marked as failed, so the conversation shows what happened.
-    const page = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }), "en");
+    const page = await loadAssistant(
+      new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }),
+      "en",
+    );
     expect(page.assistant.messages.map((m) => m.source)).toEqual(["user", "failure"]);
   });
 
@@ -170,7 +206,9 @@ describe(`assistant on ${testDbKind()}`, () => {
     fake.setMode({ kind: "hang" });
     const [conversation] = await t.handle.db.insert(chatConversations).values({ channel: "assistant" }).returning();
     const started = Date.now();
-    const result = await answerQuestion(conversation!.id, "Hello?", "ar", { limits: { timeoutMs: 1500, attemptTimeoutMs: 1000 } });
+    const result = await answerQuestion(conversation!.id, "Hello?", "ar", {
+      limits: { timeoutMs: 1500, attemptTimeoutMs: 1000 },
+    });
     const elapsed = Date.now() - started;
     expect(result.ok).toBe(false);
     expect(elapsed).toBeGreaterThanOrEqual(1400);
@@ -191,16 +229,30 @@ describe(`assistant on ${testDbKind()}`, () => {
     // The first answer (and its cookie) never reached the browser: the retry comes without it.
     const again = await ask("How much is a travel ban check?", { submissionId, address: "203.0.113.77" });
     const events = await readEvents(again);
-    expect(events.filter((e) => e.type === "token").map((e) => (e as { text: string }).text).join("")).toBe("Our Basic travel ban check costs AED 650.");
+    expect(
+      events
+        .filter((e) => e.type === "token")
+        .map((e) => (e as { text: string }).text)
+        .join(""),
+    ).toBe("Our Basic travel ban check costs AED 650.");
     expect(events.at(-1)).toMatchObject({ type: "done", id: done.id, source: "model" });
     expect(fake.requests).toHaveLength(1);
     const conversationCookie = cookiesFrom(again);
-    const [answer] = await t.handle.db.select({ conversationId: chatMessages.conversationId }).from(chatMessages).where(eq(chatMessages.id, done.id));
+    const [answer] = await t.handle.db
+      .select({ conversationId: chatMessages.conversationId })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, done.id));
     const stored = await storedMessages(answer!.conversationId);
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
     // The retry's cookie points at the conversation that holds the answer.
-    const page = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: conversationCookie } }), "en");
-    expect(page.assistant.messages.map((m) => m.content)).toEqual(["How much is a travel ban check?", "Our Basic travel ban check costs AED 650."]);
+    const page = await loadAssistant(
+      new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: conversationCookie } }),
+      "en",
+    );
+    expect(page.assistant.messages.map((m) => m.content)).toEqual([
+      "How much is a travel ban check?",
+      "Our Basic travel ban check costs AED 650.",
+    ]);
   });
 
   it("answers offline without an API key, labelled as an automatic answer", async () => {
@@ -214,7 +266,10 @@ describe(`assistant on ${testDbKind()}`, () => {
     expect(text).toContain("AED 650");
     expect(text).toContain("(/ban-checks/labor-ban-check)");
     expect(fake.requests).toHaveLength(0);
-    const page = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }), "en");
+    const page = await loadAssistant(
+      new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }),
+      "en",
+    );
     expect(page.assistant.offline).toBe(true);
     expect(page.assistant.messages.at(-1)).toMatchObject({ role: "assistant", source: "offline", content: text });
     expect(page.assistant.consultationHref).toBe("/ask-lawyer#inquiry");
@@ -244,9 +299,18 @@ describe(`assistant on ${testDbKind()}`, () => {
     expect((await ask("   ")).status).toBe(400);
     const tooLong = await ask("x".repeat(2001));
     expect(tooLong.status).toBe(400);
-    expect(((await tooLong.json()) as { description: string }).description).toBe("Please keep your question to 2,000 characters or fewer.");
-    const notAForm = new Request(`${ORIGIN}/api/assistant`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
-    expect(((await streamAction({ request: notAForm, params: {}, context: context("203.0.113.2") } as Args)) as Response).status).toBe(400);
+    expect(((await tooLong.json()) as { description: string }).description).toBe(
+      "Please keep your question to 2,000 characters or fewer.",
+    );
+    const notAForm = new Request(`${ORIGIN}/api/assistant`, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(
+      ((await streamAction({ request: notAForm, params: {}, context: context("203.0.113.2") } as Args)) as Response)
+        .status,
+    ).toBe(400);
   });
 
   it("keeps conversations private: another visitor and a forged cookie see nothing", async () => {
@@ -258,15 +322,28 @@ describe(`assistant on ${testDbKind()}`, () => {
     // A cookie naming the conversation but not signed with our secret is ignored.
     const [conversation] = await t.handle.db.select().from(chatConversations).orderBy(chatConversations.createdAt);
     const forged = `__assistant=${Buffer.from(JSON.stringify({ conversationId: conversation!.id })).toString("base64")}`;
-    expect((await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: forged } }), "en")).assistant.messages).toEqual([]);
-    expect((await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: mine } }), "en")).assistant.messages).toHaveLength(2);
+    expect(
+      (await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: forged } }), "en")).assistant
+        .messages,
+    ).toEqual([]);
+    expect(
+      (await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: mine } }), "en")).assistant
+        .messages,
+    ).toHaveLength(2);
   });
 
   describe("without JavaScript (POST /assistant)", () => {
     type FormArgs = Parameters<typeof formAction>[0];
-    async function send(fields: Record<string, string>, options: { cookie?: string; lang?: string; address?: string } = {}) {
+    async function send(
+      fields: Record<string, string>,
+      options: { cookie?: string; lang?: string; address?: string } = {},
+    ) {
       const path = options.lang === "ar" ? "/ar/assistant" : "/assistant";
-      return (await formAction({ request: post(path, fields, options.cookie), params: options.lang ? { lang: options.lang } : {}, context: context(options.address ?? "192.0.2.50") } as FormArgs)) as Response;
+      return (await formAction({
+        request: post(path, fields, options.cookie),
+        params: options.lang ? { lang: options.lang } : {},
+        context: context(options.address ?? "192.0.2.50"),
+      } as FormArgs)) as Response;
     }
 
     it("answers, redirects back to the chat and shows the conversation", async () => {
@@ -275,14 +352,23 @@ describe(`assistant on ${testDbKind()}`, () => {
       const response = await send({ question: "How much is company formation?" });
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe("/ask-lawyer#assistant");
-      const page = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }), "en");
-      expect(page.assistant.messages.map((m) => m.content)).toEqual(["How much is company formation?", "Company formation starts at AED 2,500."]);
+      const page = await loadAssistant(
+        new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }),
+        "en",
+      );
+      expect(page.assistant.messages.map((m) => m.content)).toEqual([
+        "How much is company formation?",
+        "Company formation starts at AED 2,500.",
+      ]);
     });
 
     it("in Arabic, goes back to the Arabic page", async () => {
       const response = await send({ question: "كم تكلفة فحص حظر السفر؟" }, { lang: "ar" });
       expect(response.headers.get("location")).toBe("/ar/ask-lawyer#assistant");
-      const page = await loadAssistant(new Request(`${ORIGIN}/ar/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }), "ar");
+      const page = await loadAssistant(
+        new Request(`${ORIGIN}/ar/ask-lawyer`, { headers: { Cookie: cookiesFrom(response) } }),
+        "ar",
+      );
       expect(page.assistant.messages.at(-1)?.source).toBe("offline");
       expect(page.assistant.strings.send).toBe("إرسال");
     });
@@ -295,14 +381,21 @@ describe(`assistant on ${testDbKind()}`, () => {
       const cookie = cookiesFrom(response);
       const request = new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookie } });
       const { toast } = await readToast(request);
-      expect(toast).toEqual({ kind: "error", title: "Error", description: "Failed to get response. Please try again." });
+      expect(toast).toEqual({
+        kind: "error",
+        title: "Error",
+        description: "Failed to get response. Please try again.",
+      });
       const page = await loadAssistant(request, "en");
       expect(page.assistant.draft).toBe("Please answer this");
       expect(page.assistant.messages.at(-1)).toMatchObject({ source: "failure" });
       expect(page.assistant.messages.at(-1)!.content.startsWith(FAILURE_START)).toBe(true);
       // The note is shown once.
       expect(page.headers.get("set-cookie")).toContain("__assistant=");
-      const again = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(page as unknown as Response, cookie) } }), "en");
+      const again = await loadAssistant(
+        new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(page as unknown as Response, cookie) } }),
+        "en",
+      );
       expect(again.assistant.draft).toBe("");
     });
 
@@ -311,20 +404,34 @@ describe(`assistant on ${testDbKind()}`, () => {
       const first = await send({ question: "Hello" });
       const cookie = cookiesFrom(first);
       const tooLong = await send({ question: "y".repeat(2001) }, { cookie });
-      const page = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(tooLong, cookie) } }), "en");
+      const page = await loadAssistant(
+        new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(tooLong, cookie) } }),
+        "en",
+      );
       expect(page.assistant.notice).toBe("Please keep your question to 2,000 characters or fewer.");
       expect(page.assistant.messages).toHaveLength(2);
       const fresh = await send({ intent: "new" }, { cookie });
-      const after = await loadAssistant(new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(fresh, cookie) } }), "en");
+      const after = await loadAssistant(
+        new Request(`${ORIGIN}/ask-lawyer`, { headers: { Cookie: cookiesFrom(fresh, cookie) } }),
+        "en",
+      );
       expect(after.assistant.messages).toEqual([]);
     });
   });
 
   it("deletes conversations 30 days after their last message", async () => {
     const now = new Date("2030-01-31T12:00:00Z");
-    const [old] = await t.handle.db.insert(chatConversations).values({ channel: "assistant", updatedAt: new Date("2029-12-31T11:00:00Z") }).returning();
-    const [recent] = await t.handle.db.insert(chatConversations).values({ channel: "assistant", updatedAt: new Date("2030-01-02T13:00:00Z") }).returning();
-    await t.handle.db.insert(chatMessages).values({ conversationId: old!.id, role: "user", content: "old", source: "user" });
+    const [old] = await t.handle.db
+      .insert(chatConversations)
+      .values({ channel: "assistant", updatedAt: new Date("2029-12-31T11:00:00Z") })
+      .returning();
+    const [recent] = await t.handle.db
+      .insert(chatConversations)
+      .values({ channel: "assistant", updatedAt: new Date("2030-01-02T13:00:00Z") })
+      .returning();
+    await t.handle.db
+      .insert(chatMessages)
+      .values({ conversationId: old!.id, role: "user", content: "old", source: "user" });
     expect(await deleteExpiredConversations(now)).toBeGreaterThanOrEqual(1);
     const left = await t.handle.db.select({ id: chatConversations.id }).from(chatConversations);
     expect(left.map((row) => row.id)).toContain(recent!.id);

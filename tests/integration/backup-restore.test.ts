@@ -19,7 +19,11 @@ import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 const kind = testDbKind();
 const PASSWORD = "backup-password-2026";
 const unique = () => crypto.randomBytes(4).toString("hex");
-const EMAILS = { client: `backup-client-${unique()}@example.com`, otherClient: `backup-other-${unique()}@example.com`, admin: `backup-admin-${unique()}@example.com` };
+const EMAILS = {
+  client: `backup-client-${unique()}@example.com`,
+  otherClient: `backup-other-${unique()}@example.com`,
+  admin: `backup-admin-${unique()}@example.com`,
+};
 const HAS_PG_TOOLS = ["/usr/bin/pg_dump", "/usr/bin/pg_restore"].every((tool) => fs.existsSync(tool));
 
 let seeded: SeededAccounts;
@@ -27,12 +31,23 @@ let dataDir: string;
 let databaseUrl: string | undefined;
 let server: RunningServer | undefined;
 
-const serverEnv = () => ({ NODE_ENV: "production", LOG_REQUESTS: "false", DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+const serverEnv = () => ({
+  NODE_ENV: "production",
+  LOG_REQUESTS: "false",
+  DATA_DIR: dataDir,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
 
 function npmScript(script: "backup" | "restore", file: string) {
   return spawnSync(path.resolve("node_modules/.bin/tsx"), [`scripts/${script}.ts`, file], {
     encoding: "utf8",
-    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789", DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+      DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS,
+    },
   });
 }
 
@@ -40,7 +55,14 @@ function npmScript(script: "backup" | "restore", file: string) {
 async function download(url: string, cookie: string) {
   const response = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
   if (response.status !== 200) return { status: response.status, sha256: "" };
-  return { status: 200, sha256: crypto.createHash("sha256").update(Buffer.from(await response.arrayBuffer())).digest("hex"), type: response.headers.get("content-type") };
+  return {
+    status: 200,
+    sha256: crypto
+      .createHash("sha256")
+      .update(Buffer.from(await response.arrayBuffer()))
+      .digest("hex"),
+    type: response.headers.get("content-type"),
+  };
 }
 
 describe.runIf(kind === "pglite" || HAS_PG_TOOLS)(`backup and restore (${kind})`, () => {
@@ -51,7 +73,10 @@ describe.runIf(kind === "pglite" || HAS_PG_TOOLS)(`backup and restore (${kind})`
     try {
       seeded = await seedAccounts(opened.handle, EMAILS, PASSWORD);
       // Paid: the server issues its tax invoice at start (issueMissingInvoices).
-      await opened.handle.db.update(orders).set({ paymentStatus: "paid", paidAt: new Date(), paidAmount: 65_000, status: "processing" }).where(eq(orders.id, seeded.order));
+      await opened.handle.db
+        .update(orders)
+        .set({ paymentStatus: "paid", paidAt: new Date(), paidAmount: 65_000, status: "processing" })
+        .where(eq(orders.id, seeded.order));
     } finally {
       await opened.handle.close();
     }
@@ -68,12 +93,17 @@ describe.runIf(kind === "pglite" || HAS_PG_TOOLS)(`backup and restore (${kind})`
     // The invoice is issued by a job at start: wait for its link on the order page.
     let invoicePath: string | undefined;
     for (let attempt = 0; attempt < 100 && !invoicePath; attempt++) {
-      const page = await (await fetch(`${server.url}/dashboard/orders/${seeded.order}`, { headers: { Cookie: cookie } })).text();
+      const page = await (
+        await fetch(`${server.url}/dashboard/orders/${seeded.order}`, { headers: { Cookie: cookie } })
+      ).text();
       invoicePath = /href="(\/tax-documents\/[^"]+)"/.exec(page)?.[1];
       if (!invoicePath) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(invoicePath, "the paid order's invoice").toBeTruthy();
-    const before = { invoice: await download(`${server.url}${invoicePath}`, cookie), document: await download(`${server.url}/documents/${seeded.document}`, cookie) };
+    const before = {
+      invoice: await download(`${server.url}${invoicePath}`, cookie),
+      document: await download(`${server.url}/documents/${seeded.document}`, cookie),
+    };
     expect(before.invoice).toMatchObject({ status: 200, type: "application/pdf" });
     expect(before.document.status).toBe(200);
 
@@ -106,12 +136,16 @@ describe.runIf(kind === "pglite" || HAS_PG_TOOLS)(`backup and restore (${kind})`
       } finally {
         await admin.end();
       }
-      const restored = spawnSync("pg_restore", ["--no-owner", "--exit-on-error", "-d", databaseUrl!, file], { encoding: "utf8" });
+      const restored = spawnSync("pg_restore", ["--no-owner", "--exit-on-error", "-d", databaseUrl!, file], {
+        encoding: "utf8",
+      });
       expect(restored.status, restored.stderr).toBe(0);
     }
 
     server = await startServer(serverEnv());
-    expect((await fetch(`${server.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(`${server.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(
+      200,
+    );
     const order = await fetch(`${server.url}/dashboard/orders/${seeded.order}`, { headers: { Cookie: cookie } });
     expect(order.status).toBe(200);
     expect(await order.text()).toContain(invoicePath);

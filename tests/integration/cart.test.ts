@@ -41,12 +41,18 @@ function cartCookieFrom(response: Response, previous = ""): string {
 function post(fields: Record<string, string>, cookie = "", headers: Record<string, string> = {}) {
   return new Request("http://localhost:3000/cart/update", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost:3000", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Host: "localhost:3000",
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields),
   });
 }
 
-const page = (cookie: string, url = "http://localhost:3000/") => new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
+const page = (cookie: string, url = "http://localhost:3000/") =>
+  new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
 
 /** Posts a sequence of changes like a browser, carrying the cookie along. */
 async function perform(steps: Array<Record<string, string>>, cookie = "") {
@@ -88,23 +94,44 @@ describe("cart action without JavaScript", () => {
       { intent: "add", serviceType: "travel-ban", tierId: "basic" },
       { intent: "add", serviceType: "background", tierId: "executive" },
     ]);
-    let { cookie } = await perform([{ intent: "increment", serviceType: "travel-ban", tierId: "basic" }, { intent: "set", serviceType: "background", tierId: "executive", quantity: "4" }], added.cookie);
+    let { cookie } = await perform(
+      [
+        { intent: "increment", serviceType: "travel-ban", tierId: "basic" },
+        { intent: "set", serviceType: "background", tierId: "executive", quantity: "4" },
+      ],
+      added.cookie,
+    );
     expect((await readCart(page(cookie))).items.map((item) => item.quantity)).toEqual([2, 4]);
-    ({ cookie } = await perform([{ intent: "decrement", serviceType: "travel-ban", tierId: "basic" }, { intent: "decrement", serviceType: "travel-ban", tierId: "basic" }], cookie));
+    ({ cookie } = await perform(
+      [
+        { intent: "decrement", serviceType: "travel-ban", tierId: "basic" },
+        { intent: "decrement", serviceType: "travel-ban", tierId: "basic" },
+      ],
+      cookie,
+    ));
     expect((await readCart(page(cookie))).items.map((item) => item.tierId)).toEqual(["executive"]);
     ({ cookie } = await perform([{ intent: "remove", serviceType: "background", tierId: "executive" }], cookie));
     expect((await readCart(page(cookie))).count).toBe(0);
-    ({ cookie } = await perform([{ intent: "add", serviceType: "bundles", tierId: "complete" }, { intent: "clear" }], cookie));
+    ({ cookie } = await perform(
+      [{ intent: "add", serviceType: "bundles", tierId: "complete" }, { intent: "clear" }],
+      cookie,
+    ));
     expect(cookie).toBe("");
   });
 
   it("goes back only to paths on this site", async () => {
     for (const redirectTo of ["//evil.example", "https://evil.example/x", "/\\evil.example"]) {
-      const response = await handleCartAction(post({ intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo }), "en");
+      const response = await handleCartAction(
+        post({ intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo }),
+        "en",
+      );
       expect(response.headers.get("Location")).toBe("/cart");
     }
     // No field: the same-host Referer; another host's Referer is ignored.
-    const fromReferer = await handleCartAction(post({ intent: "clear" }, "", { Referer: "http://localhost:3000/ar/quote?service=background" }), "en");
+    const fromReferer = await handleCartAction(
+      post({ intent: "clear" }, "", { Referer: "http://localhost:3000/ar/quote?service=background" }),
+      "en",
+    );
     expect(fromReferer.headers.get("Location")).toBe("/ar/quote?service=background&cart=open");
     const foreign = await handleCartAction(post({ intent: "clear" }, "", { Referer: "https://evil.example/" }), "ar");
     expect(foreign.headers.get("Location")).toBe("/ar/cart");
@@ -114,28 +141,51 @@ describe("cart action without JavaScript", () => {
     const bad = await handleCartAction(post({ intent: "explode" }), "en");
     expect(bad.status).toBe(303);
     expect(bad.headers.getSetCookie().some((value) => value.startsWith("__toast="))).toBe(true);
-    const unknownTier = await handleCartAction(post({ intent: "add", serviceType: "travel-ban", tierId: "platinum", respond: "data" }), "en");
+    const unknownTier = await handleCartAction(
+      post({ intent: "add", serviceType: "travel-ban", tierId: "platinum", respond: "data" }),
+      "en",
+    );
     expect(unknownTier.status).toBe(400);
     expect(((await unknownTier.json()) as CartActionData).toast?.title).toBe("This package is no longer available.");
-    const notForm = await handleCartAction(new Request("http://localhost:3000/cart/update", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "garbage" }), "en");
+    const notForm = await handleCartAction(
+      new Request("http://localhost:3000/cart/update", {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+        body: "garbage",
+      }),
+      "en",
+    );
     expect(notForm.status).toBe(303);
   });
 });
 
 describe("cart action for scripts (respond=data)", () => {
   it("answers with the priced cart as JSON and sets the cookie", async () => {
-    const response = await handleCartAction(post({ intent: "add", serviceType: "labor-ban", tierId: "express", respond: "data", redirectTo: "/ar" }), "en");
+    const response = await handleCartAction(
+      post({ intent: "add", serviceType: "labor-ban", tierId: "express", respond: "data", redirectTo: "/ar" }),
+      "en",
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as CartActionData;
     expect(body.ok).toBe(true);
     expect(body.cart.count).toBe(1);
-    expect(body.cart.items[0]).toMatchObject({ serviceType: "labor-ban", tierId: "express", unitPrice: 135_000, tierName: "السريعة" });
+    expect(body.cart.items[0]).toMatchObject({
+      serviceType: "labor-ban",
+      tierId: "express",
+      unitPrice: 135_000,
+      tierName: "السريعة",
+    });
     expect(body.toast).toMatchObject({ kind: "success", title: "أُضيفت إلى السلة" });
     expect(cartCookieFrom(response)).toMatch(/^__cart=/);
   });
 
   it(`says so past ${MAX_LINE_QUANTITY} of one package and ${MAX_CART_LINES} lines`, async () => {
-    const steps = Array.from({ length: MAX_LINE_QUANTITY + 1 }, () => ({ intent: "add", serviceType: "travel-ban", tierId: "basic", respond: "data" }));
+    const steps = Array.from({ length: MAX_LINE_QUANTITY + 1 }, () => ({
+      intent: "add",
+      serviceType: "travel-ban",
+      tierId: "basic",
+      respond: "data",
+    }));
     const { response, cookie } = await perform(steps);
     const body = (await response.json()) as CartActionData;
     expect(body.ok).toBe(false);
@@ -143,12 +193,16 @@ describe("cart action for scripts (respond=data)", () => {
     expect(body.cart.count).toBe(MAX_LINE_QUANTITY);
     void cookie;
 
-    const everyTier = PLAN_LIST_KEYS.flatMap((list) => planLists[list].tiers.map((tier) => ({ intent: "add", serviceType: list, tierId: tier.id, respond: "data" })));
+    const everyTier = PLAN_LIST_KEYS.flatMap((list) =>
+      planLists[list].tiers.map((tier) => ({ intent: "add", serviceType: list, tierId: tier.id, respond: "data" })),
+    );
     expect(everyTier.length).toBeGreaterThan(MAX_CART_LINES);
     const full = await perform(everyTier.slice(0, MAX_CART_LINES + 1));
     const answer = (await full.response.json()) as CartActionData;
     expect(answer.ok).toBe(false);
-    expect(answer.toast?.title).toBe(`Your cart can hold up to ${MAX_CART_LINES} different packages. Remove one to add another.`);
+    expect(answer.toast?.title).toBe(
+      `Your cart can hold up to ${MAX_CART_LINES} different packages. Remove one to add another.`,
+    );
     expect(answer.cart.items).toHaveLength(MAX_CART_LINES);
   });
 });
@@ -165,11 +219,19 @@ describe("the cookie", () => {
     expect(edited).not.toBe(decoded.slice(0, dot));
     const tampered = `${name}=${encodeURIComponent(`${edited}${decoded.slice(dot)}`)}`;
     expect((await readCart(page(tampered))).count).toBe(0);
-    const forgedSignature = crypto.createHmac("sha256", "not-our-secret-not-our-secret-123").update(edited).digest("base64").replace(/=+$/, "");
+    const forgedSignature = crypto
+      .createHmac("sha256", "not-our-secret-not-our-secret-123")
+      .update(edited)
+      .digest("base64")
+      .replace(/=+$/, "");
     expect((await readCart(page(`${name}=${encodeURIComponent(`${edited}.${forgedSignature}`)}`))).count).toBe(0);
     expect((await readCart(page("__cart=%%%not-base64"))).count).toBe(0);
     // The page still renders its shell normally.
-    const shell = await loadShellData(page(tampered), { cspNonce: "test", requestId: "test", clientAddress: "127.0.0.1" });
+    const shell = await loadShellData(page(tampered), {
+      cspNonce: "test",
+      requestId: "test",
+      clientAddress: "127.0.0.1",
+    });
     expect(shell.data.cartCount).toBe(0);
   });
 
@@ -183,8 +245,15 @@ describe("the cookie", () => {
     expect(cart.dropped).toBe(2);
     expect(cart.items).toHaveLength(1);
     expect(cart.subtotal).toBe(130_000);
-    const shell = await loadShellData(page(cookie), { cspNonce: "test", requestId: "test", clientAddress: "127.0.0.1" });
-    expect(shell.data.toast).toEqual({ kind: "info", title: "Some items in your cart are no longer offered and were removed." });
+    const shell = await loadShellData(page(cookie), {
+      cspNonce: "test",
+      requestId: "test",
+      clientAddress: "127.0.0.1",
+    });
+    expect(shell.data.toast).toEqual({
+      kind: "info",
+      title: "Some items in your cart are no longer offered and were removed.",
+    });
     expect(shell.data.cart.items.map((item) => item.tierId)).toEqual(["basic"]);
     expect(formatMoney(shell.data.cart.subtotal)).toContain("1,300");
     // The cleaned cart is stored, so the notice shows once.
@@ -195,7 +264,11 @@ describe("the cookie", () => {
   it("bounds what a signed cookie can hold", async () => {
     const cookie = await cartCookieFor([
       { serviceType: "travel-ban", tierId: "basic", quantity: 500 },
-      ...Array.from({ length: MAX_CART_LINES + 5 }, (_, i) => ({ serviceType: "travel-ban", tierId: `gone-${i}`, quantity: 1 })),
+      ...Array.from({ length: MAX_CART_LINES + 5 }, (_, i) => ({
+        serviceType: "travel-ban",
+        tierId: `gone-${i}`,
+        quantity: 1,
+      })),
     ]);
     const cart = await readCart(page(cookie));
     expect(cart.items).toEqual([expect.objectContaining({ tierId: "basic", quantity: MAX_LINE_QUANTITY })]);
@@ -231,7 +304,12 @@ describe("quoted speeds and repeated changes", () => {
     expect(body.cart.subtotal).toBe(2 * 142_500 + 95_000 + 173_800);
     // The cookie keeps the speed; prices are the catalogue's again on the next read.
     const cart = await readCart(page(cookie));
-    expect(cart.lines).toContainEqual({ serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 2 });
+    expect(cart.lines).toContainEqual({
+      serviceType: "labor-ban",
+      tierId: "comprehensive",
+      speed: "express",
+      quantity: 2,
+    });
     expect(cart.subtotal).toBe(body.cart.subtotal);
   });
 
@@ -257,7 +335,10 @@ describe("quoted speeds and repeated changes", () => {
     const cart = await readCart(page(cookie));
     expect(cart.count).toBe(2);
     // A key is no password: a malformed one is ignored and the change applied.
-    const loose = await perform([{ ...add, submissionId: "not-a-key" }, { ...add, submissionId: "not-a-key" }]);
+    const loose = await perform([
+      { ...add, submissionId: "not-a-key" },
+      { ...add, submissionId: "not-a-key" },
+    ]);
     expect((await readCart(page(loose.cookie))).count).toBe(2);
   });
 });

@@ -10,10 +10,18 @@ import { createTestDatabase, testDbKind, type TestDatabase } from "../support/te
 const SITE = "http://localhost:3000";
 const client = { clientAddress: "203.0.113.80" };
 const post = (fields: Record<string, string>, cookie = "", path = "/chat") =>
-  new Request(`${SITE}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body: new URLSearchParams(fields).toString() });
+  new Request(`${SITE}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
 const answerOf = (a: Awaited<ReturnType<typeof chatAction>>) => {
   const value = a as unknown as { data: ChatAnswer; init: ResponseInit | null };
-  return { status: value.init?.status ?? 200, data: value.data, cookie: new Headers(value.init?.headers).get("Set-Cookie")?.split(";")[0] ?? "" };
+  return {
+    status: value.init?.status ?? 200,
+    data: value.data,
+    cookie: new Headers(value.init?.headers).get("Set-Cookie")?.split(";")[0] ?? "",
+  };
 };
 
 describe(`chat widget and retention on ${testDbKind()}`, () => {
@@ -39,7 +47,9 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
     for (const lang of ["en", "ar"] as const) {
       expect(chatStrings[lang].quick.map((q) => answerFromKnowledgeBase(q, lang).entryId)).toEqual(expected);
     }
-    const { data, cookie } = answerOf(await chatAction(post({ mode: "fetch", message: chatStrings.en.quick[0]! }), client));
+    const { data, cookie } = answerOf(
+      await chatAction(post({ mode: "fetch", message: chatStrings.en.quick[0]! }), client),
+    );
     expect(data.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(data.messages[1]!.text).toContain("seven emirates");
     expect(data.messages[1]!.links[0]).toEqual({ label: "Travel Ban Check", href: "/ban-checks/travel-ban-check" });
@@ -61,11 +71,18 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
 
   it("stores a message sent again with one key once (a retry after the answer was lost)", async () => {
     const submissionId = crypto.randomUUID();
-    const first = answerOf(await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client));
+    const first = answerOf(
+      await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client),
+    );
     // The first answer's cookie never arrived: the retry has none.
-    const again = answerOf(await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client));
+    const again = answerOf(
+      await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client),
+    );
     expect(again.data.messages.map((m) => m.id)).toEqual(first.data.messages.map((m) => m.id));
-    const [{ count }] = (await t.handle.db.select({ count: sql<number>`count(*)::int` }).from(chatMessages).where(eq(chatMessages.content, "How much is a contract review?"))) as [{ count: number }];
+    const [{ count }] = (await t.handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(eq(chatMessages.content, "How much is a contract review?"))) as [{ count: number }];
     expect(count).toBe(1);
     // And its cookie names the conversation that holds them.
     const transcript = await loadTranscript(new Request(`${SITE}/chat`, { headers: { Cookie: again.cookie } }));
@@ -73,7 +90,9 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
   });
 
   it("cleans what is stored and refuses over-long messages", async () => {
-    const { data } = answerOf(await chatAction(post({ mode: "fetch", message: "<script>x</script>How much is a contract review?" }), client));
+    const { data } = answerOf(
+      await chatAction(post({ mode: "fetch", message: "<script>x</script>How much is a contract review?" }), client),
+    );
     expect(data.messages[0]!.text).toBe("How much is a contract review?");
     const long = answerOf(await chatAction(post({ mode: "fetch", message: "a".repeat(501) }), client));
     expect(long.status).toBe(400);
@@ -82,16 +101,28 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
 
   it("deletes widget chats 30 days after their last message", async () => {
     const now = new Date("2026-11-23T12:00:00Z");
-    const [old] = await t.handle.db.insert(chatConversations).values({ channel: "widget", updatedAt: new Date("2026-10-20T00:00:00Z") }).returning();
-    const [recent] = await t.handle.db.insert(chatConversations).values({ channel: "widget", updatedAt: new Date("2026-11-01T00:00:00Z") }).returning();
-    const [assistant] = await t.handle.db.insert(chatConversations).values({ channel: "assistant", updatedAt: new Date("2026-01-01T00:00:00Z") }).returning();
-    await t.handle.db.insert(chatMessages).values({ conversationId: old!.id, role: "user", content: "hi", source: "user" });
+    const [old] = await t.handle.db
+      .insert(chatConversations)
+      .values({ channel: "widget", updatedAt: new Date("2026-10-20T00:00:00Z") })
+      .returning();
+    const [recent] = await t.handle.db
+      .insert(chatConversations)
+      .values({ channel: "widget", updatedAt: new Date("2026-11-01T00:00:00Z") })
+      .returning();
+    const [assistant] = await t.handle.db
+      .insert(chatConversations)
+      .values({ channel: "assistant", updatedAt: new Date("2026-01-01T00:00:00Z") })
+      .returning();
+    await t.handle.db
+      .insert(chatMessages)
+      .values({ conversationId: old!.id, role: "user", content: "hi", source: "user" });
     expect(await RETENTION_JOBS["chat-widget"](now)).toBeGreaterThanOrEqual(1);
     const left = (await t.handle.db.select({ id: chatConversations.id }).from(chatConversations)).map((r) => r.id);
     expect(left).not.toContain(old!.id);
     expect(left).toContain(recent!.id);
     expect(left).toContain(assistant!.id);
-    expect(await t.handle.db.select().from(chatMessages).where(eq(chatMessages.conversationId, old!.id))).toHaveLength(0);
-
+    expect(await t.handle.db.select().from(chatMessages).where(eq(chatMessages.conversationId, old!.id))).toHaveLength(
+      0,
+    );
   });
 });

@@ -17,7 +17,9 @@ const SERVER_ONLY = [
 
 describe.runIf(testDbKind() === "pglite")("the browser bundle", () => {
   it("carries no server-only code, content or dictionaries", () => {
-    const meta = JSON.parse(fs.readFileSync("build/metafile.js.json", "utf8")) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
+    const meta = JSON.parse(fs.readFileSync("build/metafile.js.json", "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
     const found = Object.entries(meta.outputs).flatMap(([file, output]) =>
       Object.entries(output.inputs)
         .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && SERVER_ONLY.some((pattern) => pattern.test(input)))

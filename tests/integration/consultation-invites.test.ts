@@ -18,9 +18,38 @@ describe(`consultation invites on ${testDbKind()}`, () => {
   let consultant: string;
 
   async function clientWithOrder(lang: "en" | "ar", phone: string | null = "+971 50 765 4321") {
-    const [user] = await t.handle.db.insert(users).values({ email: `invite-${crypto.randomUUID()}@example.com`, passwordHash: "x", role: "client", fullName: "Omar, \"the client\"; Haddad", lang }).returning({ id: users.id, email: users.email });
-    const [order] = await t.handle.db.insert(orders).values({ userId: user!.id, amount: 90_000, subtotal: 90_000, status: "processing", paymentStatus: "paid", paidAt: NOW, phone, serviceType: "Legal Consultation", tierName: "Family" }).returning({ id: orders.id });
-    await t.handle.db.insert(orderItems).values({ orderId: order!.id, serviceKey: "legal-consultation", tierId: "family", tierName: "Family", unitPrice: 90_000, quantity: 1 });
+    const [user] = await t.handle.db
+      .insert(users)
+      .values({
+        email: `invite-${crypto.randomUUID()}@example.com`,
+        passwordHash: "x",
+        role: "client",
+        fullName: 'Omar, "the client"; Haddad',
+        lang,
+      })
+      .returning({ id: users.id, email: users.email });
+    const [order] = await t.handle.db
+      .insert(orders)
+      .values({
+        userId: user!.id,
+        amount: 90_000,
+        subtotal: 90_000,
+        status: "processing",
+        paymentStatus: "paid",
+        paidAt: NOW,
+        phone,
+        serviceType: "Legal Consultation",
+        tierName: "Family",
+      })
+      .returning({ id: orders.id });
+    await t.handle.db.insert(orderItems).values({
+      orderId: order!.id,
+      serviceKey: "legal-consultation",
+      tierId: "family",
+      tierName: "Family",
+      unitPrice: 90_000,
+      quantity: 1,
+    });
     return { clientId: user!.id, email: user!.email, orderId: order!.id };
   }
 
@@ -31,7 +60,10 @@ describe(`consultation invites on ${testDbKind()}`, () => {
     resetEnvForTests();
     t = await createTestDatabase();
     useDatabaseForTests(t.handle);
-    const [row] = await t.handle.db.insert(users).values({ email: "consultant@example.com", passwordHash: "x", role: "staff", fullName: "Layla Consultant" }).returning({ id: users.id });
+    const [row] = await t.handle.db
+      .insert(users)
+      .values({ email: "consultant@example.com", passwordHash: "x", role: "staff", fullName: "Layla Consultant" })
+      .returning({ id: users.id });
     consultant = row!.id;
   });
   afterAll(async () => {
@@ -51,7 +83,14 @@ describe(`consultation invites on ${testDbKind()}`, () => {
 
   it("mails the confirmation with an RFC 5545 invite a calendar parser reads", async () => {
     const { clientId, email, orderId } = await clientWithOrder("en");
-    const result = await bookSession({ orderId, clientId, mode: "video", consultantId: consultant, startsAt: gst("2026-12-09T10:00:00").getTime(), now: NOW });
+    const result = await bookSession({
+      orderId,
+      clientId,
+      mode: "video",
+      consultantId: consultant,
+      startsAt: gst("2026-12-09T10:00:00").getTime(),
+      now: NOW,
+    });
     if (!result.ok) throw new Error(result.error);
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toBe("Your consultation is booked: Wednesday 9 December, 10:00 Gulf time");
@@ -80,7 +119,14 @@ describe(`consultation invites on ${testDbKind()}`, () => {
 
   it("writes the mail and the invite in the client's language, with the number we will call", async () => {
     const { clientId, email, orderId } = await clientWithOrder("ar", "+971 50 111 2222");
-    const result = await bookSession({ orderId, clientId, mode: "phone", consultantId: consultant, startsAt: gst("2026-12-10T14:00:00").getTime(), now: NOW });
+    const result = await bookSession({
+      orderId,
+      clientId,
+      mode: "phone",
+      consultantId: consultant,
+      startsAt: gst("2026-12-10T14:00:00").getTime(),
+      now: NOW,
+    });
     if (!result.ok) throw new Error(result.error);
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toMatch(/^تم حجز استشارتك: الخميس، 10 ديسمبر، 14:00 بتوقيت الخليج$/);

@@ -28,15 +28,49 @@ describe.runIf(RUNS)("consultation reminders with two server processes on one Po
   const hourDue: string[] = [];
   const notDue: string[] = [];
 
-  async function booking(email: string, startsAt: Date, minutes: number, consultant: string, state: "booked" | "cancelled" = "booked") {
-    const [client] = await handle.db.insert(users).values({ email, passwordHash: "x", role: "client", fullName: "Reminded client" }).returning({ id: users.id });
+  async function booking(
+    email: string,
+    startsAt: Date,
+    minutes: number,
+    consultant: string,
+    state: "booked" | "cancelled" = "booked",
+  ) {
+    const [client] = await handle.db
+      .insert(users)
+      .values({ email, passwordHash: "x", role: "client", fullName: "Reminded client" })
+      .returning({ id: users.id });
     const [order] = await handle.db
       .insert(orders)
-      .values({ userId: client!.id, amount: 75_000, subtotal: 75_000, status: "processing", paymentStatus: "paid", paidAt: new Date(), serviceType: "Legal Consultation", tierName: "Immigration" })
+      .values({
+        userId: client!.id,
+        amount: 75_000,
+        subtotal: 75_000,
+        status: "processing",
+        paymentStatus: "paid",
+        paidAt: new Date(),
+        serviceType: "Legal Consultation",
+        tierName: "Immigration",
+      })
       .returning({ id: orders.id });
-    await handle.db.insert(orderItems).values({ orderId: order!.id, serviceKey: "legal-consultation", tierId: "immigration", tierName: "Immigration", unitPrice: 75_000, quantity: 1 });
+    await handle.db.insert(orderItems).values({
+      orderId: order!.id,
+      serviceKey: "legal-consultation",
+      tierId: "immigration",
+      tierName: "Immigration",
+      unitPrice: 75_000,
+      quantity: 1,
+    });
     const endsAt = new Date(startsAt.getTime() + minutes * MINUTE);
-    await handle.db.insert(consultationBookings).values({ orderId: order!.id, clientId: client!.id, consultantId: consultant, mode: "phone", startsAt, endsAt, blockedUntil: endsAt, state });
+    await handle.db.insert(consultationBookings).values({
+      orderId: order!.id,
+      clientId: client!.id,
+      consultantId: consultant,
+      mode: "phone",
+      startsAt,
+      endsAt,
+      blockedUntil: endsAt,
+      state,
+    });
   }
 
   beforeAll(async () => {
@@ -45,7 +79,13 @@ describe.runIf(RUNS)("consultation reminders with two server processes on one Po
     handle = opened.handle;
     const consultants = await handle.db
       .insert(users)
-      .values(Array.from({ length: CONSULTANTS }, (_, i) => ({ email: `reminders-consultant-${RUN}-${i}@example.com`, passwordHash: "x", role: "staff" as const })))
+      .values(
+        Array.from({ length: CONSULTANTS }, (_, i) => ({
+          email: `reminders-consultant-${RUN}-${i}@example.com`,
+          passwordHash: "x",
+          role: "staff" as const,
+        })),
+      )
       .returning({ id: users.id });
     const now = Date.now();
     // Enough due bookings that a round of either process takes a while (batches of 50), so the two
@@ -87,14 +127,16 @@ describe.runIf(RUNS)("consultation reminders with two server processes on one Po
     if (databaseUrl) await dropPostgresDatabase(databaseUrl);
   });
 
-  const received = (email: string, subjectStart: string) => smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith(subjectStart)).length;
+  const received = (email: string, subjectStart: string) =>
+    smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith(subjectStart)).length;
   const DAY = "Reminder: your consultation tomorrow";
   const HOUR = "Reminder: your consultation starts in an hour";
 
   it("mails each due reminder exactly once", async () => {
     const expected = dayDue.length + hourDue.length;
     const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline && smtp.messages.length < expected) await new Promise((resolve) => setTimeout(resolve, 250));
+    while (Date.now() < deadline && smtp.messages.length < expected)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     // Both processes keep looking for a few more rounds: nothing more may come.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
 
@@ -109,7 +151,11 @@ describe.runIf(RUNS)("consultation reminders with two server processes on one Po
     expect(smtp.messages.every((m) => m.attachments.length === 0)).toBe(true);
 
     const marks = await handle.db
-      .select({ email: users.email, day: consultationBookings.reminderDaySentAt, hour: consultationBookings.reminderHourSentAt })
+      .select({
+        email: users.email,
+        day: consultationBookings.reminderDaySentAt,
+        hour: consultationBookings.reminderHourSentAt,
+      })
       .from(consultationBookings)
       .innerJoin(users, eq(users.id, consultationBookings.clientId))
       .where(inArray(users.email, [...dayDue, ...hourDue]));

@@ -23,17 +23,55 @@ describe(`consultation reminders on ${testDbKind()}`, () => {
   });
 
   it("sends the day's and the hour's reminder once each, however many workers run at once", async () => {
-    const [consultant] = await t.handle.db.insert(users).values({ email: "reminder-consultant@example.com", passwordHash: "x", role: "staff" }).returning({ id: users.id });
+    const [consultant] = await t.handle.db
+      .insert(users)
+      .values({ email: "reminder-consultant@example.com", passwordHash: "x", role: "staff" })
+      .returning({ id: users.id });
     const bookings: Array<{ email: string }> = [];
     for (let i = 0; i < 6; i++) {
-      const [user] = await t.handle.db.insert(users).values({ email: `reminded-${crypto.randomUUID()}@example.com`, passwordHash: "x", role: "client" }).returning({ id: users.id, email: users.email });
-      const [order] = await t.handle.db.insert(orders).values({ userId: user!.id, amount: 1, subtotal: 1, status: "processing", paymentStatus: "paid", paidAt: NOW, serviceType: "x", tierName: "x" }).returning({ id: orders.id });
-      await t.handle.db.insert(orderItems).values({ orderId: order!.id, serviceKey: "legal-consultation", tierId: "immigration", tierName: "x", unitPrice: 1, quantity: 1 });
-      const result = await bookSession({ orderId: order!.id, clientId: user!.id, mode: "phone", consultantId: consultant!.id, startsAt: gst(`2026-12-0${7 + (i % 3)}T${10 + 2 * Math.floor(i / 3)}:00:00`).getTime(), now: NOW });
+      const [user] = await t.handle.db
+        .insert(users)
+        .values({ email: `reminded-${crypto.randomUUID()}@example.com`, passwordHash: "x", role: "client" })
+        .returning({ id: users.id, email: users.email });
+      const [order] = await t.handle.db
+        .insert(orders)
+        .values({
+          userId: user!.id,
+          amount: 1,
+          subtotal: 1,
+          status: "processing",
+          paymentStatus: "paid",
+          paidAt: NOW,
+          serviceType: "x",
+          tierName: "x",
+        })
+        .returning({ id: orders.id });
+      await t.handle.db.insert(orderItems).values({
+        orderId: order!.id,
+        serviceKey: "legal-consultation",
+        tierId: "immigration",
+        tierName: "x",
+        unitPrice: 1,
+        quantity: 1,
+      });
+      const result = await bookSession({
+        orderId: order!.id,
+        clientId: user!.id,
+        mode: "phone",
+        consultantId: consultant!.id,
+        startsAt: gst(`2026-12-0${7 + (i % 3)}T${10 + 2 * Math.floor(i / 3)}:00:00`).getTime(),
+        now: NOW,
+      });
       if (!result.ok) throw new Error(result.error);
       bookings.push({ email: user!.email });
     }
-    const reminders = async (email: string, kind: string) => (await t.handle.db.select().from(outbox).where(and(eq(outbox.toAddress, email), eq(outbox.kind, kind)))).length;
+    const reminders = async (email: string, kind: string) =>
+      (
+        await t.handle.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.toAddress, email), eq(outbox.kind, kind)))
+      ).length;
 
     // Workers running at once: on PostgreSQL each on its own connection of the pool, as two
     // server processes would be, so their transactions really overlap.
@@ -48,8 +86,16 @@ describe(`consultation reminders on ${testDbKind()}`, () => {
     expect(hour).toEqual([1, 0, 0, 0, 0, 0]);
     await Promise.all([sendDueReminders(gst("2026-12-07T11:00:00")), sendDueReminders(gst("2026-12-07T11:00:00"))]);
     // At Mon 11:00: Tue 10:00 is within the day, Mon 12:00 within the hour; nothing is sent twice.
-    expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-day")))).toEqual([0, 1, 0, 1, 0, 0]);
-    expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-hour")))).toEqual([1, 0, 0, 1, 0, 0]);
-    expect((await t.handle.db.select().from(outbox).where(like(outbox.kind, "consultation-reminder%"))).every((mail) => mail.attachments.length === 0)).toBe(true);
+    expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-day")))).toEqual([
+      0, 1, 0, 1, 0, 0,
+    ]);
+    expect(await Promise.all(bookings.map((b) => reminders(b.email, "consultation-reminder-hour")))).toEqual([
+      1, 0, 0, 1, 0, 0,
+    ]);
+    expect(
+      (await t.handle.db.select().from(outbox).where(like(outbox.kind, "consultation-reminder%"))).every(
+        (mail) => mail.attachments.length === 0,
+      ),
+    ).toBe(true);
   });
 });

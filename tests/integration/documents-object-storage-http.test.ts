@@ -48,14 +48,31 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
     return session!;
   }
   async function withCart(session: string) {
-    const cart = await fetch(`${server.url}/cart/update`, form({ intent: "add", serviceType: "travel-ban", tierId: "basic" }, session));
+    const cart = await fetch(
+      `${server.url}/cart/update`,
+      form({ intent: "add", serviceType: "travel-ban", tierId: "basic" }, session),
+    );
     return `${session}; ${cookieOf(cart, "__cart")}`;
   }
   function checkout(cookie: string, path = "/checkout") {
     const body = new FormData();
-    for (const [name, value] of Object.entries({ intent: "pay", legalName: "Aisha Rahman", email: OWNER, phone: "+971 50 123 4567", state: "Dubai", description: "Travel ban check." })) body.append(name, value);
+    for (const [name, value] of Object.entries({
+      intent: "pay",
+      legalName: "Aisha Rahman",
+      email: OWNER,
+      phone: "+971 50 123 4567",
+      state: "Dubai",
+      description: "Travel ban check.",
+    }))
+      body.append(name, value);
     body.append("documents", new File([new Uint8Array(PDF)], "passport.pdf", { type: "application/pdf" }));
-    return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body, signal: AbortSignal.timeout(60_000) });
+    return fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, Cookie: cookie },
+      body,
+      signal: AbortSignal.timeout(60_000),
+    });
   }
 
   beforeAll(async () => {
@@ -104,7 +121,9 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
     const dashboard = await (await fetch(`${server.url}/dashboard`, { headers: { Cookie: owner } })).text();
     const orderId = /\/dashboard\/orders\/([0-9a-f-]{36})/.exec(dashboard)?.[1];
     expect(orderId, "the dashboard lists the order").toBeTruthy();
-    const page = await (await fetch(`${server.url}/dashboard/orders/${orderId}`, { headers: { Cookie: owner } })).text();
+    const page = await (
+      await fetch(`${server.url}/dashboard/orders/${orderId}`, { headers: { Cookie: owner } })
+    ).text();
     const documentId = /\/documents\/([0-9a-f-]{36})/.exec(page)?.[1];
     expect(documentId, "the order page links the document").toBeTruthy();
     documentUrl = `/documents/${documentId}`;
@@ -136,10 +155,20 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
     // The embedded database belongs to one process: the commands run while the server is stopped.
     const run = async (direction: "to-bucket" | "to-database") => {
       await server.stop();
-      const result = await execFileAsync(path.resolve("node_modules/.bin/tsx"), ["scripts/documents-move.ts", direction], {
-        encoding: "utf8",
-        env: { PATH: process.env.PATH, NODE_ENV: "test", SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789", DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS, ...serverEnv },
-      });
+      const result = await execFileAsync(
+        path.resolve("node_modules/.bin/tsx"),
+        ["scripts/documents-move.ts", direction],
+        {
+          encoding: "utf8",
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: "test",
+            SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+            DATA_ENCRYPTION_KEYS: process.env.DATA_ENCRYPTION_KEYS,
+            ...serverEnv,
+          },
+        },
+      );
       server = await startServer(serverEnv);
       return result.stdout;
     };

@@ -28,11 +28,26 @@ import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from ".
 // nothing while documents in the database still download, and the move commands both ways keep
 // every document readable.
 
-const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n% a passport scan\n"), crypto.randomBytes(200 * 1024), Buffer.from("\n%%EOF\n")]);
+const PDF = Buffer.concat([
+  Buffer.from("%PDF-1.7\n% a passport scan\n"),
+  crypto.randomBytes(200 * 1024),
+  Buffer.from("\n%%EOF\n"),
+]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(4096)]);
 const sha = (data: Buffer) => crypto.createHash("sha256").update(data).digest("hex");
-const upload = (fileName: string, data: Buffer, contentType: UploadedFile["contentType"] = "application/pdf"): UploadedFile => ({ fileName, contentType, sizeBytes: data.length, sha256: sha(data), data });
-const S3_NAMES = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"];
+const upload = (
+  fileName: string,
+  data: Buffer,
+  contentType: UploadedFile["contentType"] = "application/pdf",
+): UploadedFile => ({ fileName, contentType, sizeBytes: data.length, sha256: sha(data), data });
+const S3_NAMES = [
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+];
 
 describe(`documents in object storage on ${testDbKind()}`, () => {
   let t: TestDatabase;
@@ -45,10 +60,19 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     if (on) Object.assign(process.env, s3.env());
     resetEnvForTests();
   };
-  const documentRows = () => t.handle.db.select({ id: orderDocuments.id, storageKey: orderDocuments.storageKey, orderId: orderDocuments.orderId }).from(orderDocuments);
-  const rawData = async (id: string) => resultRows(await t.handle.db.execute(sql`select data from order_documents where id = ${id}::uuid`))[0]!.data;
+  const documentRows = () =>
+    t.handle.db
+      .select({ id: orderDocuments.id, storageKey: orderDocuments.storageKey, orderId: orderDocuments.orderId })
+      .from(orderDocuments);
+  const rawData = async (id: string) =>
+    resultRows(await t.handle.db.execute(sql`select data from order_documents where id = ${id}::uuid`))[0]!.data;
   const checkout = (files: Array<{ name: string; data: Buffer; type?: string }>, submissionId = crypto.randomUUID()) =>
-    handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay", submissionId }, files), userId: client, cart: travelBanBasic, lang: "en" });
+    handleCheckout({
+      request: checkoutRequest({ ...validFields, intent: "pay", submissionId }, files),
+      userId: client,
+      cart: travelBanBasic,
+      lang: "en",
+    });
 
   beforeAll(async () => {
     s3 = await startFakeS3();
@@ -71,10 +95,16 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
   });
 
   it("a checkout upload lands in the bucket sealed, and downloads identically for the owner and an admin only", async () => {
-    const outcome = await checkout([{ name: "passport.pdf", data: PDF, type: "application/pdf" }, { name: "id.png", data: PNG, type: "image/png" }]);
+    const outcome = await checkout([
+      { name: "passport.pdf", data: PDF, type: "application/pdf" },
+      { name: "id.png", data: PNG, type: "image/png" },
+    ]);
     expect(outcome.kind).not.toBe("reply");
     const orderId = (outcome as { orderId: string }).orderId;
-    const docs = await t.handle.db.select({ id: orderDocuments.id, storageKey: orderDocuments.storageKey, fileName: orderDocuments.fileName }).from(orderDocuments).where(eq(orderDocuments.orderId, orderId));
+    const docs = await t.handle.db
+      .select({ id: orderDocuments.id, storageKey: orderDocuments.storageKey, fileName: orderDocuments.fileName })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, orderId));
     expect(docs).toHaveLength(2);
     for (const doc of docs) {
       expect(doc.storageKey).toMatch(/^documents\/[A-Za-z0-9_-]{43}$/);
@@ -88,7 +118,10 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
       expect(stored.length).toBe(plain.length + 5 + 4 + 12 + 16);
     }
     const pdfDoc = docs.find((doc) => doc.fileName === "passport.pdf")!;
-    for (const viewer of [{ id: client, role: "client" as const }, { id: admin, role: "admin" as const }]) {
+    for (const viewer of [
+      { id: client, role: "client" as const },
+      { id: admin, role: "admin" as const },
+    ]) {
       const doc = await getDocumentForViewer(pdfDoc.id, viewer);
       expect(doc, `${viewer.role} reads it`).not.toBeNull();
       const response = documentResponse(doc!);
@@ -100,7 +133,10 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     altered[altered.length - 100]! ^= 1;
     for (const replaced of [altered, PDF]) {
       s3.objects.set(pdfDoc.storageKey!, replaced);
-      const refused = await readStoredData(() => getDocumentForViewer(pdfDoc.id, { id: client, role: "client" }), { what: "document", lang: "en" }).catch((thrown: unknown) => thrown);
+      const refused = await readStoredData(() => getDocumentForViewer(pdfDoc.id, { id: client, role: "client" }), {
+        what: "document",
+        lang: "en",
+      }).catch((thrown: unknown) => thrown);
       expect((refused as Response).status).toBe(503);
     }
     s3.objects.set(pdfDoc.storageKey!, original);
@@ -109,7 +145,10 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     expect(await getDocumentForViewer(pdfDoc.id, { id: stranger, role: "client" })).toBeNull();
 
     // "Download my data" holds the document too, read from the bucket.
-    const exported = await requestDataExport({ id: client, email: "x@example.com", fullName: null, role: "client" }, { lang: "en", conversationId: null, clientAddress: "203.0.113.1" });
+    const exported = await requestDataExport(
+      { id: client, email: "x@example.com", fullName: null, role: "client" },
+      { lang: "en", conversationId: null, clientAddress: "203.0.113.1" },
+    );
     expect(exported?.status).toBe("ready");
     const archive = (await exportForDownload(exported!.id, client))!.archive;
     const files = unzipSync(new Uint8Array(archive));
@@ -119,12 +158,33 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
   });
 
   it("a case message's documents and an admin's report go to the bucket too", async () => {
-    const [order] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100, status: "processing", paymentStatus: "paid" }).returning();
-    const posted = await postMessage({ orderId: order!.id, viewer: { id: client, role: "client" }, side: "client", kind: "message", body: "Here is the scan.", files: [upload("scan.pdf", PDF)] });
+    const [order] = await t.handle.db
+      .insert(orders)
+      .values({ userId: client, amount: 100, subtotal: 100, status: "processing", paymentStatus: "paid" })
+      .returning();
+    const posted = await postMessage({
+      orderId: order!.id,
+      viewer: { id: client, role: "client" },
+      side: "client",
+      kind: "message",
+      body: "Here is the scan.",
+      files: [upload("scan.pdf", PDF)],
+    });
     expect(posted).toMatchObject({ ok: true });
-    const report = await withStoredFiles([upload("report.pdf", PDF)], ([placed]) => attachReport({ orderId: order!.id, fileName: "report.pdf", data: PDF, storageKey: placed!.storageKey, actorId: admin }));
+    const report = await withStoredFiles([upload("report.pdf", PDF)], ([placed]) =>
+      attachReport({
+        orderId: order!.id,
+        fileName: "report.pdf",
+        data: PDF,
+        storageKey: placed!.storageKey,
+        actorId: admin,
+      }),
+    );
     expect(report.ok).toBe(true);
-    const rows = await t.handle.db.select({ id: orderDocuments.id, storageKey: orderDocuments.storageKey }).from(orderDocuments).where(eq(orderDocuments.orderId, order!.id));
+    const rows = await t.handle.db
+      .select({ id: orderDocuments.id, storageKey: orderDocuments.storageKey })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, order!.id));
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(s3.objects.has(row.storageKey!)).toBe(true);
@@ -142,7 +202,14 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     ).rejects.toThrow("the transaction failed");
     expect(s3.objects.size).toBe(before);
     // A post on an order that does not exist: refused after the files went up, so they go again.
-    const refused = await postMessage({ orderId: crypto.randomUUID(), viewer: { id: client, role: "client" }, side: "client", kind: "message", body: "x", files: [upload("c.pdf", PDF)] });
+    const refused = await postMessage({
+      orderId: crypto.randomUUID(),
+      viewer: { id: client, role: "client" },
+      side: "client",
+      kind: "message",
+      body: "x",
+      files: [upload("c.pdf", PDF)],
+    });
     expect(refused).toEqual({ ok: false, error: "not-found" });
     expect(s3.objects.size).toBe(before);
     // The same checkout sent twice: one order, and only its objects stay.
@@ -156,8 +223,22 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
   it("the bucket down: an upload answers 503 with the form kept and stores nothing; database documents still download", async () => {
     // A document stored in the database (before the bucket was configured).
     useBucket(false);
-    const [order] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100, status: "processing", paymentStatus: "paid" }).returning();
-    const [inDatabase] = await t.handle.db.insert(orderDocuments).values({ orderId: order!.id, kind: "upload", fileName: "old.pdf", contentType: "application/pdf", sizeBytes: PDF.length, sha256: sha(PDF), data: PDF }).returning({ id: orderDocuments.id });
+    const [order] = await t.handle.db
+      .insert(orders)
+      .values({ userId: client, amount: 100, subtotal: 100, status: "processing", paymentStatus: "paid" })
+      .returning();
+    const [inDatabase] = await t.handle.db
+      .insert(orderDocuments)
+      .values({
+        orderId: order!.id,
+        kind: "upload",
+        fileName: "old.pdf",
+        contentType: "application/pdf",
+        sizeBytes: PDF.length,
+        sha256: sha(PDF),
+        data: PDF,
+      })
+      .returning({ id: orderDocuments.id });
     useBucket(true);
     // It still downloads while the bucket is configured.
     expect((await getDocumentForViewer(inDatabase!.id, { id: client, role: "client" }))!.data.equals(PDF)).toBe(true);
@@ -166,7 +247,14 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     const ordersBefore = (await t.handle.db.select({ id: orders.id }).from(orders)).length;
     const documentsBefore = (await documentRows()).length;
     const started = Date.now();
-    const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay" }, [{ name: "passport.pdf", data: PDF, type: "application/pdf" }]), userId: client, cart: travelBanBasic, lang: "ar" });
+    const outcome = await handleCheckout({
+      request: checkoutRequest({ ...validFields, intent: "pay" }, [
+        { name: "passport.pdf", data: PDF, type: "application/pdf" },
+      ]),
+      userId: client,
+      cart: travelBanBasic,
+      lang: "ar",
+    });
     expect(Date.now() - started, "short SDK timeouts: no hanging").toBeLessThan(15_000);
     expect(outcome.kind).toBe("reply");
     const reply = outcome as Extract<typeof outcome, { kind: "reply" }>;
@@ -174,11 +262,24 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     expect(reply.filesDropped).toBe(true);
     expect(reply.lastResult.error?.[""]?.[0]).toContain("مخزن المستندات");
     // What was typed comes back.
-    expect(reply.lastResult.initialValue).toMatchObject({ legalName: validFields.legalName, phone: validFields.phone, description: validFields.description });
+    expect(reply.lastResult.initialValue).toMatchObject({
+      legalName: validFields.legalName,
+      phone: validFields.phone,
+      description: validFields.description,
+    });
     expect((await t.handle.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
     expect((await documentRows()).length).toBe(documentsBefore);
 
-    await expect(postMessage({ orderId: order!.id, viewer: { id: client, role: "client" }, side: "client", kind: "message", body: "x", files: [upload("c.pdf", PDF)] })).rejects.toBeInstanceOf(ObjectStoreUnavailable);
+    await expect(
+      postMessage({
+        orderId: order!.id,
+        viewer: { id: client, role: "client" },
+        side: "client",
+        kind: "message",
+        body: "x",
+        files: [upload("c.pdf", PDF)],
+      }),
+    ).rejects.toBeInstanceOf(ObjectStoreUnavailable);
     expect((await documentRows()).length).toBe(documentsBefore);
 
     // A case message through its form: refused with 503, the text kept; a report upload: a 503 page.
@@ -186,12 +287,27 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     form.append("kind", "message");
     form.append("body", "Here is my passport.");
     form.append("documents", new File([new Uint8Array(PDF)], "passport.pdf", { type: "application/pdf" }));
-    const caseOutcome = await handleCasePost({ request: new Request("http://localhost/case?intent=message", { method: "POST", body: form }), viewer: { id: client, role: "client" }, orderId: order!.id, side: "client", lang: "ar", orderStatus: "processing" });
-    expect(caseOutcome).toMatchObject({ kind: "refused", status: 503, values: { body: "Here is my passport." }, filesDropped: true });
+    const caseOutcome = await handleCasePost({
+      request: new Request("http://localhost/case?intent=message", { method: "POST", body: form }),
+      viewer: { id: client, role: "client" },
+      orderId: order!.id,
+      side: "client",
+      lang: "ar",
+      orderStatus: "processing",
+    });
+    expect(caseOutcome).toMatchObject({
+      kind: "refused",
+      status: 503,
+      values: { body: "Here is my passport." },
+      filesDropped: true,
+    });
     expect((caseOutcome as { error: string }).error).toContain("مخزن المستندات");
     const reportForm = new FormData();
     reportForm.append("report", new File([new Uint8Array(PDF)], "report.pdf", { type: "application/pdf" }));
-    const reportAnswer = await uploadReport(new Request("http://localhost/admin/orders/x", { method: "POST", body: reportForm }), { orderId: order!.id, actorId: admin, lang: "en", back: "/admin/orders/x" });
+    const reportAnswer = await uploadReport(
+      new Request("http://localhost/admin/orders/x", { method: "POST", body: reportForm }),
+      { orderId: order!.id, actorId: admin, lang: "en", back: "/admin/orders/x" },
+    );
     expect(reportAnswer.status).toBe(503);
     expect(await reportAnswer.text()).toContain("Nothing was saved");
     expect((await documentRows()).length).toBe(documentsBefore);
@@ -199,7 +315,10 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
     // The database copy downloads; a bucket copy answers a clear 503 in the visitor's language.
     expect((await getDocumentForViewer(inDatabase!.id, { id: admin, role: "admin" }))!.data.equals(PDF)).toBe(true);
     const inBucket = (await documentRows()).find((row) => row.storageKey !== null)!;
-    const refused = await readStoredData(() => getDocumentForViewer(inBucket.id, { id: admin, role: "admin" }), { what: "document", lang: "en" }).catch((thrown: unknown) => thrown);
+    const refused = await readStoredData(() => getDocumentForViewer(inBucket.id, { id: admin, role: "admin" }), {
+      what: "document",
+      lang: "en",
+    }).catch((thrown: unknown) => thrown);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(503);
     expect(await (refused as Response).text()).toContain("document store is not answering");
@@ -218,12 +337,19 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
 
   it("the move commands take every document to the bucket and back, again and again, each still downloadable", async () => {
     // A document from before encryption (plain bytes) moves sealed.
-    const [order] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100, status: "processing", paymentStatus: "paid" }).returning();
+    const [order] = await t.handle.db
+      .insert(orders)
+      .values({ userId: client, amount: 100, subtotal: 100, status: "processing", paymentStatus: "paid" })
+      .returning();
     const [plainRow] = resultRows(
-      await t.handle.db.execute(sql`insert into order_documents (order_id, kind, file_name, content_type, size_bytes, sha256, data) values (${order!.id}::uuid, 'upload', 'plain.png', 'image/png', ${PNG.length}, ${sha(PNG)}, ${PNG}) returning id::text as id`),
+      await t.handle.db.execute(
+        sql`insert into order_documents (order_id, kind, file_name, content_type, size_bytes, sha256, data) values (${order!.id}::uuid, 'upload', 'plain.png', 'image/png', ${PNG.length}, ${sha(PNG)}, ${PNG}) returning id::text as id`,
+      ),
     );
     const readAll = async () => {
-      const rows = await t.handle.db.select({ id: orderDocuments.id, sha256: orderDocuments.sha256 }).from(orderDocuments);
+      const rows = await t.handle.db
+        .select({ id: orderDocuments.id, sha256: orderDocuments.sha256 })
+        .from(orderDocuments);
       for (const row of rows) {
         const doc = await getDocumentForViewer(row.id, { id: admin, role: "admin" });
         expect(sha(doc!.data), `document ${row.id}`).toBe(row.sha256);
@@ -301,18 +427,49 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
 
   it("a row holds its bytes in exactly one place", async () => {
     const [order] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100 }).returning();
-    const base = { orderId: order!.id, kind: "upload" as const, fileName: "x.pdf", contentType: "application/pdf", sizeBytes: 1, sha256: "0" };
-    await expect(t.handle.db.insert(orderDocuments).values({ ...base, data: null, storageKey: null })).rejects.toThrow();
-    await expect(t.handle.db.insert(orderDocuments).values({ ...base, data: PDF, storageKey: "documents/both" })).rejects.toThrow();
+    const base = {
+      orderId: order!.id,
+      kind: "upload" as const,
+      fileName: "x.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 1,
+      sha256: "0",
+    };
+    await expect(
+      t.handle.db.insert(orderDocuments).values({ ...base, data: null, storageKey: null }),
+    ).rejects.toThrow();
+    await expect(
+      t.handle.db.insert(orderDocuments).values({ ...base, data: PDF, storageKey: "documents/both" }),
+    ).rejects.toThrow();
   });
 
   it("documents past their retention period leave the bucket with their rows", async () => {
     const longAgo = new Date(Date.now() - 2 * 365 * 24 * 60 * 60 * 1000);
-    const [ended] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100, status: "completed", updatedAt: longAgo }).returning();
-    const [open] = await t.handle.db.insert(orders).values({ userId: client, amount: 100, subtotal: 100, status: "processing" }).returning();
+    const [ended] = await t.handle.db
+      .insert(orders)
+      .values({ userId: client, amount: 100, subtotal: 100, status: "completed", updatedAt: longAgo })
+      .returning();
+    const [open] = await t.handle.db
+      .insert(orders)
+      .values({ userId: client, amount: 100, subtotal: 100, status: "processing" })
+      .returning();
     const keyOf = async (orderId: string) => {
-      await withStoredFiles([upload("old.pdf", PDF)], ([placed]) => t.handle.db.insert(orderDocuments).values({ orderId, kind: "upload", fileName: "old.pdf", contentType: "application/pdf", sizeBytes: PDF.length, sha256: sha(PDF), data: null, storageKey: placed!.storageKey }));
-      const [row] = await t.handle.db.select({ key: orderDocuments.storageKey }).from(orderDocuments).where(eq(orderDocuments.orderId, orderId));
+      await withStoredFiles([upload("old.pdf", PDF)], ([placed]) =>
+        t.handle.db.insert(orderDocuments).values({
+          orderId,
+          kind: "upload",
+          fileName: "old.pdf",
+          contentType: "application/pdf",
+          sizeBytes: PDF.length,
+          sha256: sha(PDF),
+          data: null,
+          storageKey: placed!.storageKey,
+        }),
+      );
+      const [row] = await t.handle.db
+        .select({ key: orderDocuments.storageKey })
+        .from(orderDocuments)
+        .where(eq(orderDocuments.orderId, orderId));
       return row!.key!;
     };
     const gone = await keyOf(ended!.id);

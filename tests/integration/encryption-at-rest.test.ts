@@ -34,7 +34,12 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     resetEnvForTests();
   };
   const raw = async (query: ReturnType<typeof sql>) => resultRows(await t.handle.db.execute(query));
-  const rawBytes = (value: unknown) => (Buffer.isBuffer(value) ? value : value instanceof Uint8Array ? Buffer.from(value) : Buffer.from(String(value).slice(2), "hex"));
+  const rawBytes = (value: unknown) =>
+    Buffer.isBuffer(value)
+      ? value
+      : value instanceof Uint8Array
+        ? Buffer.from(value)
+        : Buffer.from(String(value).slice(2), "hex");
   const startsWithMagic = (bytes: Buffer) => MAGIC.some((magic) => bytes.subarray(0, magic.length).equals(magic));
 
   beforeAll(async () => {
@@ -43,10 +48,19 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     useDatabaseForTests(t.handle);
     const [user] = await t.handle.db
       .insert(users)
-      .values({ email: `enc-${Date.now()}@example.com`, passwordHash: "x", fullName: "Enc Client", totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: new Date() })
+      .values({
+        email: `enc-${Date.now()}@example.com`,
+        passwordHash: "x",
+        fullName: "Enc Client",
+        totpSecret: "JBSWY3DPEHPK3PXP",
+        totpEnabledAt: new Date(),
+      })
       .returning();
     userId = user!.id;
-    const [order] = await t.handle.db.insert(orders).values({ userId, amount: 100, subtotal: 100, status: "completed" }).returning();
+    const [order] = await t.handle.db
+      .insert(orders)
+      .values({ userId, amount: 100, subtotal: 100, status: "completed" })
+      .returning();
     orderId = order!.id;
   });
   afterEach(() => useKeys(OLD_KEY));
@@ -61,16 +75,31 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
   const insertDocument = async (data: Buffer, fileName: string, contentType: string) => {
     const [row] = await t.handle.db
       .insert(orderDocuments)
-      .values({ orderId, kind: "upload", fileName, contentType, sizeBytes: data.length, sha256: crypto.createHash("sha256").update(data).digest("hex"), data })
+      .values({
+        orderId,
+        kind: "upload",
+        fileName,
+        contentType,
+        sizeBytes: data.length,
+        sha256: crypto.createHash("sha256").update(data).digest("hex"),
+        data,
+      })
       .returning({ id: orderDocuments.id });
     return row!.id;
   };
 
   it("stores documents, reports, archives and two-factor secrets as ciphertext, and reads them back", async () => {
-    const ids = [await insertDocument(PDF, "passport.pdf", "application/pdf"), await insertDocument(PNG, "id.png", "image/png"), await insertDocument(JPEG, "id.jpg", "image/jpeg")];
+    const ids = [
+      await insertDocument(PDF, "passport.pdf", "application/pdf"),
+      await insertDocument(PNG, "id.png", "image/png"),
+      await insertDocument(JPEG, "id.jpg", "image/jpeg"),
+    ];
     const report = await attachReport({ orderId, fileName: "report.pdf", data: PDF, actorId: userId });
     expect(report.ok).toBe(true);
-    const exported = await requestDataExport({ id: userId, email: "x@example.com", fullName: null, role: "client" }, { lang: "en", conversationId: null, clientAddress: "203.0.113.1" });
+    const exported = await requestDataExport(
+      { id: userId, email: "x@example.com", fullName: null, role: "client" },
+      { lang: "en", conversationId: null, clientAddress: "203.0.113.1" },
+    );
     expect(exported?.status).toBe("ready");
 
     const documents = await raw(sql`select id::text as id, data from order_documents`);
@@ -97,15 +126,23 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     const [plain] = await raw(
       sql`insert into order_documents (order_id, kind, file_name, content_type, size_bytes, sha256, data) values (${orderId}::uuid, 'upload', 'old.pdf', 'application/pdf', ${PDF.length}, 'x', ${PDF}) returning id::text as id`,
     );
-    await t.handle.db.execute(sql`update users set totp_pending_secret = 'KRSXG5CTMVRXEZLU' where id = ${userId}::uuid`);
+    await t.handle.db.execute(
+      sql`update users set totp_pending_secret = 'KRSXG5CTMVRXEZLU' where id = ${userId}::uuid`,
+    );
     // Read before the job: plaintext from before passes through unchanged.
-    const [before] = await t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, String(plain!.id)));
+    const [before] = await t.handle.db
+      .select({ data: orderDocuments.data })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.id, String(plain!.id)));
     expect(before!.data!.equals(PDF)).toBe(true);
     const done = await reencryptStoredData();
     expect(done).toEqual({ documents: 1, exports: 0, secrets: 1 });
     const [stored] = await raw(sql`select data from order_documents where id = ${String(plain!.id)}::uuid`);
     expect(startsWithMagic(rawBytes(stored!.data))).toBe(false);
-    const [after] = await t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, String(plain!.id)));
+    const [after] = await t.handle.db
+      .select({ data: orderDocuments.data })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.id, String(plain!.id)));
     expect(after!.data!.equals(PDF)).toBe(true);
     expect(await reencryptStoredData()).toEqual({ documents: 0, exports: 0, secrets: 0 });
   });
@@ -123,28 +160,37 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     expect(moved.documents).toBeGreaterThanOrEqual(4);
     expect(moved.secrets).toBe(2);
     expect(moved.exports).toBe(1);
-    for (const row of await raw(sql`select data from order_documents`)) expect(rawBytes(row.data).subarray(5, 9).toString("hex")).toBe(newId);
+    for (const row of await raw(sql`select data from order_documents`))
+      expect(rawBytes(row.data).subarray(5, 9).toString("hex")).toBe(newId);
     const [secret] = await raw(sql`select totp_secret from users where id = ${userId}::uuid`);
     expect(String(secret!.totp_secret).startsWith(`enc1:${newId}:`)).toBe(true);
 
     // With only the new key left, everything still reads.
     useKeys(NEW_KEY);
-    const [read] = await t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, fresh));
+    const [read] = await t.handle.db
+      .select({ data: orderDocuments.data })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.id, fresh));
     expect(read!.data!.equals(PDF)).toBe(true);
     const [user] = await t.handle.db.select({ secret: users.totpSecret }).from(users).where(eq(users.id, userId));
     expect(user!.secret).toBe("JBSWY3DPEHPK3PXP");
     const [exported] = await t.handle.db.select({ id: dataExports.id }).from(dataExports);
-    expect((await exportForDownload(exported!.id, userId))?.archive.subarray(0, 4).toString("latin1")).toBe("PK\u0003\u0004");
+    expect((await exportForDownload(exported!.id, userId))?.archive.subarray(0, 4).toString("latin1")).toBe(
+      "PK\u0003\u0004",
+    );
   });
 
   it("a key list that cannot decrypt a row: a clear error naming the row's key id, answered 503 without the bytes", async () => {
     useKeys(key("unrelated"));
     const newId = keyId(Buffer.from(NEW_KEY, "base64"));
     const [doc] = await t.handle.db.select({ id: orderDocuments.id }).from(orderDocuments).limit(1);
-    const read = () => t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, doc!.id));
+    const read = () =>
+      t.handle.db.select({ data: orderDocuments.data }).from(orderDocuments).where(eq(orderDocuments.id, doc!.id));
     await expect(read()).rejects.toThrow(UnknownDataKeyError);
     await expect(read()).rejects.toThrow(new RegExp(`key ${newId}`));
-    const answered = await readStoredData(read, { what: `document ${doc!.id}`, lang: "en" }).catch((error: unknown) => error);
+    const answered = await readStoredData(read, { what: `document ${doc!.id}`, lang: "en" }).catch(
+      (error: unknown) => error,
+    );
     expect(answered).toBeInstanceOf(Response);
     const response = answered as Response;
     expect(response.status).toBe(503);
@@ -160,7 +206,10 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     await t.handle.db.delete(dataExports);
     const requester = { id: userId, email: "x@example.com", fullName: null, role: "client" as const };
     const options = { lang: "ar" as const, conversationId: null, clientAddress: "203.0.113.1" };
-    const [first, second] = await Promise.all([requestDataExport(requester, options), requestDataExport(requester, options)]);
+    const [first, second] = await Promise.all([
+      requestDataExport(requester, options),
+      requestDataExport(requester, options),
+    ]);
     expect(first?.id).toBe(second?.id);
     expect(await t.handle.db.select({ id: dataExports.id }).from(dataExports)).toHaveLength(1);
     expect(await buildExport(first!.id)).toBe(false);

@@ -11,11 +11,7 @@ import {
   tempDir,
   type RunningServer,
 } from "../support/server-process";
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDbKind,
-} from "../support/test-db";
+import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
 
 // Fault tests against the production build in a child process: the database going away under
 // load, SIGTERM under load, and SMTP being down. See docs/decisions/019-fault-and-security-tests.md.
@@ -25,13 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The inquiry action as a fetcher calls it (Remix single fetch): the answer is a turbo-stream that holds the reference. */
 const INQUIRY_DATA = "/inquiry.data";
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/contact",
-  "/ar/services/legal-consultation",
-  "/ban-checks/travel-ban-check",
-];
+const PUBLIC_PAGES = ["/", "/about", "/contact", "/ar/services/legal-consultation", "/ban-checks/travel-ban-check"];
 
 type Outcome = {
   kind: "page" | "inquiry" | "slow";
@@ -65,7 +55,7 @@ function inquiryForm(email: string, extra: Record<string, string> = {}) {
 async function timed(
   kind: Outcome["kind"],
   url: string,
-  init: RequestInit & { email?: string } = {}
+  init: RequestInit & { email?: string } = {},
 ): Promise<Outcome> {
   const startedAt = Date.now();
   const path = new URL(url).pathname;
@@ -97,19 +87,12 @@ async function timed(
       ms: Date.now() - startedAt,
       startedAt,
       email: init.email,
-      error:
-        error instanceof Error
-          ? `${error.name}: ${error.message}`
-          : String(error),
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     };
   }
 }
 
-function postInquiry(
-  server: RunningServer,
-  email: string,
-  extra?: Record<string, string>
-) {
+function postInquiry(server: RunningServer, email: string, extra?: Record<string, string>) {
   return timed("inquiry", `${server.url}${INQUIRY_DATA}`, {
     method: "POST",
     email,
@@ -134,9 +117,7 @@ function startLoad(server: RunningServer, workers = 3) {
       const page = PUBLIC_PAGES[counter++ % PUBLIC_PAGES.length]!;
       outcomes.push(await timed("page", `${server.url}${page}`));
       if (!running) break;
-      const email = `load-${worker}-${counter}-${crypto
-        .randomBytes(3)
-        .toString("hex")}@example.com`;
+      const email = `load-${worker}-${counter}-${crypto.randomBytes(3).toString("hex")}@example.com`;
       const outcome = await postInquiry(server, email);
       outcomes.push(outcome);
       // A refused connection (server gone) answers at once: do not spin.
@@ -155,9 +136,7 @@ function startLoad(server: RunningServer, workers = 3) {
 
 /** The e-mails of the inquiries that were answered with success (a reference). */
 const acknowledged = (outcomes: Outcome[]) =>
-  outcomes
-    .filter((o) => o.kind === "inquiry" && o.status === 200 && o.reference)
-    .map((o) => o.email!);
+  outcomes.filter((o) => o.kind === "inquiry" && o.status === 200 && o.reference).map((o) => o.email!);
 
 async function storedEmails(handle: DatabaseHandle, emails: string[]) {
   if (emails.length === 0) return [];
@@ -171,17 +150,11 @@ async function storedEmails(handle: DatabaseHandle, emails: string[]) {
 /** "kind status" → count, for the log. */
 function histogram(outcomes: Outcome[]) {
   const counts: Record<string, number> = {};
-  for (const o of outcomes)
-    counts[`${o.kind} ${o.status}`] =
-      (counts[`${o.kind} ${o.status}`] ?? 0) + 1;
+  for (const o of outcomes) counts[`${o.kind} ${o.status}`] = (counts[`${o.kind} ${o.status}`] ?? 0) + 1;
   return counts;
 }
 
-async function waitFor(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  stepMs = 250
-) {
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, stepMs = 250) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;
@@ -233,40 +206,24 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
 
     const restoreAt = Date.now();
     await relay.restore();
-    const recovered = await waitFor(
-      async () => (await timed("page", `${server.url}/readyz`)).status === 200,
-      30_000
-    );
-    expect(recovered, "/readyz back to 200 after the database returned").toBe(
-      true
-    );
+    const recovered = await waitFor(async () => (await timed("page", `${server.url}/readyz`)).status === 200, 30_000);
+    expect(recovered, "/readyz back to 200 after the database returned").toBe(true);
     await sleep(2000);
     const outcomes = await load.stop();
 
     // After recovery: pages and posts work again in the same process.
     expect((await timed("page", `${server.url}/contact`)).status).toBe(200);
-    const after = await postInquiry(
-      server,
-      `after-${crypto.randomBytes(3).toString("hex")}@example.com`
-    );
+    const after = await postInquiry(server, `after-${crypto.randomBytes(3).toString("hex")}@example.com`);
     expect(after.status, after.body).toBe(200);
     expect(after.reference).toMatch(/^[0-9A-F]{8}$/);
     expect(server.child.exitCode).toBeNull();
 
-    const during = outcomes.filter(
-      (o) => o.startedAt >= cutAt + 200 && o.startedAt + o.ms <= restoreAt
-    );
+    const during = outcomes.filter((o) => o.startedAt >= cutAt + 200 && o.startedAt + o.ms <= restoreAt);
     const duringPosts = during.filter((o) => o.kind === "inquiry");
-    expect(
-      duringPosts.length,
-      "inquiry posts while the database was away"
-    ).toBeGreaterThan(0);
+    expect(duringPosts.length, "inquiry posts while the database was away").toBeGreaterThan(0);
     // Answered, not hung: each within a few seconds (generous for a busy machine), and a 503.
     for (const o of duringPosts)
-      expect(
-        o.status,
-        `${o.path} during the outage: ${o.body?.slice(0, 200) ?? o.error}`
-      ).toBe(503);
+      expect(o.status, `${o.path} during the outage: ${o.body?.slice(0, 200) ?? o.error}`).toBe(503);
     const slowest = Math.max(...outcomes.map((o) => o.ms));
     const slowList = [...outcomes]
       .sort((a, b) => b.ms - a.ms)
@@ -275,36 +232,20 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
         (o) =>
           `${o.kind} ${o.path} ${o.status} ${o.ms}ms started ${
             o.startedAt - cutAt
-          }ms after the cut (restored at ${restoreAt - cutAt}ms)`
+          }ms after the cut (restored at ${restoreAt - cutAt}ms)`,
       );
     console.info(slowList.join("\n"));
-    expect(slowest, `slowest answers:\n${slowList.join("\n")}`).toBeLessThan(
-      10_000
-    );
+    expect(slowest, `slowest answers:\n${slowList.join("\n")}`).toBeLessThan(10_000);
     // Nothing ever answered 500 or failed at the network level.
-    const bad = outcomes.filter(
-      (o) => o.status === 0 || (o.status >= 500 && o.status !== 503)
-    );
-    expect(
-      bad.map(
-        (o) =>
-          `${o.kind} ${o.path} ${o.status} ${o.error ?? o.body?.slice(0, 120)}`
-      )
-    ).toEqual([]);
+    const bad = outcomes.filter((o) => o.status === 0 || (o.status >= 500 && o.status !== 503));
+    expect(bad.map((o) => `${o.kind} ${o.path} ${o.status} ${o.error ?? o.body?.slice(0, 120)}`)).toEqual([]);
     // Public pages answer 200 (if they need no database) or the friendly 503 page.
-    for (const o of outcomes.filter(
-      (x) => x.kind === "page" && x.status === 503
-    ))
+    for (const o of outcomes.filter((x) => x.kind === "page" && x.status === 503))
       expect(o.body).toContain("Service temporarily unavailable");
 
     const acked = acknowledged(outcomes);
-    const before = outcomes.filter(
-      (o) => o.kind === "inquiry" && o.status === 200 && o.startedAt < cutAt
-    );
-    expect(
-      before.length,
-      "inquiries acknowledged before the cut"
-    ).toBeGreaterThan(0);
+    const before = outcomes.filter((o) => o.kind === "inquiry" && o.status === 200 && o.startedAt < cutAt);
+    expect(before.length, "inquiries acknowledged before the cut").toBeGreaterThan(0);
     const check = openDatabase({ url, poolSize: 1 });
     try {
       const stored = await storedEmails(check, acked);
@@ -314,14 +255,11 @@ describe.runIf(kind === "postgres")("PostgreSQL stops during load", () => {
       await check.close();
     }
     console.info(
-      `[faults] database outage: ${outcomes.length} requests, ${
-        acked.length
-      } inquiries acknowledged, ${
+      `[faults] database outage: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, ${
         duringPosts.length
       } posts answered 503 during the cut, slowest answer ${slowest} ms, driver write-after-close errors survived: ${
-        (server.output().match(/closed while a write was pending/g) ?? [])
-          .length
-      }`
+        (server.output().match(/closed while a write was pending/g) ?? []).length
+      }`,
     );
   }, 90_000);
 });
@@ -338,7 +276,12 @@ describe.runIf(kind === "postgres")("half-open connections to PostgreSQL", () =>
 
   beforeAll(async () => {
     ({ url, relay, server } = await startServerBehindRelay(
-      { ...quietEnv, DATABASE_POOL_SIZE: "4", DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS) },
+      {
+        ...quietEnv,
+        DATABASE_POOL_SIZE: "4",
+        DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+        DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
+      },
       createPostgresDatabase,
     ));
   }, 120_000);
@@ -350,7 +293,9 @@ describe.runIf(kind === "postgres")("half-open connections to PostgreSQL", () =>
 
   it("answers the friendly 503 within the configured timeout while PostgreSQL stops answering, and recovers without a restart", async () => {
     // Warm: several connections open in the pool.
-    const warm = await Promise.all([0, 1, 2, 3].map((i) => postInquiry(server, `warm-${i}-${crypto.randomBytes(3).toString("hex")}@example.com`)));
+    const warm = await Promise.all(
+      [0, 1, 2, 3].map((i) => postInquiry(server, `warm-${i}-${crypto.randomBytes(3).toString("hex")}@example.com`)),
+    );
     for (const o of warm) expect(o.status, o.body?.slice(0, 200)).toBe(200);
 
     relay.stall();
@@ -385,7 +330,11 @@ describe.runIf(kind === "postgres")("half-open connections to PostgreSQL", () =>
     expect(recovered, `${after?.status} ${after?.body?.slice(0, 200)}`).toBe(true);
     expect(after?.reference).toMatch(/^[0-9A-F]{8}$/);
     // And keeps working: every connection of the pool is a live one again.
-    const more = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => postInquiry(server, `later-${i}-${crypto.randomBytes(3).toString("hex")}@example.com`)));
+    const more = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        postInquiry(server, `later-${i}-${crypto.randomBytes(3).toString("hex")}@example.com`),
+      ),
+    );
     for (const o of more) expect(o.status, o.body?.slice(0, 200)).toBe(200);
     expect(server.child.exitCode).toBeNull();
     console.info(
@@ -397,8 +346,7 @@ describe.runIf(kind === "postgres")("half-open connections to PostgreSQL", () =>
 describe(`SIGTERM during load on ${kind}`, () => {
   it("finishes requests in flight, loses no acknowledged inquiry and exits 0 within the grace period", async () => {
     const dataDir = tempDir("sanad-sigterm-");
-    const url =
-      kind === "postgres" ? await createPostgresDatabase() : undefined;
+    const url = kind === "postgres" ? await createPostgresDatabase() : undefined;
     const server = await startServer({
       ...quietEnv,
       DATA_DIR: dataDir,
@@ -409,16 +357,11 @@ describe(`SIGTERM during load on ${kind}`, () => {
       const load = startLoad(server);
       await sleep(2000);
       // Slow requests in flight when the signal arrives.
-      const slow = [0, 1, 2].map(() =>
-        timed("slow", `${server.url}/__test/slow?ms=3000`)
-      );
+      const slow = [0, 1, 2].map(() => timed("slow", `${server.url}/__test/slow?ms=3000`));
       await sleep(500);
       const signalledAt = Date.now();
       server.child.kill("SIGTERM");
-      const code = await Promise.race([
-        server.exited,
-        sleep(40_000).then(() => "timeout" as const),
-      ]);
+      const code = await Promise.race([server.exited, sleep(40_000).then(() => "timeout" as const)]);
       const exitedAfter = Date.now() - signalledAt;
       const outcomes = await load.stop();
       const slowOutcomes = await Promise.all(slow);
@@ -434,27 +377,18 @@ describe(`SIGTERM during load on ${kind}`, () => {
         });
       // Requests already under way when the signal came were answered properly (the 100 ms margin
       // leaves out a request racing the signal on a keep-alive connection being closed).
-      const underWay = outcomes.filter(
-        (o) =>
-          o.startedAt < signalledAt - 100 && o.startedAt + o.ms > signalledAt
-      );
+      const underWay = outcomes.filter((o) => o.startedAt < signalledAt - 100 && o.startedAt + o.ms > signalledAt);
       expect(
         underWay
           .filter((o) => o.status === 0 || o.status >= 500)
-          .map((o) => `${o.kind} ${o.path} ${o.status} ${o.error ?? ""}`)
+          .map((o) => `${o.kind} ${o.path} ${o.status} ${o.error ?? ""}`),
       ).toEqual([]);
       // Every answer was either a proper one or a refused connection after the listener closed; never a 5xx.
-      expect(
-        outcomes
-          .filter((o) => o.status >= 500)
-          .map((o) => `${o.path} ${o.status}`)
-      ).toEqual([]);
+      expect(outcomes.filter((o) => o.status >= 500).map((o) => `${o.path} ${o.status}`)).toEqual([]);
 
       const acked = acknowledged(outcomes);
       expect(acked.length).toBeGreaterThan(0);
-      const handle = url
-        ? openDatabase({ url, poolSize: 1 })
-        : openDatabase({ dataDir: pgliteDir(dataDir) });
+      const handle = url ? openDatabase({ url, poolSize: 1 }) : openDatabase({ dataDir: pgliteDir(dataDir) });
       try {
         const stored = await storedEmails(handle, acked);
         expect(acked.filter((email) => !stored.includes(email))).toEqual([]);
@@ -463,7 +397,7 @@ describe(`SIGTERM during load on ${kind}`, () => {
       }
       console.info(JSON.stringify(histogram(outcomes)));
       console.info(
-        `[faults] SIGTERM: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, exit 0 after ${exitedAfter} ms`
+        `[faults] SIGTERM: ${outcomes.length} requests, ${acked.length} inquiries acknowledged, exit 0 after ${exitedAfter} ms`,
       );
     } finally {
       await server.stop("SIGKILL");
@@ -483,8 +417,7 @@ describe(`SMTP down, through the server's own mail worker, on ${kind}`, () => {
 
   it("keeps the mails of an inquiry queued while SMTP refuses them and delivers them when it returns", async () => {
     const dataDir = tempDir("sanad-smtp-");
-    const url =
-      kind === "postgres" ? await createPostgresDatabase() : undefined;
+    const url = kind === "postgres" ? await createPostgresDatabase() : undefined;
     smtp.control.failing = true;
     const server = await startServer({
       ...quietEnv,
@@ -494,16 +427,14 @@ describe(`SMTP down, through the server's own mail worker, on ${kind}`, () => {
       STAFF_EMAIL: "staff@example.com",
       ...(url ? { DATABASE_URL: url } : {}),
     });
-    const email = `smtp-down-${crypto
-      .randomBytes(3)
-      .toString("hex")}@example.com`;
+    const email = `smtp-down-${crypto.randomBytes(3).toString("hex")}@example.com`;
     try {
       const posted = await postInquiry(server, email);
       expect(posted.status, posted.body).toBe(200);
       // The worker tries (and fails) at least twice while SMTP refuses.
       const failedTwice = await waitFor(
         async () => /-ack\) not delivered, attempt [2-9]/.test(server.output()),
-        30_000
+        30_000,
       );
       expect(failedTwice, server.output()).toBe(true);
       expect(smtp.messages.filter((m) => m.to.includes(email))).toEqual([]);
@@ -531,15 +462,13 @@ describe(`SMTP down, through the server's own mail worker, on ${kind}`, () => {
         async () =>
           smtp.messages.some((m) => m.to.includes(email)) &&
           smtp.messages.some((m) => m.to.includes("staff@example.com")),
-        45_000
+        45_000,
       );
       expect(delivered, server.output()).toBe(true);
       expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
       await server.stop();
       // Afterwards the outbox says sent, with the failed attempts counted.
-      const handle = url
-        ? openDatabase({ url, poolSize: 1 })
-        : openDatabase({ dataDir: pgliteDir(dataDir) });
+      const handle = url ? openDatabase({ url, poolSize: 1 }) : openDatabase({ dataDir: pgliteDir(dataDir) });
       try {
         const rows = await handle.db
           .select()

@@ -32,7 +32,11 @@ const RUNS = testDbKind() === "postgres" && Boolean(process.env.TEST_DATABASE_UR
 const PASSWORD = "fleet-password-2026";
 const unique = () => crypto.randomBytes(4).toString("hex");
 const RUN = unique();
-const EMAILS = { client: `fleet-client-${RUN}@example.com`, otherClient: `fleet-other-${RUN}@example.com`, admin: `fleet-admin-${RUN}@example.com` };
+const EMAILS = {
+  client: `fleet-client-${RUN}@example.com`,
+  otherClient: `fleet-other-${RUN}@example.com`,
+  admin: `fleet-admin-${RUN}@example.com`,
+};
 const SIZE = 3;
 const METRICS_TOKEN = crypto.randomBytes(24).toString("base64url");
 const WEBHOOK_SECRET = `whsec_fleet${crypto.randomBytes(12).toString("hex")}`;
@@ -79,11 +83,22 @@ async function startFleetProxy() {
   });
 }
 
-function post(base: string, target: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) {
+function post(
+  base: string,
+  target: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${base}${target}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: publicUrl, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: publicUrl,
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -132,7 +147,9 @@ function startLoad(marker: string) {
           else result.failures.push(`GET ${page} ${response.status}`);
         }
       } catch (error) {
-        result.failures.push(`network: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+        result.failures.push(
+          `network: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
+        );
       }
       // A steady stream, not a flood: shared pages are answered in well under a millisecond, and
       // an unpaced visitor would queue more mail than the test waits for.
@@ -150,7 +167,10 @@ function startLoad(marker: string) {
 
 /** How many inquiries of a load run are stored, and for how many different senders (each sender sent one). */
 async function storedInquiries(marker: string) {
-  const [row] = await handle.db.select({ rows: count(), distinct: countDistinct(inquiries.email) }).from(inquiries).where(like(inquiries.email, `${marker}-%`));
+  const [row] = await handle.db
+    .select({ rows: count(), distinct: countDistinct(inquiries.email) })
+    .from(inquiries)
+    .where(like(inquiries.email, `${marker}-%`));
   return { rows: Number(row!.rows), distinct: Number(row!.distinct) };
 }
 
@@ -162,23 +182,60 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     try {
       seeded = await seedAccounts(opened.handle, EMAILS, PASSWORD);
       // Orders waiting for payment, each with a Checkout Session made in the fake as checkout makes it.
-      const stripe = new Stripe("sk_test_fake123", { host: stripeFake.host, port: stripeFake.port, protocol: "http", maxNetworkRetries: 0 });
-      const [payer] = await opened.handle.db.insert(users).values({ email: `fleet-payer-${RUN}@example.com`, passwordHash: "x", fullName: "Fleet Payer" }).returning({ id: users.id });
+      const stripe = new Stripe("sk_test_fake123", {
+        host: stripeFake.host,
+        port: stripeFake.port,
+        protocol: "http",
+        maxNetworkRetries: 0,
+      });
+      const [payer] = await opened.handle.db
+        .insert(users)
+        .values({ email: `fleet-payer-${RUN}@example.com`, passwordHash: "x", fullName: "Fleet Payer" })
+        .returning({ id: users.id });
       for (let i = 0; i < PAID_ORDERS; i++) {
         const email = `fleet-payer-${RUN}-${i}@example.com`;
         const [order] = await opened.handle.db
           .insert(orders)
-          .values({ userId: payer!.id, serviceType: "Travel Ban Check", tierName: "Basic", amount: 65_000, subtotal: 65_000, legalName: "Fleet Payer", email, phone: "+971501234567", lang: i % 2 ? "ar" : "en" })
+          .values({
+            userId: payer!.id,
+            serviceType: "Travel Ban Check",
+            tierName: "Basic",
+            amount: 65_000,
+            subtotal: 65_000,
+            legalName: "Fleet Payer",
+            email,
+            phone: "+971501234567",
+            lang: i % 2 ? "ar" : "en",
+          })
           .returning({ id: orders.id });
-        await opened.handle.db.insert(orderItems).values({ orderId: order!.id, serviceKey: "travel-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, quantity: 1 });
+        await opened.handle.db.insert(orderItems).values({
+          orderId: order!.id,
+          serviceKey: "travel-ban-check",
+          tierId: "basic",
+          tierName: "Basic",
+          unitPrice: 65_000,
+          quantity: 1,
+        });
         const session = await stripe.checkout.sessions.create({
           mode: "payment",
-          line_items: [{ quantity: 1, price_data: { currency: "aed", unit_amount: 65_000, product_data: { name: "Travel Ban Check" } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: "aed", unit_amount: 65_000, product_data: { name: "Travel Ban Check" } },
+            },
+          ],
           client_reference_id: order!.id,
           metadata: { orderId: order!.id },
           success_url: "http://127.0.0.1/checkout/success",
         });
-        await opened.handle.db.insert(paymentSessions).values({ id: session.id, orderId: order!.id, provider: "stripe", status: "open", amount: 65_000, url: session.url! });
+        await opened.handle.db.insert(paymentSessions).values({
+          id: session.id,
+          orderId: order!.id,
+          provider: "stripe",
+          status: "open",
+          amount: 65_000,
+          url: session.url!,
+        });
         payable.push({ orderId: order!.id, sessionId: session.id, email });
       }
     } finally {
@@ -228,8 +285,12 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
 
   it("spreads requests over every instance (round robin)", async () => {
     const healthChecks = async (instance: RunningServer) => {
-      const text = await (await fetch(`${instance.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-      const line = text.split("\n").find((row) => row.startsWith("sanad_http_requests_total{") && row.includes('route="/healthz"'));
+      const text = await (
+        await fetch(`${instance.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+      const line = text
+        .split("\n")
+        .find((row) => row.startsWith("sanad_http_requests_total{") && row.includes('route="/healthz"'));
       return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
     };
     const before = await Promise.all(instances.map(healthChecks));
@@ -253,7 +314,11 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     // Five failures per account and address in 15 minutes; nginx spreads them over all three.
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await post(publicUrl, "/client-login", { intent: "login", email: EMAILS.otherClient, password: `wrong-${i}-password` });
+      const response = await post(publicUrl, "/client-login", {
+        intent: "login",
+        email: EMAILS.otherClient,
+        password: `wrong-${i}-password`,
+      });
       const text = await response.text();
       expect(text).toContain("Invalid email or password.");
       statuses.push(response.status);
@@ -262,10 +327,20 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     // Now even the right password is refused on whichever instance: three in a row through nginx
     // (one per instance), and each instance asked directly as nginx asks it (its X-Forwarded-For).
     for (const base of [publicUrl, publicUrl, publicUrl, ...instances.map((instance) => instance.url)]) {
-      const response = await post(base, "/client-login", { intent: "login", email: EMAILS.otherClient, password: PASSWORD }, undefined, { "X-Forwarded-For": "127.0.0.1" });
+      const response = await post(
+        base,
+        "/client-login",
+        { intent: "login", email: EMAILS.otherClient, password: PASSWORD },
+        undefined,
+        { "X-Forwarded-For": "127.0.0.1" },
+      );
       await response.body?.cancel();
       expect(response.status, base).toBe(429);
-      expect(response.headers.getSetCookie().some((header) => header.startsWith("__session=") && !header.startsWith("__session=;"))).toBe(false);
+      expect(
+        response.headers
+          .getSetCookie()
+          .some((header) => header.startsWith("__session=") && !header.startsWith("__session=;")),
+      ).toBe(false);
     }
   });
 
@@ -277,7 +352,12 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     expect(opened.status).toBe(200);
     const body = `Sent through the second instance ${RUN}`;
     expect(await opened.text()).not.toContain(body);
-    const version = async (base: string) => ((await (await fetch(`${base}/live/orders/${seeded.order}`, { headers: { Cookie: cookie } })).json()) as { version: string }).version;
+    const version = async (base: string) =>
+      (
+        (await (await fetch(`${base}/live/orders/${seeded.order}`, { headers: { Cookie: cookie } })).json()) as {
+          version: string;
+        }
+      ).version;
     const before = await version(instances[0]!.url);
     // The message form as a browser sends it (multipart, the intent in the address), to instance 2.
     const form = new FormData();
@@ -285,48 +365,98 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     form.append("body", body);
     form.append("submissionId", crypto.randomUUID());
     form.append("documents", new File([], "", { type: "application/octet-stream" }));
-    const sent = await fetch(`${instances[1]!.url}${page}?intent=message`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: publicUrl }, redirect: "manual" });
+    const sent = await fetch(`${instances[1]!.url}${page}?intent=message`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie, Origin: publicUrl },
+      redirect: "manual",
+    });
     expect(sent.status).toBe(303);
     // The very next poll of the page on instance 1 sees a new version, and reloading its data
     // (what the page then does) shows the message; so does the page from every instance.
     expect(await version(instances[0]!.url)).not.toBe(before);
     expect(await version(instances[2]!.url)).toBe(await version(instances[0]!.url));
-    for (const instance of instances) expect(await (await fetch(`${instance.url}${page}`, { headers: { Cookie: cookie } })).text(), instance.url).toContain(body);
+    for (const instance of instances)
+      expect(
+        await (await fetch(`${instance.url}${page}`, { headers: { Cookie: cookie } })).text(),
+        instance.url,
+      ).toContain(body);
   });
 
   it("payments arriving on all three: each order paid once, invoices numbered 1…N without a gap, each mail sent once", async () => {
-    const stripe = new Stripe("sk_test_fake123", { host: stripeFake!.host, port: stripeFake!.port, protocol: "http", maxNetworkRetries: 0 });
+    const stripe = new Stripe("sk_test_fake123", {
+      host: stripeFake!.host,
+      port: stripeFake!.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
     // Stripe's checkout.session.completed for each paid session; each delivered twice (Stripe
     // retries), the two deliveries to different instances, everything at the same moment.
     const deliveries = payable.flatMap(({ sessionId }, index) => {
       const session = stripeFake!.complete(sessionId);
-      const payload = JSON.stringify({ id: `evt_${crypto.randomBytes(12).toString("hex")}`, object: "event", type: "checkout.session.completed", created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2025-01-27", data: { object: session } });
+      const payload = JSON.stringify({
+        id: `evt_${crypto.randomBytes(12).toString("hex")}`,
+        object: "event",
+        type: "checkout.session.completed",
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        api_version: "2025-01-27",
+        data: { object: session },
+      });
       return [index, index + 1].map((n) => ({ base: instances[n % SIZE]!.url, payload }));
     });
     const responses = await Promise.all(
       deliveries.map(async ({ base, payload }) => {
-        const response = await fetch(`${base}/webhooks/stripe`, { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } });
+        const response = await fetch(`${base}/webhooks/stripe`, {
+          method: "POST",
+          body: payload,
+          headers: {
+            "Content-Type": "application/json",
+            "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+          },
+        });
         return { status: response.status, outcome: ((await response.json()) as { outcome?: string }).outcome };
       }),
     );
     expect(responses.map((r) => r.status)).toEqual(deliveries.map(() => 200));
     expect(responses.filter((r) => r.outcome === "paid")).toHaveLength(PAID_ORDERS);
-    expect(responses.filter((r) => r.outcome === "duplicate" || r.outcome === "already-paid")).toHaveLength(PAID_ORDERS);
+    expect(responses.filter((r) => r.outcome === "duplicate" || r.outcome === "already-paid")).toHaveLength(
+      PAID_ORDERS,
+    );
     const orderIds = payable.map((p) => p.orderId);
-    const paid = await handle.db.select({ paymentStatus: orders.paymentStatus }).from(orders).where(inArray(orders.id, orderIds));
+    const paid = await handle.db
+      .select({ paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(inArray(orders.id, orderIds));
     expect(paid.map((o) => o.paymentStatus)).toEqual(orderIds.map(() => "paid"));
     // The fleet's only invoices: one per order, numbered 1…N with no gap and no repeat.
     const documents = await handle.db.select().from(taxDocuments);
     expect(documents.map((d) => d.orderId).sort()).toEqual([...orderIds].sort());
-    expect(documents.map((d) => d.number).sort((a, b) => a - b)).toEqual(Array.from({ length: PAID_ORDERS }, (_, i) => i + 1));
+    expect(documents.map((d) => d.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: PAID_ORDERS }, (_, i) => i + 1),
+    );
     // The outbox is claimed by all three instances' mail workers: each client's mail (with its
     // invoice) and each staff notice goes out exactly once.
     const clientMails = () => smtp!.messages.filter((m) => m.to.some((to) => to.startsWith(`fleet-payer-${RUN}-`)));
-    const staffMails = () => smtp!.messages.filter((m) => payable.some((p) => m.subject.includes(p.orderId.slice(0, 8))) && !m.to.some((to) => to.startsWith("fleet-payer-")));
-    for (let attempt = 0; attempt < 150 && (clientMails().length < PAID_ORDERS || staffMails().length < PAID_ORDERS); attempt++) await new Promise((resolve) => setTimeout(resolve, 200));
+    const staffMails = () =>
+      smtp!.messages.filter(
+        (m) =>
+          payable.some((p) => m.subject.includes(p.orderId.slice(0, 8))) &&
+          !m.to.some((to) => to.startsWith("fleet-payer-")),
+      );
+    for (
+      let attempt = 0;
+      attempt < 150 && (clientMails().length < PAID_ORDERS || staffMails().length < PAID_ORDERS);
+      attempt++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 200));
     // Long enough for a second sending of anything to show.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(clientMails().map((m) => m.to[0]).sort()).toEqual(payable.map((p) => p.email).sort());
+    expect(
+      clientMails()
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(payable.map((p) => p.email).sort());
     expect(clientMails().every((m) => m.attachments.some((a) => a.contentType === "application/pdf"))).toBe(true);
     expect(staffMails()).toHaveLength(PAID_ORDERS);
     expect(new Set(staffMails().map((m) => m.subject)).size).toBe(PAID_ORDERS);
@@ -334,14 +464,24 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
 
   it("every instance gives the same bytes and the same ETag for a shared anonymous page", async () => {
     // The Arabic home page as a returning visitor asks for it (a first visit remembers the language: a private answer).
-    for (const [page, cookie] of [["/", ""], [SERVICE_PAGE, ""], ["/ar", `${LANG_COOKIE}=ar`]] as const) {
+    for (const [page, cookie] of [
+      ["/", ""],
+      [SERVICE_PAGE, ""],
+      ["/ar", `${LANG_COOKIE}=ar`],
+    ] as const) {
       for (const encoding of ["identity", "br"]) {
         const answers = await Promise.all(
           instances.map(async (instance) => {
-            const response = await fetch(`${instance.url}${page}`, { headers: { "Accept-Encoding": encoding, ...(cookie ? { Cookie: cookie } : {}) } });
+            const response = await fetch(`${instance.url}${page}`, {
+              headers: { "Accept-Encoding": encoding, ...(cookie ? { Cookie: cookie } : {}) },
+            });
             expect(response.status, `${page} ${instance.url}`).toBe(200);
             const bytes = Buffer.from(await response.arrayBuffer());
-            return { etag: response.headers.get("etag"), cacheControl: response.headers.get("cache-control"), digest: crypto.createHash("sha256").update(bytes).digest("hex") };
+            return {
+              etag: response.headers.get("etag"),
+              cacheControl: response.headers.get("cache-control"),
+              digest: crypto.createHash("sha256").update(bytes).digest("hex"),
+            };
           }),
         );
         expect(answers[0]!.cacheControl, page).toMatch(/^public/);
@@ -352,7 +492,11 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     // A browser's kept copy from one instance is confirmed by the others.
     const first = await fetch(`${instances[0]!.url}${SERVICE_PAGE}`);
     await first.body?.cancel();
-    for (const instance of instances) expect((await fetch(`${instance.url}${SERVICE_PAGE}`, { headers: { "If-None-Match": first.headers.get("etag")! } })).status).toBe(304);
+    for (const instance of instances)
+      expect(
+        (await fetch(`${instance.url}${SERVICE_PAGE}`, { headers: { "If-None-Match": first.headers.get("etag")! } }))
+          .status,
+      ).toBe(304);
   });
 
   it("PostgreSQL going away and coming back: clear 503s meanwhile, then every instance recovers without a restart", async () => {
@@ -363,8 +507,18 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
       const text = await response.text();
       return { label, status: response.status, ms: Date.now() - started, text };
     };
-    const signedInPage = (base: string) => timed(`GET ${base}/dashboard`, () => fetch(`${base}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual", signal: AbortSignal.timeout(20_000) }));
-    const formPost = (base: string, name: string) => timed(`POST ${base}/dashboard/settings`, () => post(base, "/dashboard/settings", { intent: "name", name }, cookie));
+    const signedInPage = (base: string) =>
+      timed(`GET ${base}/dashboard`, () =>
+        fetch(`${base}/dashboard`, {
+          headers: { Cookie: cookie },
+          redirect: "manual",
+          signal: AbortSignal.timeout(20_000),
+        }),
+      );
+    const formPost = (base: string, name: string) =>
+      timed(`POST ${base}/dashboard/settings`, () =>
+        post(base, "/dashboard/settings", { intent: "name", name }, cookie),
+      );
     // A restart of PostgreSQL: every open connection of the fleet's database ends, and new ones are refused for a while.
     relay!.cut();
     const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
@@ -425,8 +579,10 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     expect(await storedInquiries(load.marker)).toEqual({ rows: load.acknowledged, distinct: load.acknowledged });
     // Each acknowledgement mail goes out once, whichever instance queued it and whichever delivered
     // it (the outbox is claimed with SKIP LOCKED; a draining instance finishes its sending run).
-    const acknowledgementsTo = () => smtp!.messages.flatMap((message) => message.to).filter((to) => to.startsWith(load.marker));
-    for (let attempt = 0; attempt < 300 && acknowledgementsTo().length < load.acknowledged; attempt++) await new Promise((resolve) => setTimeout(resolve, 200));
+    const acknowledgementsTo = () =>
+      smtp!.messages.flatMap((message) => message.to).filter((to) => to.startsWith(load.marker));
+    for (let attempt = 0; attempt < 300 && acknowledgementsTo().length < load.acknowledged; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(acknowledgementsTo().length).toBe(load.acknowledged);
     expect(new Set(acknowledgementsTo()).size).toBe(load.acknowledged);
@@ -456,9 +612,17 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
       /** What marks a version within a page: the price it shows and the fingerprinted files it loads. */
       const versionOf = (html: string) => ({
         prices: [...new Set([...html.matchAll(/"price":"(\d+)"/g)].map((match) => match[1]))].join(","),
-        files: [...new Set([...html.matchAll(/\/build\/[\w./-]+\.(?:js|css)/g)].map((match) => match[0]))].sort().join(" "),
+        files: [...new Set([...html.matchAll(/\/build\/[\w./-]+\.(?:js|css)/g)].map((match) => match[0]))]
+          .sort()
+          .join(" "),
       });
-      const seen: Array<{ etag: string | null; prices: string; files: string; fileStatuses: number[]; lastOldLeaving: boolean }> = [];
+      const seen: Array<{
+        etag: string | null;
+        prices: string;
+        files: string;
+        fileStatuses: number[];
+        lastOldLeaving: boolean;
+      }> = [];
       const failures: string[] = [];
       let running = true;
       /** From the moment the last replica of the old version drains, no replica holds the old files. */
@@ -522,7 +686,8 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
         // Every file the page names is found, whichever instance the proxy asks first (decision 103);
         // except, for an old page, once its last replica has gone: the page works without its
         // scripts (forms and links are plain HTML), and the next page is the new version.
-        if (name === "new" || !page.lastOldLeaving) expect(page.fileStatuses, JSON.stringify(page)).toEqual(page.fileStatuses.map(() => 200));
+        if (name === "new" || !page.lastOldLeaving)
+          expect(page.fileStatuses, JSON.stringify(page)).toEqual(page.fileStatuses.map(() => 200));
       }
       expect(seen.filter((page) => page.files === old.files).length).toBeGreaterThan(3);
       expect(seen.filter((page) => page.files === latest.files).length).toBeGreaterThan(3);

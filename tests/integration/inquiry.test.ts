@@ -14,7 +14,10 @@ import { createTestDatabase, testDbKind, type TestDatabase } from "../support/te
 
 const SITE = "http://localhost:3000";
 
-function post(fields: Record<string, string>, { path = "/inquiry", headers = {} }: { path?: string; headers?: Record<string, string> } = {}) {
+function post(
+  fields: Record<string, string>,
+  { path = "/inquiry", headers = {} }: { path?: string; headers?: Record<string, string> } = {},
+) {
   return new Request(`${SITE}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
@@ -75,7 +78,11 @@ describe(`inquiry action on ${testDbKind()}`, () => {
   it("stores a valid inquiry with the page's service key and source URL, and queues both mails", async () => {
     const { status, flash } = fetched(await inquiryAction(post(valid()), fresh()));
     expect(status).toBe(200);
-    expect(flash.notice).toEqual({ kind: "success", title: "Inquiry Submitted Successfully", description: "Our legal team will review your request and contact you within 24 hours." });
+    expect(flash.notice).toEqual({
+      kind: "success",
+      title: "Inquiry Submitted Successfully",
+      description: "Our legal team will review your request and contact you within 24 hours.",
+    });
     expect(flash.result?.status).toBe("success");
     expect(flash.result?.initialValue).toBeNull();
 
@@ -117,7 +124,9 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     expect(status).toBe(200);
     const [row] = await t.handle.db.select().from(inquiries);
     expect(row).toMatchObject({ documentId: null, message: null, serviceType: "general" });
-    const refused = fetched(await inquiryAction(post(valid({ fullName: "<script>alert(1)</script>", message: "javascript:" })), fresh())).flash;
+    const refused = fetched(
+      await inquiryAction(post(valid({ fullName: "<script>alert(1)</script>", message: "javascript:" })), fresh()),
+    ).flash;
     expect(refused.result?.error).toEqual({ fullName: ["Enter your full name"] });
   });
 
@@ -149,14 +158,30 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     const cookie = redirect.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^__form=/);
     const { flash } = await readFormFlash(new Request(SITE, { headers: { Cookie: cookie.split(";")[0]! } }));
-    expect(flash).toMatchObject({ formId: "inquiry", path: "/ar/ban-checks/labor-ban-check", notice: { kind: "success", title: "تم إرسال استفسارك بنجاح" } });
+    expect(flash).toMatchObject({
+      formId: "inquiry",
+      path: "/ar/ban-checks/labor-ban-check",
+      notice: { kind: "success", title: "تم إرسال استفسارك بنجاح" },
+    });
     const [row] = await t.handle.db.select().from(inquiries);
     expect(row).toMatchObject({ lang: "ar", sourcePageUrl: `${SITE}/ar/ban-checks/labor-ban-check` });
   });
 
   it("refuses bad fields with a message next to each, keeps the input, and stores nothing", async () => {
     const { status, flash } = fetched(
-      await inquiryAction(post(valid({ fullName: "x".repeat(101), email: "not-an-email", phone: "call me", country: "France", serviceType: "astrology", documentId: "" })), fresh()),
+      await inquiryAction(
+        post(
+          valid({
+            fullName: "x".repeat(101),
+            email: "not-an-email",
+            phone: "call me",
+            country: "France",
+            serviceType: "astrology",
+            documentId: "",
+          }),
+        ),
+        fresh(),
+      ),
     );
     expect(status).toBe(400);
     expect(flash.notice).toMatchObject({ kind: "error", title: "Please check the form" });
@@ -167,14 +192,19 @@ describe(`inquiry action on ${testDbKind()}`, () => {
       country: ["Choose your country from the list"],
       serviceType: ["Choose a service from the list"],
     });
-    expect(flash.result?.initialValue).toMatchObject({ email: "not-an-email", message: "My visa was cancelled last month.\nCan I take a new job?" });
+    expect(flash.result?.initialValue).toMatchObject({
+      email: "not-an-email",
+      message: "My visa was cancelled last month.\nCan I take a new job?",
+    });
     expect(flash.result?.initialValue).not.toHaveProperty("submissionId");
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(0);
     expect(await t.handle.db.select().from(outbox)).toHaveLength(0);
   });
 
   it("requires the required fields, in Arabic on Arabic pages", async () => {
-    const { flash } = fetched(await inquiryAction(post({ mode: "fetch", consent: "on" }, { path: "/ar/inquiry" }), fresh()));
+    const { flash } = fetched(
+      await inquiryAction(post({ mode: "fetch", consent: "on" }, { path: "/ar/inquiry" }), fresh()),
+    );
     expect(flash.result?.error).toMatchObject({ fullName: ["أدخل اسمك الكامل"], country: ["اختر دولتك من القائمة"] });
     expect(flash.result?.error?.serviceType).toBeUndefined();
   });
@@ -183,7 +213,11 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     const { consent: _consent, ...form } = valid();
     const { status, flash } = fetched(await inquiryAction(post(form), fresh()));
     expect(status).toBe(400);
-    expect(flash.notice).toEqual({ kind: "error", title: "Consent Required", description: "Please consent to data processing to continue" });
+    expect(flash.notice).toEqual({
+      kind: "error",
+      title: "Consent Required",
+      description: "Please consent to data processing to continue",
+    });
     expect(flash.result?.error?.consent).toEqual(["Please tick the box to consent to data processing"]);
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(0);
     expect(await t.handle.db.select().from(outbox)).toHaveLength(0);
@@ -192,7 +226,13 @@ describe(`inquiry action on ${testDbKind()}`, () => {
   it("cleans script tags, javascript: and on-event attributes before storing", async () => {
     fetched(
       await inquiryAction(
-        post(valid({ fullName: "<script>alert(1)</script>Omar  Haddad", documentId: "javascript:P1234567", message: 'Hi <img src=x onerror="steal()"> there' })),
+        post(
+          valid({
+            fullName: "<script>alert(1)</script>Omar  Haddad",
+            documentId: "javascript:P1234567",
+            message: 'Hi <img src=x onerror="steal()"> there',
+          }),
+        ),
         fresh(),
       ),
     );
@@ -203,7 +243,10 @@ describe(`inquiry action on ${testDbKind()}`, () => {
   it("stores a double-clicked submit once and mails once", async () => {
     const submissionId = crypto.randomUUID();
     const client = fresh();
-    const answers = await Promise.all([inquiryAction(post(valid({ submissionId })), client), inquiryAction(post(valid({ submissionId })), client)]);
+    const answers = await Promise.all([
+      inquiryAction(post(valid({ submissionId })), client),
+      inquiryAction(post(valid({ submissionId })), client),
+    ]);
     const references = answers.map((a) => fetched(a).flash.data?.reference);
     expect(references[0]).toBe(references[1]);
     expect(answers.map((a) => fetched(a).status)).toEqual([200, 200]);
@@ -213,7 +256,13 @@ describe(`inquiry action on ${testDbKind()}`, () => {
 
   it("keeps keys per form: the inquiry and the travel check of one page load are two submissions", async () => {
     const submissionId = crypto.randomUUID();
-    const base = { fullName: "Aisha Khan", email: "aisha@example.com", phone: "+971501234567", submissionId, lang: "en" as const };
+    const base = {
+      fullName: "Aisha Khan",
+      email: "aisha@example.com",
+      phone: "+971501234567",
+      submissionId,
+      lang: "en" as const,
+    };
     const inquiry = await storeLead({ ...base, kind: "inquiry", serviceType: "labor-ban-check" });
     const check = await storeLead({ ...base, kind: "travel-check", serviceType: "travel-ban-check" });
     const again = await storeLead({ ...base, kind: "travel-check", serviceType: "travel-ban-check" });
@@ -244,7 +293,11 @@ describe(`inquiry action on ${testDbKind()}`, () => {
   });
 
   it("answers 400 with a message for a body that is not a form, or too large", async () => {
-    const json = new Request(`${SITE}/inquiry`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(valid()) });
+    const json = new Request(`${SITE}/inquiry`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(valid()),
+    });
     const response = (await inquiryAction(json, fresh())) as Response;
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/could not read that form/);
@@ -258,7 +311,12 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     const letters = "ابتثجحخدذرزسشصضطظعغفقكلمنهوي";
     const arabicText = (length: number) => {
       let text = "";
-      while (text.length < length) text += Array.from({ length: 2 + Math.floor(Math.random() * 6) }, () => letters[Math.floor(Math.random() * letters.length)]).join("") + " ";
+      while (text.length < length)
+        text +=
+          Array.from(
+            { length: 2 + Math.floor(Math.random() * 6) },
+            () => letters[Math.floor(Math.random() * letters.length)],
+          ).join("") + " ";
       return text.slice(0, length - 1) + "ت";
     };
     const message = arabicText(1000);
@@ -291,7 +349,11 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     try {
       const { status, flash } = fetched(await inquiryAction(post(valid()), fresh()));
       expect(status).toBe(503);
-      expect(flash.notice).toEqual({ kind: "error", title: "Submission Failed", description: "Please try again or contact our support team" });
+      expect(flash.notice).toEqual({
+        kind: "error",
+        title: "Submission Failed",
+        description: "Please try again or contact our support team",
+      });
       expect(flash.result?.initialValue).toMatchObject({ fullName: "Aisha Khan", email: "aisha@example.com" });
     } finally {
       console.error = errors;

@@ -31,15 +31,42 @@ describe(`invoice numbers when orders are paid at once on ${kind === "postgres" 
     databaseUrl = opened.databaseUrl;
     try {
       const { db } = opened.handle;
-      const [user] = await db.insert(users).values({ email: "numbering@example.com", passwordHash: "x", fullName: "Parallel Payer" }).returning({ id: users.id });
+      const [user] = await db
+        .insert(users)
+        .values({ email: "numbering@example.com", passwordHash: "x", fullName: "Parallel Payer" })
+        .returning({ id: users.id });
       for (let i = 0; i < ORDERS; i++) {
         const [order] = await db
           .insert(orders)
-          .values({ userId: user!.id, serviceType: "Travel Ban Check", tierName: "Basic", amount: 65_000, subtotal: 65_000, legalName: "Parallel Payer", email: "numbering@example.com", phone: "+971501234567", lang: i % 2 ? "ar" : "en" })
+          .values({
+            userId: user!.id,
+            serviceType: "Travel Ban Check",
+            tierName: "Basic",
+            amount: 65_000,
+            subtotal: 65_000,
+            legalName: "Parallel Payer",
+            email: "numbering@example.com",
+            phone: "+971501234567",
+            lang: i % 2 ? "ar" : "en",
+          })
           .returning({ id: orders.id });
-        await db.insert(orderItems).values({ orderId: order!.id, serviceKey: "travel-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, quantity: 1 });
+        await db.insert(orderItems).values({
+          orderId: order!.id,
+          serviceKey: "travel-ban-check",
+          tierId: "basic",
+          tierName: "Basic",
+          unitPrice: 65_000,
+          quantity: 1,
+        });
         const id = `test_${crypto.randomBytes(16).toString("hex")}`;
-        await db.insert(paymentSessions).values({ id, orderId: order!.id, provider: "test", status: "open", amount: 65_000, url: `/test-checkout/${id}` });
+        await db.insert(paymentSessions).values({
+          id,
+          orderId: order!.id,
+          provider: "test",
+          status: "open",
+          amount: 65_000,
+          url: `/test-checkout/${id}`,
+        });
         sessions.push(id);
       }
     } finally {
@@ -55,33 +82,43 @@ describe(`invoice numbers when orders are paid at once on ${kind === "postgres" 
     sessions = [];
   });
 
-  it("every order is paid once and gets one invoice; the numbers run 1…N without a gap or a repeat", async () => {
-    // The test page's Pay, as the browser posts it, to the servers in turn, all at once.
-    const responses = await Promise.all(
-      sessions.map((session, index) => {
-        const server = servers[index % servers.length]!;
-        return fetch(`${server.url}/test-checkout/${session}`, {
-          method: "POST",
-          body: new URLSearchParams({ intent: "pay" }),
-          headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-          redirect: "manual",
-        });
-      }),
-    );
-    expect(responses.map((r) => r.status)).toEqual(sessions.map(() => 303));
-    await Promise.all(servers.map((server) => server.stop()));
+  it(
+    "every order is paid once and gets one invoice; the numbers run 1…N without a gap or a repeat",
+    async () => {
+      // The test page's Pay, as the browser posts it, to the servers in turn, all at once.
+      const responses = await Promise.all(
+        sessions.map((session, index) => {
+          const server = servers[index % servers.length]!;
+          return fetch(`${server.url}/test-checkout/${session}`, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "pay" }),
+            headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+            redirect: "manual",
+          });
+        }),
+      );
+      expect(responses.map((r) => r.status)).toEqual(sessions.map(() => 303));
+      await Promise.all(servers.map((server) => server.stop()));
 
-    const handle: DatabaseHandle = databaseUrl ? openDatabase({ url: databaseUrl, poolSize: 1 }) : openDatabase({ dataDir: pgliteDir(dataDir) });
-    try {
-      const paid = await handle.db.select({ id: orders.id, paymentStatus: orders.paymentStatus }).from(orders);
-      expect(paid.filter((o) => o.paymentStatus === "paid")).toHaveLength(ORDERS);
-      const documents = await handle.db.select().from(taxDocuments);
-      expect(documents.every((d) => d.kind === "invoice" && d.series === "INV")).toBe(true);
-      expect(new Set(documents.map((d) => d.orderId)).size).toBe(ORDERS);
-      expect(documents.map((d) => d.number).sort((a, b) => a - b)).toEqual(Array.from({ length: ORDERS }, (_, i) => i + 1));
-      expect(documents.map((d) => d.documentNumber).sort()).toEqual(Array.from({ length: ORDERS }, (_, i) => `INV-${String(i + 1).padStart(6, "0")}`));
-    } finally {
-      await handle.close();
-    }
-  }, SLOW_MACHINE_MS);
+      const handle: DatabaseHandle = databaseUrl
+        ? openDatabase({ url: databaseUrl, poolSize: 1 })
+        : openDatabase({ dataDir: pgliteDir(dataDir) });
+      try {
+        const paid = await handle.db.select({ id: orders.id, paymentStatus: orders.paymentStatus }).from(orders);
+        expect(paid.filter((o) => o.paymentStatus === "paid")).toHaveLength(ORDERS);
+        const documents = await handle.db.select().from(taxDocuments);
+        expect(documents.every((d) => d.kind === "invoice" && d.series === "INV")).toBe(true);
+        expect(new Set(documents.map((d) => d.orderId)).size).toBe(ORDERS);
+        expect(documents.map((d) => d.number).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: ORDERS }, (_, i) => i + 1),
+        );
+        expect(documents.map((d) => d.documentNumber).sort()).toEqual(
+          Array.from({ length: ORDERS }, (_, i) => `INV-${String(i + 1).padStart(6, "0")}`),
+        );
+      } finally {
+        await handle.close();
+      }
+    },
+    SLOW_MACHINE_MS,
+  );
 });

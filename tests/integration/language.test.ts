@@ -21,19 +21,30 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
     if (databaseUrl) await dropPostgresDatabase(databaseUrl);
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers, redirect: "manual" });
   const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(form), headers: { Origin: server.url, ...headers }, redirect: "manual" });
-  const langCookie = (response: Response) => response.headers.getSetCookie().find((header) => header.startsWith("lang="));
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      body: new URLSearchParams(form),
+      headers: { Origin: server.url, ...headers },
+      redirect: "manual",
+    });
+  const langCookie = (response: Response) =>
+    response.headers.getSetCookie().find((header) => header.startsWith("lang="));
 
   it("suggests the Arabic page to a browser preferring Arabic, without redirecting", async () => {
-    const response = await get("/ban-checks/travel-ban-check?from=ad", { "Accept-Language": "ar-AE,ar;q=0.9,en;q=0.8" });
+    const response = await get("/ban-checks/travel-ban-check?from=ad", {
+      "Accept-Language": "ar-AE,ar;q=0.9,en;q=0.8",
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toMatch(/<aside lang="ar" dir="rtl"[^>]*data-testid="language-suggestion"/);
     expect(html).toContain("هذه الصفحة متوفرة باللغة العربية.");
-    expect(html).toMatch(/<a href="\/ar\/ban-checks\/travel-ban-check\?from=ad" hrefLang="ar"[^>]*>اقرأها بالعربية<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/ar\/ban-checks\/travel-ban-check\?from=ad" hrefLang="ar"[^>]*>اقرأها بالعربية<\/a>/,
+    );
     expect(html).toMatch(/<form method="post" action="\/language"/);
     // A suggestion remembers nothing.
     expect(langCookie(response)).toBeUndefined();
@@ -65,7 +76,9 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
     // …but coming from an Arabic page of this site (the language switch) does.
     const back = await get("/about", { Cookie: "lang=ar", Referer: `${server.url}/ar/about` });
     expect(langCookie(back)).toMatch(/^lang=en;/);
-    expect(langCookie(await get("/about", { Cookie: "lang=ar", Referer: "https://elsewhere.example/ar/about" }))).toBeUndefined();
+    expect(
+      langCookie(await get("/about", { Cookie: "lang=ar", Referer: "https://elsewhere.example/ar/about" })),
+    ).toBeUndefined();
   });
 
   it("the dismiss remembers the page's language and goes back, without JavaScript", async () => {
@@ -96,7 +109,9 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
     expect(cleared.headers.get("Location")).toBe(`${server.url}/ar/cart`);
     // A document link opened signed out: the login page in Arabic, with the way back.
     const document = await get("/documents/00000000-0000-4000-8000-000000000000", { Cookie: "lang=ar" });
-    expect(document.headers.get("Location")).toBe(`${server.url}/ar/client-login?redirectTo=%2Fdocuments%2F00000000-0000-4000-8000-000000000000`);
+    expect(document.headers.get("Location")).toBe(
+      `${server.url}/ar/client-login?redirectTo=%2Fdocuments%2F00000000-0000-4000-8000-000000000000`,
+    );
     // An address that is no page: the Arabic not-found page for a visitor who chose Arabic.
     const unknown = await get("/no-such-page?q=1", { Cookie: "lang=ar" });
     expect(unknown.status).toBe(302);

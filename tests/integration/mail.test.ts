@@ -36,7 +36,11 @@ describe(`mail outbox on ${testDbKind()}`, () => {
   });
 
   it("delivers a queued message through SMTP with recipient, subject and body", async () => {
-    const mail = renderEmail({ subject: "We received your inquiry", greeting: "Dear Aisha,", paragraphs: ["Our legal team will contact you within 24 hours."] });
+    const mail = renderEmail({
+      subject: "We received your inquiry",
+      greeting: "Dear Aisha,",
+      paragraphs: ["Our legal team will contact you within 24 hours."],
+    });
     await t.handle.db.transaction(async (tx) => {
       await queueMail(tx, { to: "aisha@example.com", kind: "test", ...mail });
     });

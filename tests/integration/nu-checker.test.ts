@@ -21,7 +21,8 @@ const EMAILS = { client: "nu.client@example.com", otherClient: "nu.other@example
 
 const hasJava = spawnSync("java", ["-version"], { encoding: "utf8" }).status === 0;
 // CI installs Java (.ci/run: default-jre-headless); elsewhere the test is skipped without it.
-if (process.env.CI && !hasJava) throw new Error("Java must be installed for the Nu checker: .ci/run installs default-jre-headless");
+if (process.env.CI && !hasJava)
+  throw new Error("Java must be installed for the Nu checker: .ci/run installs default-jre-headless");
 
 type NuMessage = { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string };
 
@@ -52,15 +53,24 @@ describe.runIf(hasJava)("Nu HTML checker", () => {
     const files: string[] = [];
     for (const lang of ["en", "ar"] as const) {
       for (const page of pages) {
-        const response = await fetch(running.server.url + (lang === "ar" ? "/ar" : "") + page.path, { redirect: "manual", headers: { Cookie: page.cookie() } });
+        const response = await fetch(running.server.url + (lang === "ar" ? "/ar" : "") + page.path, {
+          redirect: "manual",
+          headers: { Cookie: page.cookie() },
+        });
         const html = await response.text();
         expect(response.status, `${lang} ${page.path}`).toBe(200);
         // Each page shows what it is for, so a sign-in page or an empty cart cannot pass for it.
-        const shows = (text: string) => expect(html.replace(/\u00A0/g, " ").includes(text), `${lang} ${page.path} shows ${text}`).toBe(true);
+        const shows = (text: string) =>
+          expect(html.replace(/\u00A0/g, " ").includes(text), `${lang} ${page.path} shows ${text}`).toBe(true);
         if (page.name === "cart" || page.name === "checkout") shows(lang === "ar" ? "650 درهم" : "AED 650");
         if (page.name === "quote") shows(lang === "ar" ? "احسب سعرك" : "Calculate your price");
         // The uploaded file's size and date, separated by the comma of the page's language.
-        if (page.name === "order") expect(html.replace(/\u00A0/g, " ").replace(/<!-- -->/g, "")).toMatch(lang === "ar" ? /passport\.pdf<\/bdi> <span[^>]*>\(18 [^,<]+، / : /passport\.pdf<\/bdi> <span[^>]*>\(18 B, /);
+        if (page.name === "order")
+          expect(html.replace(/\u00A0/g, " ").replace(/<!-- -->/g, "")).toMatch(
+            lang === "ar"
+              ? /passport\.pdf<\/bdi> <span[^>]*>\(18 [^,<]+، /
+              : /passport\.pdf<\/bdi> <span[^>]*>\(18 B, /,
+          );
         if (page.name === "dashboard") shows(`${lang === "ar" ? "/ar" : ""}/dashboard/orders/${running.seeded.order}`);
         const file = path.join(dir, `${lang}-${page.name}.html`);
         fs.writeFileSync(file, html);
@@ -68,9 +78,15 @@ describe.runIf(hasJava)("Nu HTML checker", () => {
       }
     }
     // One Java start for all the pages; vnu exits non-zero when it finds an error, so read its report either way.
-    const report = await run("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...files], { maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? "", stderr: error.stderr ?? "" }));
+    const report = await run("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...files], {
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? "",
+      stderr: error.stderr ?? "",
+    }));
     const { messages } = JSON.parse(report.stdout) as { messages: NuMessage[] };
-    const describe = (message: NuMessage) => `${path.basename(message.url ?? "")}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`;
+    const describe = (message: NuMessage) =>
+      `${path.basename(message.url ?? "")}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`;
     const errors = messages.filter((message) => message.type === "error" || message.subType === "fatal");
     expect(errors.map(describe)).toEqual([]);
     expect(messages.filter((message) => message.message.startsWith("Section lacks heading")).map(describe)).toEqual([]);

@@ -13,7 +13,11 @@ const kind = testDbKind();
 const PASSWORD = "observability-password-2026";
 const TOKEN = crypto.randomBytes(24).toString("base64url");
 const unique = () => crypto.randomBytes(4).toString("hex");
-const EMAILS = { client: `obs-client-${unique()}@example.com`, otherClient: `obs-other-${unique()}@example.com`, admin: `obs-admin-${unique()}@example.com` };
+const EMAILS = {
+  client: `obs-client-${unique()}@example.com`,
+  otherClient: `obs-other-${unique()}@example.com`,
+  admin: `obs-admin-${unique()}@example.com`,
+};
 
 let server: RunningServer;
 let seeded: SeededAccounts;
@@ -22,7 +26,14 @@ let databaseUrl: string | undefined;
 let metricsPort: number;
 let clientCookie: string;
 
-type LogLine = Record<string, unknown> & { type?: string; requestId?: string; route?: string; status?: number; userId?: string; msg?: string };
+type LogLine = Record<string, unknown> & {
+  type?: string;
+  requestId?: string;
+  route?: string;
+  status?: number;
+  userId?: string;
+  msg?: string;
+};
 
 function logLines(): LogLine[] {
   return server
@@ -34,7 +45,12 @@ function logLines(): LogLine[] {
 
 async function scrape(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(url, { headers });
-  return { status: response.status, type: response.headers.get("content-type"), text: await response.text(), headers: response.headers };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    text: await response.text(),
+    headers: response.headers,
+  };
 }
 
 /** The value of one series in Prometheus text, or undefined. */
@@ -53,7 +69,10 @@ describe(`metrics and logs of the production build (${kind})`, () => {
     databaseUrl = opened.databaseUrl;
     try {
       seeded = await seedAccounts(opened.handle, EMAILS, PASSWORD);
-      const [client] = await opened.handle.db.select({ id: users.id }).from(users).where(eq(users.email, EMAILS.client));
+      const [client] = await opened.handle.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, EMAILS.client));
       clientId = client!.id;
     } finally {
       await opened.handle.close();
@@ -97,10 +116,25 @@ describe(`metrics and logs of the production build (${kind})`, () => {
     const { text } = await scrape(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(text).not.toContain(secretPath);
     expect(text).not.toContain(seeded.order);
-    expect(sample(text, "sanad_http_requests_total", { method: "GET", route: "/:lang?/*", status: "4xx" })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "sanad_http_requests_total", { method: "GET", route: "/:lang?/dashboard/orders/:id", status: "2xx" })).toBe(1);
-    expect(sample(text, "sanad_http_request_duration_seconds_count", { route: "/:lang?/dashboard/orders/:id", status: "2xx" })).toBe(1);
-    expect(sample(text, "sanad_http_request_duration_seconds_bucket", { route: "/:lang?/dashboard/orders/:id", le: "+Inf" })).toBe(1);
+    expect(
+      sample(text, "sanad_http_requests_total", { method: "GET", route: "/:lang?/*", status: "4xx" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "sanad_http_requests_total", {
+        method: "GET",
+        route: "/:lang?/dashboard/orders/:id",
+        status: "2xx",
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, "sanad_http_request_duration_seconds_count", {
+        route: "/:lang?/dashboard/orders/:id",
+        status: "2xx",
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, "sanad_http_request_duration_seconds_bucket", { route: "/:lang?/dashboard/orders/:id", le: "+Inf" }),
+    ).toBe(1);
   });
 
   it("reports page-cache hits and misses, the outbox, jobs, the pool, the event loop and the heap", async () => {
@@ -115,7 +149,9 @@ describe(`metrics and logs of the production build (${kind})`, () => {
     }
     expect(sample(text, "sanad_page_cache_lookups_total", { result: "hit" })).toBeGreaterThanOrEqual(2);
     expect(sample(text, "sanad_page_cache_lookups_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, "sanad_job_last_success_timestamp_seconds", { job: "mail-delivery" })).toBeGreaterThan(Date.now() / 1000 - 120);
+    expect(sample(text, "sanad_job_last_success_timestamp_seconds", { job: "mail-delivery" })).toBeGreaterThan(
+      Date.now() / 1000 - 120,
+    );
     expect(sample(text, "sanad_outbox_pending")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "sanad_outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "sanad_db_pool_size")).toBe(kind === "postgres" ? 10 : 1);
@@ -135,7 +171,13 @@ describe(`metrics and logs of the production build (${kind})`, () => {
     const requestId = response.headers.get("x-request-id")!;
     await new Promise((resolve) => setTimeout(resolve, 100));
     const line = logLines().find((entry) => entry.type === "request" && entry.requestId === requestId);
-    expect(line, server.output().slice(-2000)).toMatchObject({ level: "info", method: "GET", route: "/:lang?/dashboard", status: 200, userId: clientId });
+    expect(line, server.output().slice(-2000)).toMatchObject({
+      level: "info",
+      method: "GET",
+      route: "/:lang?/dashboard",
+      status: 200,
+      userId: clientId,
+    });
     expect(typeof line!.durationMs).toBe("number");
     expect(Date.parse(String(line!.time))).toBeGreaterThan(0);
     const anonymous = logLines().filter((entry) => entry.type === "request" && entry.route === "/:lang?/about");
@@ -156,9 +198,15 @@ describe(`without METRICS_PORT and METRICS_TOKEN (${kind})`, () => {
   it("exposes no metrics at all", async () => {
     const opened = await openServerDatabase("sanad-no-metrics-");
     await opened.handle.close();
-    const plain = await startServer({ NODE_ENV: "production", DATA_DIR: opened.dataDir, ...(opened.databaseUrl ? { DATABASE_URL: opened.databaseUrl } : {}) });
+    const plain = await startServer({
+      NODE_ENV: "production",
+      DATA_DIR: opened.dataDir,
+      ...(opened.databaseUrl ? { DATABASE_URL: opened.databaseUrl } : {}),
+    });
     try {
-      const response = await fetch(`${plain.url}/metrics`, { headers: { Authorization: "Bearer anything-at-all-anything-at-all-1234" } });
+      const response = await fetch(`${plain.url}/metrics`, {
+        headers: { Authorization: "Bearer anything-at-all-anything-at-all-1234" },
+      });
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain("sanad_http_requests_total");
     } finally {

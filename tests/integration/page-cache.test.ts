@@ -14,7 +14,11 @@ import { testDbKind } from "../support/test-db";
 const kind = testDbKind();
 const PASSWORD = "cache-password-2026";
 const unique = () => crypto.randomBytes(4).toString("hex");
-const EMAILS = { client: `cache-client-${unique()}@example.com`, otherClient: `cache-other-${unique()}@example.com`, admin: `cache-admin-${unique()}@example.com` };
+const EMAILS = {
+  client: `cache-client-${unique()}@example.com`,
+  otherClient: `cache-other-${unique()}@example.com`,
+  admin: `cache-admin-${unique()}@example.com`,
+};
 const SERVICE_PAGE = "/ban-checks/travel-ban-check";
 
 let running: ServerWithAccounts;
@@ -22,7 +26,10 @@ let server: RunningServer;
 let uncached: RunningServer;
 
 beforeAll(async () => {
-  [running, uncached] = await Promise.all([startServerWithAccounts({ INQUIRY_RATE_LIMIT: "1000000" }, EMAILS, PASSWORD), startServer({ NODE_ENV: "production", LOG_REQUESTS: "false", PAGE_CACHE: "false" })]);
+  [running, uncached] = await Promise.all([
+    startServerWithAccounts({ INQUIRY_RATE_LIMIT: "1000000" }, EMAILS, PASSWORD),
+    startServer({ NODE_ENV: "production", LOG_REQUESTS: "false", PAGE_CACHE: "false" }),
+  ]);
   server = running.server;
 });
 afterAll(async () => {
@@ -31,7 +38,12 @@ afterAll(async () => {
 
 type Page = { status: number; headers: Headers; html: string };
 
-async function get(base: RunningServer, pathname: string, headers: Record<string, string> = {}, method = "GET"): Promise<Page> {
+async function get(
+  base: RunningServer,
+  pathname: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<Page> {
   const response = await fetch(base.url + pathname, { headers, redirect: "manual", method });
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
@@ -78,11 +90,26 @@ const sha256Source = (text: string) => `'sha256-${crypto.createHash("sha256").up
 
 describe(`the anonymous page cache (${kind})`, () => {
   it("a crawl of pages not cached yet, by browsers and crawlers, GET and HEAD, logs no render error (pages the cache drops stop quietly)", async () => {
-    const pages = ["/request-check", "/ar/request-check", "/quote", "/ar/quote", "/contact", "/about", "/ar/about", "/careers"];
-    const agents = ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"];
+    const pages = [
+      "/request-check",
+      "/ar/request-check",
+      "/quote",
+      "/ar/quote",
+      "/contact",
+      "/about",
+      "/ar/about",
+      "/careers",
+    ];
+    const agents = [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36",
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    ];
     for (const agent of agents) {
       for (const pathname of pages) {
-        for (const method of ["GET", "HEAD"]) expect((await get(server, pathname, { "User-Agent": agent }, method)).status, `${method} ${pathname}`).toBe(200);
+        for (const method of ["GET", "HEAD"])
+          expect((await get(server, pathname, { "User-Agent": agent }, method)).status, `${method} ${pathname}`).toBe(
+            200,
+          );
       }
     }
     // Dropped renders end on the next turns of the event loop: give them a moment before reading the log.
@@ -110,10 +137,20 @@ describe(`the anonymous page cache (${kind})`, () => {
       // No form-token cookie any more; an Arabic address remembers the language (a cookie: that answer stays private).
       expect(cookieOf(second, "csrf"), pathname).toBeUndefined();
       const setsCookie = second.headers.getSetCookie().length > 0;
-      expect(second.headers.get("cache-control"), pathname).toBe(setsCookie ? "private, no-store" : "public, max-age=60, stale-while-revalidate=300");
-      const scriptSrc = (second.headers.get("content-security-policy") ?? "").split(";").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);
-      const inline = [...second.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=|application\/ld\+json/.test(attributes!));
-      expect(new Set(scriptSrc.filter((source) => source !== "'self'")), pathname).toEqual(new Set(inline.map(([, , text]) => sha256Source(text!))));
+      expect(second.headers.get("cache-control"), pathname).toBe(
+        setsCookie ? "private, no-store" : "public, max-age=60, stale-while-revalidate=300",
+      );
+      const scriptSrc = (second.headers.get("content-security-policy") ?? "")
+        .split(";")
+        .find((d) => d.startsWith("script-src "))!
+        .split(" ")
+        .slice(1);
+      const inline = [...second.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\ssrc=|application\/ld\+json/.test(attributes!),
+      );
+      expect(new Set(scriptSrc.filter((source) => source !== "'self'")), pathname).toEqual(
+        new Set(inline.map(([, , text]) => sha256Source(text!))),
+      );
     }
   }, 240_000);
 
@@ -127,7 +164,10 @@ describe(`the anonymous page cache (${kind})`, () => {
         ["*;q=0", undefined, (bytes: Buffer) => bytes],
         ["q=;;,,\u00ff", undefined, (bytes: Buffer) => bytes],
       ] as const) {
-        const answer = await rawGet(server, pathname, { "Accept-Encoding": accept, Cookie: "lang=" + (pathname === "/ar" ? "ar" : "en") });
+        const answer = await rawGet(server, pathname, {
+          "Accept-Encoding": accept,
+          Cookie: "lang=" + (pathname === "/ar" ? "ar" : "en"),
+        });
         expect(answer.status, `${pathname} ${accept}`).toBe(200);
         expect(answer.headers["content-encoding"], `${pathname} ${accept}`).toBe(coding);
         expect(answer.headers.vary).toMatch(/Accept-Encoding/);
@@ -173,15 +213,31 @@ describe(`the anonymous page cache (${kind})`, () => {
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     expect(signedIn.html).toContain(EMAILS.client);
 
-    const added = await fetch(`${server.url}/cart/update`, { method: "POST", redirect: "manual", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=add&serviceType=travel-ban&tierId=basic" });
-    const cart = added.headers.getSetCookie().find((cookie) => cookie.startsWith("__cart="))!.split(";")[0]!;
+    const added = await fetch(`${server.url}/cart/update`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=add&serviceType=travel-ban&tierId=basic",
+    });
+    const cart = added.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("__cart="))!
+      .split(";")[0]!;
     const withCart = await get(server, SERVICE_PAGE, { Cookie: cart });
     expect(withCart.headers.get("etag")).toBeNull();
     expect(withCart.html).toMatch(/cartCount\\",1/);
 
-    const failed = await fetch(`${server.url}/inquiry`, { method: "POST", redirect: "manual", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "fullName=&email=not-an-address&sourcePage=/" });
+    const failed = await fetch(`${server.url}/inquiry`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "fullName=&email=not-an-address&sourcePage=/",
+    });
     expect(failed.status).toBe(303);
-    const flash = failed.headers.getSetCookie().find((cookie) => cookie.startsWith("__form="))!.split(";")[0]!;
+    const flash = failed.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("__form="))!
+      .split(";")[0]!;
     const withFlash = await get(server, "/", { Cookie: flash });
     expect(withFlash.headers.get("etag")).toBeNull();
     expect(withFlash.html).toContain("not-an-address");
@@ -208,11 +264,13 @@ describe(`the anonymous page cache (${kind})`, () => {
       const page = await get(server, pathname, { Cookie: session });
       expect(page.status).toBe(200);
       expect(sent(page, "skipToContent")).toBe(true);
-      for (const key of ["travelCheck", "mostPopular", "contactHours", "social"]) expect(sent(page, key), `${pathname}: ${key}`).toBe(false);
+      for (const key of ["travelCheck", "mostPopular", "contactHours", "social"])
+        expect(sent(page, key), `${pathname}: ${key}`).toBe(false);
     }
     for (const pathname of [SERVICE_PAGE, "/ar/contact"]) {
       const page = await get(uncached, pathname);
-      for (const key of ["skipToContent", "travelCheck", "mostPopular", "contactHours"]) expect(sent(page, key), `${pathname}: ${key}`).toBe(true);
+      for (const key of ["skipToContent", "travelCheck", "mostPopular", "contactHours"])
+        expect(sent(page, key), `${pathname}: ${key}`).toBe(true);
       expect(sent(page, "social")).toBe(false);
     }
   });
@@ -224,14 +282,22 @@ describe(`the anonymous page cache (${kind})`, () => {
     expect(page.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
     expect(page.headers.get("vary")).toBe("Accept-Encoding, Cookie, Accept-Language, User-Agent");
 
-    const revalidated = await fetch(server.url + SERVICE_PAGE, { headers: { "Accept-Encoding": "br", "If-None-Match": etag } });
+    const revalidated = await fetch(server.url + SERVICE_PAGE, {
+      headers: { "Accept-Encoding": "br", "If-None-Match": etag },
+    });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
     expect(revalidated.headers.get("etag")).toBe(etag);
     expect(revalidated.headers.get("content-security-policy")).toBe(page.headers.get("content-security-policy"));
 
-    expect((await fetch(server.url + SERVICE_PAGE, { headers: { "Accept-Encoding": "gzip", "If-None-Match": etag } })).status).toBe(200);
-    expect((await fetch(server.url + "/ar" + SERVICE_PAGE, { headers: { "Accept-Encoding": "br", "If-None-Match": etag } })).status).toBe(200);
+    expect(
+      (await fetch(server.url + SERVICE_PAGE, { headers: { "Accept-Encoding": "gzip", "If-None-Match": etag } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await fetch(server.url + "/ar" + SERVICE_PAGE, { headers: { "Accept-Encoding": "br", "If-None-Match": etag } }))
+        .status,
+    ).toBe(200);
 
     const head = await get(server, SERVICE_PAGE, { "Accept-Encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
@@ -242,7 +308,12 @@ describe(`the anonymous page cache (${kind})`, () => {
   it("answers a held page at the door with the very headers and bytes of its first, full answer: GET, HEAD and 304", async () => {
     const pathname = "/startup-uae/company-formation";
     const asked = { "Accept-Encoding": "gzip, br", Cookie: "lang=en" };
-    const comparable = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "x-request-id", "connection", "keep-alive"].includes(name)));
+    const comparable = (headers: http.IncomingHttpHeaders) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => !["date", "x-request-id", "connection", "keep-alive"].includes(name),
+        ),
+      );
     // The first br answer renders (or takes the held page) the full way; later ones come from the door.
     const answers = [];
     for (let n = 0; n < 4; n++) answers.push(await rawGet(server, pathname, asked));
@@ -255,7 +326,9 @@ describe(`the anonymous page cache (${kind})`, () => {
     expect(answers[0]!.headers["content-security-policy"]).toMatch(/'sha256-/);
     expect(answers[0]!.headers["permissions-policy"]).toBeTruthy();
     expect(new Set(answers.map((answer) => answer.headers["x-request-id"])).size).toBe(answers.length);
-    const head = await new Promise<http.IncomingMessage>((resolve, reject) => http.request(`${server.url}${pathname}`, { method: "HEAD", headers: asked }, resolve).on("error", reject).end());
+    const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.request(`${server.url}${pathname}`, { method: "HEAD", headers: asked }, resolve).on("error", reject).end(),
+    );
     expect(comparable(head.headers)).toEqual(comparable(answers[0]!.headers));
     const notModified = await rawGet(server, pathname, { ...asked, "If-None-Match": String(answers[0]!.headers.etag) });
     expect(notModified.status).toBe(304);
@@ -284,7 +357,17 @@ describe(`the anonymous page cache (${kind})`, () => {
         method: "POST",
         redirect: "manual",
         headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ fullName, email: "kept.page@example.com", phone: "+971501234567", country: "UAE", serviceType: "travel-ban-check", message: "A question about my visa status.", consent: "on", sourcePage: "/", submissionId: kept.formToken }),
+        body: new URLSearchParams({
+          fullName,
+          email: "kept.page@example.com",
+          phone: "+971501234567",
+          country: "UAE",
+          serviceType: "travel-ban-check",
+          message: "A question about my visa status.",
+          consent: "on",
+          sourcePage: "/",
+          submissionId: kept.formToken,
+        }),
       });
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe(`${server.url}/#inquiry-form`);

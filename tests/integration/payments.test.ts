@@ -1,14 +1,32 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { couponRedemptions, orderDocuments, rateLimits, orderEvents, orderItems, orders, outbox, paymentEvents, paymentSessions, users } from "../../db/schema";
+import {
+  couponRedemptions,
+  orderDocuments,
+  rateLimits,
+  orderEvents,
+  orderItems,
+  orders,
+  outbox,
+  paymentEvents,
+  paymentSessions,
+  users,
+} from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { checkoutText } from "../../app/content/checkout.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
 import { insertCoupon, seedDemoCoupon, DEMO_COUPON } from "../../app/orders/coupons.server";
 import { computeTotals, priceCart, type CartLineInput } from "../../app/orders/orders.server";
-import { completeTestSession, handlePaymentEvent, paymentEventFromStripe, startPayment, verifyPayment, verifyStripeWebhook } from "../../app/payments/payments.server";
+import {
+  completeTestSession,
+  handlePaymentEvent,
+  paymentEventFromStripe,
+  startPayment,
+  verifyPayment,
+  verifyStripeWebhook,
+} from "../../app/payments/payments.server";
 import { checkoutRequest, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeStripe, useFakeStripe } from "../support/fake-stripe";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
@@ -32,7 +50,14 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
   };
 
-  const stripeEvent = (id: string, type: string, session: object) => ({ id, object: "event", type, api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), data: { object: session } });
+  const stripeEvent = (id: string, type: string, session: object) => ({
+    id,
+    object: "event",
+    type,
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: session },
+  });
 
   /** What the webhook route does: verify, convert, handle. */
   const deliver = async (event: object, signatureOverride?: string) => {
@@ -44,11 +69,18 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   };
 
   const orderRow = async (id: string) => (await t.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const mailsTo = async (to: string, kind: string) => (await t.handle.db.select().from(outbox).where(eq(outbox.toAddress, to))).filter((m) => m.kind === kind);
+  const mailsTo = async (to: string, kind: string) =>
+    (await t.handle.db.select().from(outbox).where(eq(outbox.toAddress, to))).filter((m) => m.kind === kind);
 
   async function placeOrder(fields: Record<string, string> = {}, cart: CartLineInput[] = travelBanBasic) {
-    const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay", ...fields }), userId, cart, lang: "en" });
-    if (outcome.kind !== "pay") throw new Error(`expected a payment redirect, got ${JSON.stringify(outcome).slice(0, 300)}`);
+    const outcome = await handleCheckout({
+      request: checkoutRequest({ ...validFields, intent: "pay", ...fields }),
+      userId,
+      cart,
+      lang: "en",
+    });
+    if (outcome.kind !== "pay")
+      throw new Error(`expected a payment redirect, got ${JSON.stringify(outcome).slice(0, 300)}`);
     return outcome;
   }
 
@@ -56,12 +88,23 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     t = await createTestDatabase();
     useDatabaseForTests(t.handle);
     stripeFake = await startFakeStripe();
-    stripe = new Stripe("sk_test_fake123", { host: stripeFake.host, port: stripeFake.port, protocol: "http", maxNetworkRetries: 0 });
+    stripe = new Stripe("sk_test_fake123", {
+      host: stripeFake.host,
+      port: stripeFake.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
     process.env.SESSION_SECRET = "x".repeat(32);
     process.env.SITE_URL = "https://sanad.example";
     resetEnvForTests();
-    const [user] = await t.handle.db.insert(users).values({ email: "aisha@example.com", passwordHash: "x", fullName: "Aisha Rahman" }).returning();
-    const [other] = await t.handle.db.insert(users).values({ email: "omar@example.com", passwordHash: "x" }).returning();
+    const [user] = await t.handle.db
+      .insert(users)
+      .values({ email: "aisha@example.com", passwordHash: "x", fullName: "Aisha Rahman" })
+      .returning();
+    const [other] = await t.handle.db
+      .insert(users)
+      .values({ email: "omar@example.com", passwordHash: "x" })
+      .returning();
     userId = user!.id;
     otherUserId = other!.id;
     await seedDemoCoupon(t.handle.db);
@@ -96,7 +139,14 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     it("ignores a price sent in the form: the order is charged the catalogue amount", async () => {
       const { orderId } = await placeOrder({ amount: "1", price: "1", total: "1" });
       const order = await orderRow(orderId);
-      expect(order).toMatchObject({ amount: 65_000, subtotal: 65_000, discount: 0, status: "pending", paymentStatus: "unpaid", currency: "AED" });
+      expect(order).toMatchObject({
+        amount: 65_000,
+        subtotal: 65_000,
+        discount: 0,
+        status: "pending",
+        paymentStatus: "unpaid",
+        currency: "AED",
+      });
       const [session] = await t.handle.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId));
       expect(session!.amount).toBe(65_000);
     });
@@ -109,22 +159,43 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const again = await placeOrder({ submissionId });
       expect(again.orderId).toBe(first.orderId);
       expect(await t.handle.db.select().from(orders).where(eq(orders.id, first.orderId))).toHaveLength(1);
-      expect((await mailsTo("aisha@example.com", "order-confirmation")).filter((m) => m.subject.includes(first.orderId.slice(0, 8)))).toHaveLength(1);
+      expect(
+        (await mailsTo("aisha@example.com", "order-confirmation")).filter((m) =>
+          m.subject.includes(first.orderId.slice(0, 8)),
+        ),
+      ).toHaveLength(1);
       // The same token from another client is that client's own checkout.
-      const [third] = await t.handle.db.insert(users).values({ email: "layla@example.com", passwordHash: "x" }).returning();
-      const theirs = await handleCheckout({ request: checkoutRequest({ ...validFields, email: "layla@example.com", intent: "pay", submissionId }), userId: third!.id, cart: travelBanBasic, lang: "en" });
+      const [third] = await t.handle.db
+        .insert(users)
+        .values({ email: "layla@example.com", passwordHash: "x" })
+        .returning();
+      const theirs = await handleCheckout({
+        request: checkoutRequest({ ...validFields, email: "layla@example.com", intent: "pay", submissionId }),
+        userId: third!.id,
+        cart: travelBanBasic,
+        lang: "en",
+      });
       expect(theirs.kind).toBe("pay");
       expect(theirs.kind === "pay" ? theirs.orderId : "").not.toBe(first.orderId);
     });
 
     it("charges a quoted speed: the line keeps it, priced with the multiplier and named in the mail", async () => {
-      const outcome = await placeOrder({}, [{ serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 1 }]);
+      const outcome = await placeOrder({}, [
+        { serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 1 },
+      ]);
       const order = await orderRow(outcome.orderId);
       expect(order.amount).toBe(142_500);
       expect(order.tierName).toBe("Comprehensive, Express (×1.5)");
       const [item] = await t.handle.db.select().from(orderItems).where(eq(orderItems.orderId, outcome.orderId));
-      expect(item).toMatchObject({ tierId: "comprehensive", tierName: "Comprehensive", speed: "express", unitPrice: 142_500 });
-      const [mail] = (await mailsTo("aisha@example.com", "order-confirmation")).filter((m) => m.subject.includes(outcome.orderId.slice(0, 8)));
+      expect(item).toMatchObject({
+        tierId: "comprehensive",
+        tierName: "Comprehensive",
+        speed: "express",
+        unitPrice: 142_500,
+      });
+      const [mail] = (await mailsTo("aisha@example.com", "order-confirmation")).filter((m) =>
+        m.subject.includes(outcome.orderId.slice(0, 8)),
+      );
       expect(mail!.textBody).toContain("Comprehensive, Express (×1.5)");
       expect(mail!.textBody).toContain("AED 1,425");
     });
@@ -132,14 +203,31 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
 
   describe("coupons", () => {
     it("applies a percent coupon, rejects unknown, inactive, expired and used-up codes", async () => {
-      await insertCoupon({ code: "old", kind: "percent", value: 50, expiresAt: new Date(Date.now() - 1000) }, t.handle.db);
+      await insertCoupon(
+        { code: "old", kind: "percent", value: 50, expiresAt: new Date(Date.now() - 1000) },
+        t.handle.db,
+      );
       await insertCoupon({ code: "off", kind: "percent", value: 50, active: false }, t.handle.db);
       const gone = await insertCoupon({ code: "gone", kind: "fixed", value: 1000, maxRedemptions: 1 }, t.handle.db);
-      const [someone] = await t.handle.db.insert(users).values({ email: "first-to-use@example.com", passwordHash: "x" }).returning();
-      const [used] = await t.handle.db.insert(orders).values({ userId: someone!.id, amount: 64_000, subtotal: 65_000, discount: 1000, couponCode: "GONE" }).returning();
-      await t.handle.db.insert(couponRedemptions).values({ couponId: gone.id, orderId: used!.id, userId: someone!.id, status: "reserved" });
+      const [someone] = await t.handle.db
+        .insert(users)
+        .values({ email: "first-to-use@example.com", passwordHash: "x" })
+        .returning();
+      const [used] = await t.handle.db
+        .insert(orders)
+        .values({ userId: someone!.id, amount: 64_000, subtotal: 65_000, discount: 1000, couponCode: "GONE" })
+        .returning();
+      await t.handle.db
+        .insert(couponRedemptions)
+        .values({ couponId: gone.id, orderId: used!.id, userId: someone!.id, status: "reserved" });
       const ok = await computeTotals(travelBanBasic, " welcome10 ", "en");
-      expect(ok).toMatchObject({ subtotal: 65_000, discount: 6_500, total: 58_500, couponCode: DEMO_COUPON.code, couponInvalid: false });
+      expect(ok).toMatchObject({
+        subtotal: 65_000,
+        discount: 6_500,
+        total: 58_500,
+        couponCode: DEMO_COUPON.code,
+        couponInvalid: false,
+      });
       for (const code of ["NOPE", "old", "OFF", "gone"]) {
         expect((await computeTotals(travelBanBasic, code, "en")).couponInvalid).toBe(true);
       }
@@ -151,17 +239,38 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     });
 
     it("the apply-coupon intent re-renders the summary with the discount and keeps the typed fields", async () => {
-      const outcome = await handleCheckout({ request: checkoutRequest({ legalName: "Half typed", intent: "apply-coupon", couponCode: "welcome10" }), userId, cart: travelBanBasic, lang: "en" });
-      expect(outcome).toMatchObject({ kind: "reply", status: 200, couponApplied: true, summary: { discount: "AED 65", total: "AED 585", couponCode: "WELCOME10" } });
+      const outcome = await handleCheckout({
+        request: checkoutRequest({ legalName: "Half typed", intent: "apply-coupon", couponCode: "welcome10" }),
+        userId,
+        cart: travelBanBasic,
+        lang: "en",
+      });
+      expect(outcome).toMatchObject({
+        kind: "reply",
+        status: 200,
+        couponApplied: true,
+        summary: { discount: "AED 65", total: "AED 585", couponCode: "WELCOME10" },
+      });
       if (outcome.kind === "reply") expect(outcome.lastResult.initialValue).toMatchObject({ legalName: "Half typed" });
-      const bad = await handleCheckout({ request: checkoutRequest({ intent: "apply-coupon", couponCode: "nope" }), userId, cart: travelBanBasic, lang: "en" });
-      expect(bad).toMatchObject({ kind: "reply", status: 400, couponApplied: false, lastResult: { error: { couponCode: ["Invalid or expired coupon"] } } });
+      const bad = await handleCheckout({
+        request: checkoutRequest({ intent: "apply-coupon", couponCode: "nope" }),
+        userId,
+        cart: travelBanBasic,
+        lang: "en",
+      });
+      expect(bad).toMatchObject({
+        kind: "reply",
+        status: 400,
+        couponApplied: false,
+        lastResult: { error: { couponCode: ["Invalid or expired coupon"] } },
+      });
     });
 
     it("reserves a use when the order is created and marks it paid once when the payment succeeds", async () => {
       const { orderId, url } = await placeOrder({ couponCode: "WELCOME10" });
       expect((await orderRow(orderId)).amount).toBe(58_500);
-      const use = async () => (await t.handle.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)));
+      const use = async () =>
+        await t.handle.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
       expect((await use()).map((r) => r.status)).toEqual(["reserved"]);
       const sessionId = url.split("/").pop()!;
       await completeTestSession(sessionId);
@@ -174,7 +283,14 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   describe("validation", () => {
     it("reports the spec's messages and keeps what was typed", async () => {
       const outcome = await handleCheckout({
-        request: checkoutRequest({ intent: "pay", legalName: "  ", email: "not-an-email", phone: "050 123", documentLink: "ftp://x", state: "S".repeat(51) }),
+        request: checkoutRequest({
+          intent: "pay",
+          legalName: "  ",
+          email: "not-an-email",
+          phone: "050 123",
+          documentLink: "ftp://x",
+          state: "S".repeat(51),
+        }),
         userId,
         cart: travelBanBasic,
         lang: "en",
@@ -210,20 +326,39 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     });
 
     it("cleans script tags, javascript: and on-event attributes from text", async () => {
-      const { orderId } = await placeOrder({ legalName: "Aisha <script>alert(1)</script>Rahman", description: 'See <a href="javascript:alert(1)" onclick="x()">this</a>' });
+      const { orderId } = await placeOrder({
+        legalName: "Aisha <script>alert(1)</script>Rahman",
+        description: 'See <a href="javascript:alert(1)" onclick="x()">this</a>',
+      });
       const order = await orderRow(orderId);
       expect(order.legalName).toBe("Aisha Rahman");
       expect(order.description).not.toMatch(/javascript:|onclick|<script/i);
     });
 
     it("refuses an empty or unpriceable cart: 'Invalid Order'", async () => {
-      const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay" }), userId, cart: [{ serviceType: "travel-ban", tierId: "free", quantity: 1 }], lang: "en" });
-      expect(outcome).toMatchObject({ kind: "reply", lastResult: { error: { "": ["Invalid Order: Order total must be greater than zero."] } } });
+      const outcome = await handleCheckout({
+        request: checkoutRequest({ ...validFields, intent: "pay" }),
+        userId,
+        cart: [{ serviceType: "travel-ban", tierId: "free", quantity: 1 }],
+        lang: "en",
+      });
+      expect(outcome).toMatchObject({
+        kind: "reply",
+        lastResult: { error: { "": ["Invalid Order: Order total must be greater than zero."] } },
+      });
     });
 
     it("answers in Arabic on /ar", async () => {
-      const outcome = await handleCheckout({ request: checkoutRequest({ intent: "pay", ...validFields, email: "x" }), userId, cart: travelBanBasic, lang: "ar" });
-      expect(outcome).toMatchObject({ kind: "reply", lastResult: { error: { email: [checkoutText.ar.errors.email] } } });
+      const outcome = await handleCheckout({
+        request: checkoutRequest({ intent: "pay", ...validFields, email: "x" }),
+        userId,
+        cart: travelBanBasic,
+        lang: "ar",
+      });
+      expect(outcome).toMatchObject({
+        kind: "reply",
+        lastResult: { error: { email: [checkoutText.ar.errors.email] } },
+      });
     });
   });
 
@@ -241,7 +376,16 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(outcome.kind).toBe("pay");
       if (outcome.kind !== "pay") return;
       const order = await orderRow(outcome.orderId);
-      expect(order).toMatchObject({ userId, legalName: "Aisha Rahman", phone: "+971501234567", email: "aisha@example.com", state: "Dubai", amount: 195_000, serviceType: "Travel Ban Check, Labor Ban Check", tierName: "Basic" });
+      expect(order).toMatchObject({
+        userId,
+        legalName: "Aisha Rahman",
+        phone: "+971501234567",
+        email: "aisha@example.com",
+        state: "Dubai",
+        amount: 195_000,
+        serviceType: "Travel Ban Check, Labor Ban Check",
+        tierName: "Basic",
+      });
       const items = await t.handle.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       expect(items.map((i) => [i.serviceKey, i.tierId, i.unitPrice, i.quantity]).sort()).toEqual([
         ["labor-ban-check", "basic", 65_000, 2],
@@ -255,7 +399,9 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(Buffer.compare(documents.find((d) => d.fileName === "passport.pdf")!.data!, PDF)).toBe(0);
       const events = await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
       expect(events.map((e) => e.kind)).toEqual(["created"]);
-      const confirmation = (await mailsTo("aisha@example.com", "order-confirmation")).find((m) => m.subject.includes(order.id.slice(0, 8)));
+      const confirmation = (await mailsTo("aisha@example.com", "order-confirmation")).find((m) =>
+        m.subject.includes(order.id.slice(0, 8)),
+      );
       expect(confirmation?.textBody).toContain("AED 1,950");
     });
 
@@ -269,7 +415,10 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       });
       expect(outcome.kind).toBe("pay");
       if (outcome.kind !== "pay") return;
-      expect(await orderRow(outcome.orderId)).toMatchObject({ amount: 20_000, details: { requestReference: "RC-1234", emiratesId: "784-1990-1234567-1" } });
+      expect(await orderRow(outcome.orderId)).toMatchObject({
+        amount: 20_000,
+        details: { requestReference: "RC-1234", emiratesId: "784-1990-1234567-1" },
+      });
     });
 
     it("refuses a renamed executable and an oversized file with the spec's messages, creating nothing", async () => {
@@ -288,7 +437,14 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(outcome).toMatchObject({
         kind: "reply",
         filesDropped: true,
-        lastResult: { error: { documents: ["Invalid File Type: contract.pdf is not a supported file type.", "File Too Large: big.pdf exceeds the 10MB limit."] } },
+        lastResult: {
+          error: {
+            documents: [
+              "Invalid File Type: contract.pdf is not a supported file type.",
+              "File Too Large: big.pdf exceeds the 10MB limit.",
+            ],
+          },
+        },
       });
       expect(await count()).toBe(before);
     });
@@ -299,7 +455,12 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const { hitRateLimit } = await import("../../app/http/rate-limit.server");
       const { ORDER_RATE_LIMIT } = await import("../../app/orders/checkout.server");
       for (let i = 0; i < ORDER_RATE_LIMIT.limit; i++) await hitRateLimit(ORDER_RATE_LIMIT, otherUserId);
-      const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay" }), userId: otherUserId, cart: travelBanBasic, lang: "en" });
+      const outcome = await handleCheckout({
+        request: checkoutRequest({ ...validFields, intent: "pay" }),
+        userId: otherUserId,
+        cart: travelBanBasic,
+        lang: "en",
+      });
       expect(outcome).toMatchObject({ kind: "reply", status: 429 });
       expect((await t.handle.db.select().from(orders).where(eq(orders.userId, otherUserId))).length).toBe(0);
     });
@@ -325,7 +486,12 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
         metadata: { orderId },
         success_url: "https://sanad.example/payment-success?session_id={CHECKOUT_SESSION_ID}",
         cancel_url: `https://sanad.example/orders/${orderId}/pay?cancelled=1`,
-        line_items: [{ quantity: "1", price_data: { currency: "aed", unit_amount: "65000", product_data: { name: "Travel Ban Check · Basic" } } }],
+        line_items: [
+          {
+            quantity: "1",
+            price_data: { currency: "aed", unit_amount: "65000", product_data: { name: "Travel Ban Check · Basic" } },
+          },
+        ],
       });
       // A second attempt while the session is open reuses it instead of opening another.
       const again = await startPayment(await orderRow(orderId), "en");
@@ -335,7 +501,12 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     it("a failing Stripe leaves the order unpaid and payable later", async () => {
       useStripe(true);
       stripeFake.failNext(500);
-      const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay" }), userId, cart: travelBanBasic, lang: "en" });
+      const outcome = await handleCheckout({
+        request: checkoutRequest({ ...validFields, intent: "pay" }),
+        userId,
+        cart: travelBanBasic,
+        lang: "en",
+      });
       expect(outcome).toMatchObject({ kind: "payment-error", unavailable: false });
       if (outcome.kind !== "payment-error") return;
       expect(await orderRow(outcome.orderId)).toMatchObject({ paymentStatus: "unpaid", status: "pending" });
@@ -348,7 +519,9 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const { orderId, url } = await placeOrder();
       const sessionId = url.split("/").pop()!;
       const session = stripeFake.complete(sessionId);
-      expect(await deliver(stripeEvent("evt_bad_1", "checkout.session.completed", session), "t=1,v1=deadbeef")).toBe("bad-signature");
+      expect(await deliver(stripeEvent("evt_bad_1", "checkout.session.completed", session), "t=1,v1=deadbeef")).toBe(
+        "bad-signature",
+      );
       expect((await orderRow(orderId)).paymentStatus).toBe("unpaid");
     });
 
@@ -361,19 +534,41 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const session = stripeFake.complete(sessionId);
       // Success page first, then the webhook twice, then a late expiry.
       expect((await verifyPayment(sessionId, userId)).kind).toBe("paid");
-      expect(await deliver(stripeEvent(`evt_${sessionId}_1`, "checkout.session.completed", session))).toBe("already-paid");
+      expect(await deliver(stripeEvent(`evt_${sessionId}_1`, "checkout.session.completed", session))).toBe(
+        "already-paid",
+      );
       expect(await deliver(stripeEvent(`evt_${sessionId}_1`, "checkout.session.completed", session))).toBe("duplicate");
-      expect(await deliver(stripeEvent(`evt_${sessionId}_2`, "checkout.session.expired", { ...session, status: "expired" }))).toBe("expired");
-      expect(await deliver(stripeEvent(`evt_${sessionId}_3`, "checkout.session.async_payment_failed", session))).toBe("failed");
+      expect(
+        await deliver(stripeEvent(`evt_${sessionId}_2`, "checkout.session.expired", { ...session, status: "expired" })),
+      ).toBe("expired");
+      expect(await deliver(stripeEvent(`evt_${sessionId}_3`, "checkout.session.async_payment_failed", session))).toBe(
+        "failed",
+      );
       const order = await orderRow(orderId);
-      expect(order).toMatchObject({ paymentStatus: "paid", paidAmount: 65_000, paymentProvider: "stripe", paymentFlag: null });
+      expect(order).toMatchObject({
+        paymentStatus: "paid",
+        paidAmount: 65_000,
+        paymentProvider: "stripe",
+        paymentFlag: null,
+      });
       const history = await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
       expect(history.filter((e) => e.kind === "payment")).toHaveLength(1);
-      const paidMails = (await mailsTo("aisha@example.com", "payment-received")).filter((m) => m.subject.includes(orderId.slice(0, 8)));
+      const paidMails = (await mailsTo("aisha@example.com", "payment-received")).filter((m) =>
+        m.subject.includes(orderId.slice(0, 8)),
+      );
       expect(paidMails).toHaveLength(1);
-      const staffMails = (await t.handle.db.select().from(outbox)).filter((m) => m.kind === "staff-order-paid" && m.subject.includes(orderId.slice(0, 8)));
+      const staffMails = (await t.handle.db.select().from(outbox)).filter(
+        (m) => m.kind === "staff-order-paid" && m.subject.includes(orderId.slice(0, 8)),
+      );
       expect(staffMails).toHaveLength(1);
-      expect((await t.handle.db.select().from(paymentEvents).where(eq(paymentEvents.id, `evt_${sessionId}_1`))).length).toBe(1);
+      expect(
+        (
+          await t.handle.db
+            .select()
+            .from(paymentEvents)
+            .where(eq(paymentEvents.id, `evt_${sessionId}_1`))
+        ).length,
+      ).toBe(1);
     });
 
     it("webhook first, then the success page: still one payment", async () => {
@@ -383,7 +578,11 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const session = stripeFake.complete(sessionId);
       expect(await deliver(stripeEvent(`evt_${sessionId}_a`, "checkout.session.completed", session))).toBe("paid");
       expect(await verifyPayment(sessionId, userId)).toMatchObject({ kind: "paid" });
-      expect((await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.kind === "payment")).toHaveLength(1);
+      expect(
+        (await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter(
+          (e) => e.kind === "payment",
+        ),
+      ).toHaveLength(1);
     });
 
     it("webhook, its redelivery and the success page at the same moment: paid once", async () => {
@@ -392,13 +591,20 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const sessionId = url.split("/").pop()!;
       const session = stripeFake.complete(sessionId);
       const event = stripeEvent(`evt_${sessionId}_race`, "checkout.session.completed", session);
-      const outcomes = await Promise.all([deliver(event), deliver(event), verifyPayment(sessionId, userId), deliver(stripeEvent(`evt_${sessionId}_race2`, "checkout.session.completed", session))]);
+      const outcomes = await Promise.all([
+        deliver(event),
+        deliver(event),
+        verifyPayment(sessionId, userId),
+        deliver(stripeEvent(`evt_${sessionId}_race2`, "checkout.session.completed", session)),
+      ]);
       // At most one webhook delivery flips the order (else the success page did); the rest see it paid.
       expect(outcomes.filter((o) => o === "paid").length).toBeLessThanOrEqual(1);
       expect(outcomes[2]).toMatchObject({ kind: "paid" });
       const history = await t.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
       expect(history.filter((e) => e.kind === "payment")).toHaveLength(1);
-      expect((await mailsTo("aisha@example.com", "payment-received")).filter((m) => m.subject.includes(orderId.slice(0, 8)))).toHaveLength(1);
+      expect(
+        (await mailsTo("aisha@example.com", "payment-received")).filter((m) => m.subject.includes(orderId.slice(0, 8))),
+      ).toHaveLength(1);
       expect((await orderRow(orderId)).paymentStatus).toBe("paid");
     });
 
@@ -407,10 +613,14 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const { orderId, url } = await placeOrder();
       const sessionId = url.split("/").pop()!;
       const pending = { ...stripeFake.sessions.get(sessionId)!, status: "complete", payment_status: "unpaid" };
-      expect(await deliver(stripeEvent(`evt_${sessionId}_c`, "checkout.session.completed", pending))).toBe("awaiting-payment");
+      expect(await deliver(stripeEvent(`evt_${sessionId}_c`, "checkout.session.completed", pending))).toBe(
+        "awaiting-payment",
+      );
       expect((await orderRow(orderId)).paymentStatus).toBe("unpaid");
       const paid = stripeFake.complete(sessionId);
-      expect(await deliver(stripeEvent(`evt_${sessionId}_s`, "checkout.session.async_payment_succeeded", paid))).toBe("paid");
+      expect(await deliver(stripeEvent(`evt_${sessionId}_s`, "checkout.session.async_payment_succeeded", paid))).toBe(
+        "paid",
+      );
     });
 
     it("flags a paid amount that differs from the order instead of accepting it", async () => {
@@ -418,8 +628,14 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const { orderId, url } = await placeOrder();
       const sessionId = url.split("/").pop()!;
       const session = stripeFake.complete(sessionId, 100);
-      expect(await deliver(stripeEvent(`evt_${sessionId}_m`, "checkout.session.completed", session))).toBe("amount-mismatch");
-      expect(await orderRow(orderId)).toMatchObject({ paymentStatus: "unpaid", paymentFlag: "amount-mismatch", paidAmount: 100 });
+      expect(await deliver(stripeEvent(`evt_${sessionId}_m`, "checkout.session.completed", session))).toBe(
+        "amount-mismatch",
+      );
+      expect(await orderRow(orderId)).toMatchObject({
+        paymentStatus: "unpaid",
+        paymentFlag: "amount-mismatch",
+        paidAmount: 100,
+      });
     });
 
     it("verifying another user's session shows nothing of it", async () => {
@@ -445,7 +661,11 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const { action } = await import("../../app/routes/webhooks.stripe");
       const headers = new Headers({ "Content-Type": "application/json" });
       if (signature) headers.set("stripe-signature", signature);
-      const response = await action({ request: new Request("http://localhost/webhooks/stripe", { method: "POST", body, headers }), params: {}, context: {} as never });
+      const response = await action({
+        request: new Request("http://localhost/webhooks/stripe", { method: "POST", body, headers }),
+        params: {},
+        context: {} as never,
+      });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
 
@@ -468,7 +688,10 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       expect(await post(payload, signature)).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
       expect((await orderRow(orderId)).paymentStatus).toBe("paid");
       const other = signedWebhook(stripeEvent("evt_route_other", "customer.created", { id: "cus_1" }));
-      expect(await post(other.payload, other.signature)).toEqual({ status: 200, body: { received: true, handled: false } });
+      expect(await post(other.payload, other.signature)).toEqual({
+        status: 200,
+        body: { received: true, handled: false },
+      });
     });
   });
 
@@ -479,8 +702,19 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       const sessionId = url.split("/").pop()!;
       expect(await completeTestSession(sessionId)).toBe("paid");
       expect(await completeTestSession(sessionId)).toBe("ignored");
-      expect(await orderRow(orderId)).toMatchObject({ paymentStatus: "paid", paymentProvider: "test", paidAmount: 65_000 });
-      expect((await t.handle.db.select().from(paymentEvents).where(eq(paymentEvents.id, `evt_${sessionId}_completed`))).length).toBe(1);
+      expect(await orderRow(orderId)).toMatchObject({
+        paymentStatus: "paid",
+        paymentProvider: "test",
+        paidAmount: 65_000,
+      });
+      expect(
+        (
+          await t.handle.db
+            .select()
+            .from(paymentEvents)
+            .where(eq(paymentEvents.id, `evt_${sessionId}_completed`))
+        ).length,
+      ).toBe(1);
       expect(await verifyPayment(sessionId, userId)).toMatchObject({ kind: "paid" });
     });
 
@@ -488,7 +722,12 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
       process.env.NODE_ENV = "production";
       resetEnvForTests();
       try {
-        const outcome = await handleCheckout({ request: checkoutRequest({ ...validFields, intent: "pay" }), userId, cart: travelBanBasic, lang: "en" });
+        const outcome = await handleCheckout({
+          request: checkoutRequest({ ...validFields, intent: "pay" }),
+          userId,
+          cart: travelBanBasic,
+          lang: "en",
+        });
         expect(outcome).toMatchObject({ kind: "payment-error", unavailable: true });
         process.env.ALLOW_TEST_PAYMENTS = "true";
         resetEnvForTests();

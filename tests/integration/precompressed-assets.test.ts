@@ -37,7 +37,9 @@ function raw(pathname: string, headers: Record<string, string> = {}, method = "G
 describe(`precompressed build assets (${kind})`, () => {
   it("every script and stylesheet of the home page decodes, in brotli and gzip, to the file's bytes", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    const assets = [...new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!))];
+    const assets = [
+      ...new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!)),
+    ];
     expect(assets.length).toBeGreaterThan(3);
     for (const asset of assets) {
       const file = fs.readFileSync(path.join("public", asset));
@@ -58,7 +60,9 @@ describe(`precompressed build assets (${kind})`, () => {
         expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
         expect(answer.headers.vary).toBe("Accept-Encoding");
       }
-      expect(new Set([brotli.headers.etag, gzip.headers.etag, plain.headers.etag]).size, asset).toBe(1 + Number(has(".br")) + Number(has(".gz")));
+      expect(new Set([brotli.headers.etag, gzip.headers.etag, plain.headers.etag]).size, asset).toBe(
+        1 + Number(has(".br")) + Number(has(".gz")),
+      );
     }
   });
 

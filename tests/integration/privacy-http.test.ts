@@ -2,7 +2,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEEDED_STAFF_TOTP_SECRETS, signInOverHttp, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import {
+  SEEDED_STAFF_TOTP_SECRETS,
+  signInOverHttp,
+  startServerWithAccounts,
+  type ServerWithAccounts,
+} from "../support/seed-accounts";
 import { tempDir } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
@@ -25,12 +30,17 @@ describe(`privacy over HTTP on ${testDbKind()}`, () => {
   let running: ServerWithAccounts;
   let base: string;
   const cookies: Record<string, string> = {};
-  const get = (p: string, cookie?: string) => fetch(`${base}${p}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  const get = (p: string, cookie?: string) =>
+    fetch(`${base}${p}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   const post = (p: string, fields: Record<string, string>, cookie?: string) =>
     fetch(`${base}${p}`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: base,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -46,7 +56,12 @@ describe(`privacy over HTTP on ${testDbKind()}`, () => {
   });
 
   it("every document view by the team makes one log row; the client's own views none; the client sees who opened what", async () => {
-    const csvRows = async () => (await (await get("/admin/access-log.csv", cookies.admin)).text()).trim().split("\r\n").slice(1).filter((line) => line.includes("document-view"));
+    const csvRows = async () =>
+      (await (await get("/admin/access-log.csv", cookies.admin)).text())
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .filter((line) => line.includes("document-view"));
     expect(await csvRows()).toEqual([]);
     const own = await get(`/documents/${running.seeded.document}`, cookies.client);
     expect(own.status).toBe(200);
@@ -92,11 +107,23 @@ describe(`privacy over HTTP on ${testDbKind()}`, () => {
     const listing = spawnSync("unzip", ["-Z1", zip], { encoding: "utf8" });
     expect(listing.status).toBe(0);
     const names = listing.stdout.trim().split("\n");
-    expect(names).toEqual(expect.arrayContaining(["README.txt", "profile.json", "orders.json", "inquiries.json", "sessions.json", "assistant.json"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "README.txt",
+        "profile.json",
+        "orders.json",
+        "inquiries.json",
+        "sessions.json",
+        "assistant.json",
+      ]),
+    );
     const read = (name: string) => spawnSync("unzip", ["-p", zip, name], { maxBuffer: 20 * 1024 * 1024 }).stdout;
     const profile = JSON.parse(read("profile.json").toString("utf8")) as { email: string };
     expect(profile.email).toBe(EMAILS.client);
-    const orders = JSON.parse(read("orders.json").toString("utf8")) as Array<{ id: string; documents: Array<{ file: string; fileName: string }> }>;
+    const orders = JSON.parse(read("orders.json").toString("utf8")) as Array<{
+      id: string;
+      documents: Array<{ file: string; fileName: string }>;
+    }>;
     const withDocument = orders.find((order) => order.id === running.seeded.order)!;
     // The client's upload is there, byte for byte; the staff-only note's document is not.
     expect(withDocument.documents.map((doc) => doc.fileName)).toEqual(["passport.pdf"]);

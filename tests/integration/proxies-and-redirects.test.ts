@@ -7,7 +7,13 @@ import { rateLimits, users } from "../../db/schema";
 import { ORDER_RATE_LIMIT } from "../../app/orders/checkout.server";
 import { formFields, rawRequest } from "../support/raw-http";
 import { validFields } from "../support/checkout-request";
-import { openServerDatabase, seedAccounts, SEEDED_ADMIN_TOTP_SECRET, signInOverHttp, type SeededAccounts } from "../support/seed-accounts";
+import {
+  openServerDatabase,
+  seedAccounts,
+  SEEDED_ADMIN_TOTP_SECRET,
+  signInOverHttp,
+  type SeededAccounts,
+} from "../support/seed-accounts";
 import { NGINX, startNginx, type RunningNginx } from "../support/nginx";
 import { freePort, startServer, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
@@ -22,7 +28,11 @@ import { unusedTotpCode } from "../support/totp";
 const kind = testDbKind();
 const PASSWORD = "proxy-password-2026";
 const unique = () => crypto.randomBytes(4).toString("hex");
-const EMAILS = { client: `proxy-client-${unique()}@example.com`, otherClient: `proxy-other-${unique()}@example.com`, admin: `proxy-admin-${unique()}@example.com` };
+const EMAILS = {
+  client: `proxy-client-${unique()}@example.com`,
+  otherClient: `proxy-other-${unique()}@example.com`,
+  admin: `proxy-admin-${unique()}@example.com`,
+};
 
 /** Targets that only leave the site once the URL parser has resolved their dot segments (or backslashes). */
 const PAYLOADS = [
@@ -36,7 +46,6 @@ const PAYLOADS = [
   "/.\\/evil.example",
   "/%2e/%5Cevil.example",
 ];
-
 
 let server: RunningServer;
 let seeded: SeededAccounts;
@@ -53,18 +62,36 @@ function landing(location: string | null) {
   return new URL(location!, `${server.url}/some/deep/page`);
 }
 
-function post(target: string, fields: Record<string, string>, { cookie, origin = server.url, headers = {} }: { cookie?: string; origin?: string; headers?: Record<string, string> } = {}) {
+function post(
+  target: string,
+  fields: Record<string, string>,
+  {
+    cookie,
+    origin = server.url,
+    headers = {},
+  }: { cookie?: string; origin?: string; headers?: Record<string, string> } = {},
+) {
   return fetch(`${server.url}${target}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
 /** "name=value" pairs of a response's Set-Cookie headers, merged into `cookie`. */
 function withCookies(cookie: string, response: { headers: Headers } | { setCookies: string[] }) {
-  const jar = new Map(cookie.split("; ").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const));
+  const jar = new Map(
+    cookie
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
+  );
   const setCookies = "setCookies" in response ? response.setCookies : response.headers.getSetCookie();
   for (const header of setCookies) {
     const pair = header.split(";")[0]!;
@@ -81,12 +108,20 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
     databaseUrl = opened.databaseUrl;
     try {
       seeded = await seedAccounts(opened.handle, EMAILS, PASSWORD);
-      const [client] = await opened.handle.db.select({ id: users.id }).from(users).where(eq(users.email, EMAILS.client));
+      const [client] = await opened.handle.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, EMAILS.client));
       clientId = client!.id;
       // The client has placed as many orders as the hour allows: the next one meets the limit.
       const windowMs = ORDER_RATE_LIMIT.windowSeconds * 1000;
       const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-      await opened.handle.db.insert(rateLimits).values({ key: `${ORDER_RATE_LIMIT.name}:${clientId}`, windowStart, count: ORDER_RATE_LIMIT.limit, expiresAt: new Date(windowStart.getTime() + windowMs) });
+      await opened.handle.db.insert(rateLimits).values({
+        key: `${ORDER_RATE_LIMIT.name}:${clientId}`,
+        windowStart,
+        count: ORDER_RATE_LIMIT.limit,
+        expiresAt: new Date(windowStart.getTime() + windowMs),
+      });
     } finally {
       await opened.handle.close();
     }
@@ -120,14 +155,24 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
         "($lang).admin.inquiries.tsx",
         "($lang).verify-email.tsx",
       ]);
-      const sinks = fs.readdirSync("app/routes").filter((file) => /safeRedirectPath\(/.test(fs.readFileSync(path.join("app/routes", file), "utf8")));
+      const sinks = fs
+        .readdirSync("app/routes")
+        .filter((file) => /safeRedirectPath\(/.test(fs.readFileSync(path.join("app/routes", file), "utf8")));
       for (const sink of sinks) expect(covered, `${sink} redirects to input: add its payloads here`).toContain(sink);
     });
 
     it("the login page, signed in already (GET), in both languages", async () => {
       for (const payload of PAYLOADS) {
-        for (const page of ["/client-login", "/ar/client-login", "/client-login/two-factor", "/ar/client-login/two-factor"]) {
-          const response = await fetch(`${server.url}${page}?redirectTo=${encodeURIComponent(payload)}`, { headers: { Cookie: cookies.client }, redirect: "manual" });
+        for (const page of [
+          "/client-login",
+          "/ar/client-login",
+          "/client-login/two-factor",
+          "/ar/client-login/two-factor",
+        ]) {
+          const response = await fetch(`${server.url}${page}?redirectTo=${encodeURIComponent(payload)}`, {
+            headers: { Cookie: cookies.client },
+            redirect: "manual",
+          });
           expect(response.status, `${page} ${payload}`).toBe(302);
           expect(landing(response.headers.get("location")).origin, `${page} ${payload}`).toBe(publicUrl);
         }
@@ -136,7 +181,12 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
 
     it("signing in (POST), with the target in the form and in the address", async () => {
       for (const payload of PAYLOADS) {
-        const response = await post(`/client-login?redirectTo=${encodeURIComponent(payload)}`, { intent: "login", email: EMAILS.client, password: PASSWORD, redirectTo: payload });
+        const response = await post(`/client-login?redirectTo=${encodeURIComponent(payload)}`, {
+          intent: "login",
+          email: EMAILS.client,
+          password: PASSWORD,
+          redirectTo: payload,
+        });
         expect(response.status, payload).toBe(302);
         expect(landing(response.headers.get("location")).origin, payload).toBe(publicUrl);
       }
@@ -144,24 +194,47 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
 
     it("the two-factor step (POST): the target carried from the login form", async () => {
       const payload = PAYLOADS[0]!;
-      const first = await post(`/client-login?redirectTo=${encodeURIComponent(payload)}`, { intent: "login", email: EMAILS.admin, password: PASSWORD, redirectTo: payload });
+      const first = await post(`/client-login?redirectTo=${encodeURIComponent(payload)}`, {
+        intent: "login",
+        email: EMAILS.admin,
+        password: PASSWORD,
+        redirectTo: payload,
+      });
       expect(first.status).toBe(302);
       const pending = withCookies("", first);
-      const second = await post("/client-login/two-factor", { code: await unusedTotpCode(SEEDED_ADMIN_TOTP_SECRET), redirectTo: payload }, { cookie: pending });
+      const second = await post(
+        "/client-login/two-factor",
+        { code: await unusedTotpCode(SEEDED_ADMIN_TOTP_SECRET), redirectTo: payload },
+        { cookie: pending },
+      );
       expect(second.status).toBe(302);
       expect(landing(second.headers.get("location")).origin).toBe(publicUrl);
       expect(second.headers.get("location")).toBe(`${publicUrl}/dashboard`);
     });
 
     it("the language switch, the back office's status, role and inquiry forms (returnTo), and the resend of a verification mail", async () => {
-      const userId = /name="userId" value="([^"]+)"/.exec(await (await fetch(`${server.url}/admin/users`, { headers: { Cookie: cookies.admin } })).text())?.[1];
+      const userId = /name="userId" value="([^"]+)"/.exec(
+        await (await fetch(`${server.url}/admin/users`, { headers: { Cookie: cookies.admin } })).text(),
+      )?.[1];
       expect(userId).toBeTruthy();
       for (const payload of PAYLOADS) {
         const answers = [
           await post("/language", { lang: "ar", redirectTo: payload }),
-          await post("/admin", { orderId: seeded.order, status: "pending", returnTo: payload }, { cookie: cookies.admin }),
-          await post("/ar/admin/users", { userId: userId!, role: "client", returnTo: payload }, { cookie: cookies.admin }),
-          await post("/admin/inquiries", { id: seeded.inquiry, status: "contacted", returnTo: payload }, { cookie: cookies.admin }),
+          await post(
+            "/admin",
+            { orderId: seeded.order, status: "pending", returnTo: payload },
+            { cookie: cookies.admin },
+          ),
+          await post(
+            "/ar/admin/users",
+            { userId: userId!, role: "client", returnTo: payload },
+            { cookie: cookies.admin },
+          ),
+          await post(
+            "/admin/inquiries",
+            { id: seeded.inquiry, status: "contacted", returnTo: payload },
+            { cookie: cookies.admin },
+          ),
           await post("/cart", { intent: "clear", redirectTo: payload }),
           await post("/verify-email", { redirectTo: payload }, { cookie: cookies.client }),
         ];
@@ -174,11 +247,31 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
   });
 
   describe("form posts whose Host is not their Origin", () => {
-    const inquiry = () => ({ mode: "fetch", fullName: "Proxy Tester", email: `proxy-${unique()}@example.com`, phone: "+971 50 123 4567", country: "UAE", serviceType: "legal-consultation", message: "A question through a proxy.", consent: "on", sourcePage: "/contact" });
+    const inquiry = () => ({
+      mode: "fetch",
+      fullName: "Proxy Tester",
+      email: `proxy-${unique()}@example.com`,
+      phone: "+971 50 123 4567",
+      country: "UAE",
+      serviceType: "legal-consultation",
+      message: "A question through a proxy.",
+      consent: "on",
+      sourcePage: "/contact",
+    });
 
     /** A POST written byte for byte, so Host and X-Forwarded-Host can be anything. */
     function rawPost(target: string, headers: string[], body: string) {
-      return rawRequest(server.port, [`POST ${target} HTTP/1.1`, ...headers, "Content-Type: application/x-www-form-urlencoded", `Content-Length: ${Buffer.byteLength(body)}`, "Connection: close"], body);
+      return rawRequest(
+        server.port,
+        [
+          `POST ${target} HTTP/1.1`,
+          ...headers,
+          "Content-Type: application/x-www-form-urlencoded",
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          "Connection: close",
+        ],
+        body,
+      );
     }
 
     it("a proxy that rewrites Host, or sends an X-Forwarded-Host nobody trusts: the post is ours and is answered, never an empty 500", async () => {
@@ -195,11 +288,18 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
         for (const target of ["/inquiry", "/inquiry.data"]) {
           const response = await rawPost(target, headers, body);
           // Stored: the page's redirect to its thank-you notice, or the data request's 200.
-          expect(target === "/inquiry" ? [302, 303] : [200], `${target} ${headers.join(" | ")}: ${response.text.slice(0, 200)}`).toContain(response.status);
+          expect(
+            target === "/inquiry" ? [302, 303] : [200],
+            `${target} ${headers.join(" | ")}: ${response.text.slice(0, 200)}`,
+          ).toContain(response.status);
         }
       }
       // Signing in, and its redirect, behind the same proxy.
-      const login = await rawPost("/client-login", [`Host: backend.internal:3000`, `Origin: ${publicUrl}`], new URLSearchParams({ intent: "login", email: EMAILS.client, password: PASSWORD }).toString());
+      const login = await rawPost(
+        "/client-login",
+        [`Host: backend.internal:3000`, `Origin: ${publicUrl}`],
+        new URLSearchParams({ intent: "login", email: EMAILS.client, password: PASSWORD }).toString(),
+      );
       expect(login.status).toBe(302);
       expect(login.headers.get("location")?.[0]).toBe(`${publicUrl}/dashboard`);
     });
@@ -233,14 +333,28 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       const signedIn = withCookies(cookies.client, settings);
       const settingsToken = formFields(await settings.text(), /(?:)/)?._csrf;
       expect(settingsToken).toBeTruthy();
-      const renamed = await post("/dashboard/settings", { intent: "name", name: "Renamed Behind Proxy", _csrf: settingsToken! }, { origin: "null", cookie: signedIn });
+      const renamed = await post(
+        "/dashboard/settings",
+        { intent: "name", name: "Renamed Behind Proxy", _csrf: settingsToken! },
+        { origin: "null", cookie: signedIn },
+      );
       expect(renamed.status).toBe(302);
-      expect(await (await fetch(`${server.url}/dashboard/settings`, { headers: { Cookie: cookies.client } })).text()).toContain("Renamed Behind Proxy");
+      expect(
+        await (await fetch(`${server.url}/dashboard/settings`, { headers: { Cookie: cookies.client } })).text(),
+      ).toContain("Renamed Behind Proxy");
     });
 
     it("the signed webhook with a foreign Origin is checked by its signature, not answered with a 500", async () => {
       for (const target of ["/webhooks/stripe", "/webhooks/stripe.data"]) {
-        const response = await fetch(`${server.url}${target}`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00" }, body: "{}" });
+        const response = await fetch(`${server.url}${target}`, {
+          method: "POST",
+          headers: {
+            Origin: "https://evil.example",
+            "Content-Type": "application/json",
+            "Stripe-Signature": "t=1,v1=00",
+          },
+          body: "{}",
+        });
         expect(response.status, target).toBe(400);
       }
     });
@@ -249,17 +363,30 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
   describe("Retry-After", () => {
     it("a checkout over its hourly limit says the real wait of that hour, not a minute", async () => {
       let cart = "";
-      const added = await post("/cart", { intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo: "/checkout" });
+      const added = await post("/cart", {
+        intent: "add",
+        serviceType: "travel-ban",
+        tierId: "basic",
+        redirectTo: "/checkout",
+      });
       cart = withCookies(cart, added);
       const form = new FormData();
       for (const [name, value] of Object.entries({ ...validFields, intent: "pay" })) form.append(name, value);
       form.append("documents", new File([], "", { type: "application/octet-stream" }));
-      const response = await fetch(`${server.url}/checkout`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: withCookies(cookies.client, { setCookies: cart.split("; ") }) }, body: form });
+      const response = await fetch(`${server.url}/checkout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, Cookie: withCookies(cookies.client, { setCookies: cart.split("; ") }) },
+        body: form,
+      });
       expect(response.status, (await response.clone().text()).slice(0, 300)).toBe(429);
       const windowMs = ORDER_RATE_LIMIT.windowSeconds * 1000;
       const remaining = Math.ceil((Math.floor(Date.now() / windowMs) * windowMs + windowMs - Date.now()) / 1000);
       const retryAfter = Number(response.headers.get("retry-after"));
-      expect(Math.abs(retryAfter - remaining), `Retry-After ${retryAfter}, the window ends in ${remaining} s`).toBeLessThanOrEqual(5);
+      expect(
+        Math.abs(retryAfter - remaining),
+        `Retry-After ${retryAfter}, the window ends in ${remaining} s`,
+      ).toBeLessThanOrEqual(5);
     });
   });
 
@@ -292,15 +419,47 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       it(`form posts through nginx ${forwardHost ? "with" : "without"} X-Forwarded-Host: the inquiry, signing in and the settings are answered, a foreign Origin is a 403 page`, async () => {
         await startProxy({ forwardHost });
         try {
-          const through = (target: string, fields: Record<string, string>, { cookie, origin = publicUrl }: { cookie?: string; origin?: string } = {}) =>
-            fetch(`${publicUrl}${target}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) }, body: new URLSearchParams(fields).toString() });
-          const lead = { mode: "fetch", fullName: "Nginx Tester", email: `nginx-${unique()}@example.com`, phone: "+971 50 123 4567", country: "UAE", serviceType: "legal-consultation", message: "Sent through nginx.", consent: "on", sourcePage: "/contact" };
+          const through = (
+            target: string,
+            fields: Record<string, string>,
+            { cookie, origin = publicUrl }: { cookie?: string; origin?: string } = {},
+          ) =>
+            fetch(`${publicUrl}${target}`, {
+              method: "POST",
+              redirect: "manual",
+              headers: {
+                "Content-Type": "application/x-www-form-urlencoded",
+                Origin: origin,
+                ...(cookie ? { Cookie: cookie } : {}),
+              },
+              body: new URLSearchParams(fields).toString(),
+            });
+          const lead = {
+            mode: "fetch",
+            fullName: "Nginx Tester",
+            email: `nginx-${unique()}@example.com`,
+            phone: "+971 50 123 4567",
+            country: "UAE",
+            serviceType: "legal-consultation",
+            message: "Sent through nginx.",
+            consent: "on",
+            sourcePage: "/contact",
+          };
           expect([302, 303]).toContain((await through("/inquiry", lead)).status);
           expect((await through("/inquiry.data", lead)).status).toBe(200);
-          const login = await through("/client-login", { intent: "login", email: EMAILS.client, password: PASSWORD, redirectTo: "/.//evil.example" });
+          const login = await through("/client-login", {
+            intent: "login",
+            email: EMAILS.client,
+            password: PASSWORD,
+            redirectTo: "/.//evil.example",
+          });
           expect(login.status).toBe(302);
           expect(login.headers.get("location")).toBe(`${publicUrl}/dashboard`);
-          const renamed = await through("/dashboard/settings", { intent: "name", name: `Through nginx ${forwardHost}` }, { cookie: cookies.client });
+          const renamed = await through(
+            "/dashboard/settings",
+            { intent: "name", name: `Through nginx ${forwardHost}` },
+            { cookie: cookies.client },
+          );
           expect(renamed.status).toBe(302);
           const refused = await through("/inquiry", lead, { origin: "https://evil.example" });
           expect(refused.status).toBe(403);

@@ -3,7 +3,13 @@ import { inquiries, outbox } from "../../db/schema";
 import { readCart } from "../../app/cart/cart.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
-import { checkoutDefaultsFromWizard, formatGccPhone, loadWizard, wizardAction, type WizardPage } from "../../app/request-check/request-check.server";
+import {
+  checkoutDefaultsFromWizard,
+  formatGccPhone,
+  loadWizard,
+  wizardAction,
+  type WizardPage,
+} from "../../app/request-check/request-check.server";
 import { stepErrors } from "../../app/request-check/rules";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
@@ -35,7 +41,11 @@ function post(jar: Jar, fields: Record<string, string>, path = "/request-check")
 }
 
 async function act(jar: Jar, fields: Record<string, string>, lang: "en" | "ar" = "en") {
-  const answer = await wizardAction(post(jar, fields, lang === "ar" ? "/ar/request-check" : "/request-check"), client, lang);
+  const answer = await wizardAction(
+    post(jar, fields, lang === "ar" ? "/ar/request-check" : "/request-check"),
+    client,
+    lang,
+  );
   if (answer instanceof Response) {
     jar.take(answer);
     return { response: answer };
@@ -70,8 +80,13 @@ describe(`request wizard on ${testDbKind()}`, () => {
 
   it("applies the same rules the browser uses", () => {
     expect(stepErrors(1, { fullName: "A", emiratesId: "784-1992-7654321-2" })).toEqual({});
-    expect(stepErrors(1, { fullName: "", emiratesId: "123-4567" })).toEqual({ fullName: "fullName", emiratesId: "emiratesId" });
-    expect(stepErrors(1, { fullName: "A", emiratesId: "784199276543212", passportNumber: "!!" })).toEqual({ passportNumber: "passportNumber" });
+    expect(stepErrors(1, { fullName: "", emiratesId: "123-4567" })).toEqual({
+      fullName: "fullName",
+      emiratesId: "emiratesId",
+    });
+    expect(stepErrors(1, { fullName: "A", emiratesId: "784199276543212", passportNumber: "!!" })).toEqual({
+      passportNumber: "passportNumber",
+    });
     // Local UAE numbers as residents write them, or GCC numbers with their country code; nothing else.
     expect(stepErrors(2, { phoneNumber: "050 123 4567", email: "x@y.ae" })).toEqual({});
     expect(stepErrors(2, { phoneNumber: "050 123", email: "x@y.ae" })).toEqual({ phoneNumber: "phoneNumber" });
@@ -82,7 +97,12 @@ describe(`request wizard on ${testDbKind()}`, () => {
   it("checks a phone number against its country's plan, which the browser's quick check leaves to the server", async () => {
     // A UAE number no UAE plan has: it looks like a GCC number in the browser, the server refuses it.
     expect(stepErrors(2, { phoneNumber: "+971 12 345 6789", email: "x@y.ae" })).toEqual({});
-    const { page } = await act(new Jar(), { step: "2", intent: "next", phoneNumber: "+971 12 345 6789", email: "x@y.ae" });
+    const { page } = await act(new Jar(), {
+      step: "2",
+      intent: "next",
+      phoneNumber: "+971 12 345 6789",
+      email: "x@y.ae",
+    });
     expect(page!.result?.error?.phoneNumber).toBeDefined();
     expect(formatGccPhone("050 123 4567")).toBe("+971501234567");
     expect(formatGccPhone("00966 55 123 4567")).toBe("+966551234567");
@@ -96,7 +116,9 @@ describe(`request wizard on ${testDbKind()}`, () => {
     expect(page!.result?.error?.emiratesId).toEqual(["Enter your Emirates ID as 784-XXXX-XXXXXXX-X"]);
     expect(page!.result?.initialValue).toMatchObject({ fullName: "Fatima", emiratesId: "784-12-34" });
     // Nor by asking for a later step in the address.
-    expect((await loadWizard(new Request(`${SITE}/request-check?step=3`, { headers: { Cookie: jar.header } }))).step).toBe(1);
+    expect(
+      (await loadWizard(new Request(`${SITE}/request-check?step=3`, { headers: { Cookie: jar.header } }))).step,
+    ).toBe(1);
   });
 
   it("answers in Arabic on the Arabic page", async () => {
@@ -112,7 +134,9 @@ describe(`request wizard on ${testDbKind()}`, () => {
     const atTwo = await loadWizard(new Request(`${SITE}/request-check?step=2`, { headers: { Cookie: jar.header } }));
     expect(atTwo).toMatchObject({ step: 2, values: { fullName: "Fatima Al Zahra" } });
     // Step 3 is not reached yet.
-    expect((await loadWizard(new Request(`${SITE}/request-check?step=3`, { headers: { Cookie: jar.header } }))).step).toBe(2);
+    expect(
+      (await loadWizard(new Request(`${SITE}/request-check?step=3`, { headers: { Cookie: jar.header } }))).step,
+    ).toBe(2);
     const back = await act(jar, { step: "2", intent: "back", phoneNumber: "+971 5" });
     expect(back.response?.headers.get("Location")).toBe("/request-check");
     const again = await act(jar, { step: "1", intent: "back" });
@@ -142,8 +166,15 @@ describe(`request wizard on ${testDbKind()}`, () => {
     const cart = await readCart(new Request(`${SITE}/checkout`, { headers: { Cookie: jar.header } }));
     expect(cart.lines).toEqual([{ serviceType: "travel-ban-quick", tierId: "quick-check", quantity: 1 }]);
     expect(cart.subtotal).toBe(20_000);
-    const defaults = await checkoutDefaultsFromWizard(new Request(`${SITE}/checkout`, { headers: { Cookie: jar.header } }), "en");
-    expect(defaults).toMatchObject({ legalName: "Fatima Al Zahra", email: "fatima@example.com", phone: "+971507654321" });
+    const defaults = await checkoutDefaultsFromWizard(
+      new Request(`${SITE}/checkout`, { headers: { Cookie: jar.header } }),
+      "en",
+    );
+    expect(defaults).toMatchObject({
+      legalName: "Fatima Al Zahra",
+      email: "fatima@example.com",
+      phone: "+971507654321",
+    });
     expect(defaults?.description).toContain("Emirates ID: 784-1992-7654321-2");
     expect(defaults?.description).toContain(row!.id.slice(0, 8).toUpperCase());
     // The wizard starts afresh.
@@ -160,7 +191,9 @@ describe(`request wizard on ${testDbKind()}`, () => {
     const { response } = await act(lost, all);
     expect(response?.status).toBe(303);
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(1);
-    expect((await readCart(new Request(SITE, { headers: { Cookie: lost.header } }))).lines).toEqual([{ serviceType: "travel-ban-quick", tierId: "quick-check", quantity: 1 }]);
+    expect((await readCart(new Request(SITE, { headers: { Cookie: lost.header } }))).lines).toEqual([
+      { serviceType: "travel-ban-quick", tierId: "quick-check", quantity: 1 },
+    ]);
     // A retry that finds the quick check in the cart (the first answer did arrive) adds none.
     await act(jar, all);
     expect((await readCart(new Request(SITE, { headers: { Cookie: jar.header } }))).count).toBe(1);
@@ -168,7 +201,13 @@ describe(`request wizard on ${testDbKind()}`, () => {
   });
 
   it("with JavaScript, one post carries every step and is checked again: a bad phone returns to step 2", async () => {
-    const { status, page } = await act(new Jar(), { step: "3", intent: "submit", ...step1, phoneNumber: "555", email: "fatima@example.com" });
+    const { status, page } = await act(new Jar(), {
+      step: "3",
+      intent: "submit",
+      ...step1,
+      phoneNumber: "555",
+      email: "fatima@example.com",
+    });
     expect(status).toBe(400);
     expect(page!.step).toBe(2);
     expect(page!.result?.error?.phoneNumber).toBeDefined();

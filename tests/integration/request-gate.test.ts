@@ -22,7 +22,11 @@ const kind = testDbKind();
 const MB = 1024 * 1024;
 const PASSWORD = "gate-password-2026";
 const unique = () => crypto.randomBytes(4).toString("hex");
-const EMAILS = { client: `gate-client-${unique()}@example.com`, otherClient: `gate-other-${unique()}@example.com`, admin: `gate-admin-${unique()}@example.com` };
+const EMAILS = {
+  client: `gate-client-${unique()}@example.com`,
+  otherClient: `gate-other-${unique()}@example.com`,
+  admin: `gate-admin-${unique()}@example.com`,
+};
 
 let running: ServerWithAccounts;
 let server: RunningServer;
@@ -41,7 +45,11 @@ describe(`the request gate on the production build (${kind})`, () => {
   beforeAll(async () => {
     // Real mail delivery, so a test can open the verification link a new account is sent.
     smtp = await startFakeSmtp();
-    running = await startServerWithAccounts({ ALLOW_TEST_PAYMENTS: "true", INQUIRY_RATE_LIMIT: "1000000", CHAT_RATE_LIMIT: "1000000", SMTP_URL: smtp.url }, EMAILS, PASSWORD);
+    running = await startServerWithAccounts(
+      { ALLOW_TEST_PAYMENTS: "true", INQUIRY_RATE_LIMIT: "1000000", CHAT_RATE_LIMIT: "1000000", SMTP_URL: smtp.url },
+      EMAILS,
+      PASSWORD,
+    );
     server = running.server;
     cookies.client = await signIn(EMAILS.client);
     cookies.admin = await signIn(EMAILS.admin);
@@ -52,12 +60,21 @@ describe(`the request gate on the production build (${kind})`, () => {
     await smtp?.close();
   });
 
-  const routes = () => postRoutes({ id: running.seeded.order, orderId: running.seeded.order, sessionId: "cs_test_gate" });
+  const routes = () =>
+    postRoutes({ id: running.seeded.order, orderId: running.seeded.order, sessionId: "cs_test_gate" });
 
   describe("bodies of 200 MB", () => {
     type Flood = { status: number; ms: number; sent: number; error?: string };
     /** Sends up to 200 MB (declared or chunked) until the server answers; stops sending then. */
-    function flood(target: string, { chunked, contentType, cookie, head = "" }: { chunked: boolean; contentType: string; cookie?: string; head?: string }): Promise<Flood> {
+    function flood(
+      target: string,
+      {
+        chunked,
+        contentType,
+        cookie,
+        head = "",
+      }: { chunked: boolean; contentType: string; cookie?: string; head?: string },
+    ): Promise<Flood> {
       const total = 200 * MB;
       return new Promise((resolve) => {
         const started = Date.now();
@@ -117,8 +134,11 @@ describe(`the request gate on the production build (${kind})`, () => {
         for (const route of list) {
           for (const chunked of [false, true]) {
             const result = await flood(route.path, { chunked, contentType: "application/x-www-form-urlencoded" });
-            lines.push(`${route.path} ${chunked ? "chunked" : "declared"}: ${result.status} in ${result.ms} ms after ${(result.sent / MB).toFixed(1)} MB`);
-            if (![413, 400].includes(result.status) || result.ms > 2000) failures.push(lines.at(-1)! + (result.error ? ` (${result.error})` : ""));
+            lines.push(
+              `${route.path} ${chunked ? "chunked" : "declared"}: ${result.status} in ${result.ms} ms after ${(result.sent / MB).toFixed(1)} MB`,
+            );
+            if (![413, 400].includes(result.status) || result.ms > 2000)
+              failures.push(lines.at(-1)! + (result.error ? ` (${result.error})` : ""));
           }
         }
         // The uploads, as their owners send them: a multipart body whose file never ends. The route's
@@ -127,15 +147,27 @@ describe(`the request gate on the production build (${kind})`, () => {
         // (50 MB for the checkout's documents, about 1 s of parsing on an idle machine) has passed.
         const uploads = [
           { target: "/checkout", cookie: cookies.client, field: "documents", refused: [400, 413] },
-          { target: `/admin/orders/${running.seeded.order}`, cookie: cookies.admin, field: "report", refused: [303, 400, 413] },
+          {
+            target: `/admin/orders/${running.seeded.order}`,
+            cookie: cookies.admin,
+            field: "report",
+            refused: [303, 400, 413],
+          },
           // Signed out: sent to sign in without a byte being read; what follows is dropped, not kept.
           { target: "/checkout", cookie: undefined, field: "documents", refused: [302] },
         ];
         for (const upload of uploads) {
           for (const chunked of [false, true]) {
             const head = `--x\r\nContent-Disposition: form-data; name="${upload.field}"; filename="endless.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
-            const result = await flood(upload.target, { chunked, contentType: "multipart/form-data; boundary=x", cookie: upload.cookie, head });
-            lines.push(`${upload.target} multipart ${chunked ? "chunked" : "declared"}: ${result.status} in ${result.ms} ms after ${(result.sent / MB).toFixed(1)} MB`);
+            const result = await flood(upload.target, {
+              chunked,
+              contentType: "multipart/form-data; boundary=x",
+              cookie: upload.cookie,
+              head,
+            });
+            lines.push(
+              `${upload.target} multipart ${chunked ? "chunked" : "declared"}: ${result.status} in ${result.ms} ms after ${(result.sent / MB).toFixed(1)} MB`,
+            );
             const inTime = chunked && upload.cookie ? result.sent < 120 * MB && result.ms < 15_000 : result.ms < 2000;
             if (!upload.refused.includes(result.status) || !inTime) failures.push(lines.at(-1)!);
           }
@@ -143,7 +175,9 @@ describe(`the request gate on the production build (${kind})`, () => {
       } finally {
         clearInterval(sampler);
       }
-      console.info(`[gate] ${lines.length} floods; RSS ${(baseline / MB).toFixed(0)} MB → peak ${(peak / MB).toFixed(0)} MB\n${lines.join("\n")}`);
+      console.info(
+        `[gate] ${lines.length} floods; RSS ${(baseline / MB).toFixed(0)} MB → peak ${(peak / MB).toFixed(0)} MB\n${lines.join("\n")}`,
+      );
       expect(failures).toEqual([]);
       expect((peak - baseline) / MB, "RSS growth (MB)").toBeLessThan(100);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -168,7 +202,11 @@ describe(`the request gate on the production build (${kind})`, () => {
       const failures: string[] = [];
       for (const route of routes()) {
         for (const target of [route.path, route.arabicPath].filter((p): p is string => Boolean(p))) {
-          const attacks: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null", Referer: "https://evil.example/page" }];
+          const attacks: Array<Record<string, string>> = [
+            { Origin: "https://evil.example" },
+            { "Sec-Fetch-Site": "cross-site" },
+            { Origin: "null", Referer: "https://evil.example/page" },
+          ];
           for (const headers of attacks) {
             const response = await fetch(`${server.url}${target}`, {
               method: "POST",
@@ -188,13 +226,25 @@ describe(`the request gate on the production build (${kind})`, () => {
 
     it("matches guarded paths after resolving dot segments", async () => {
       const name = () => `Gate ${unique()}`;
-      const attempts = ["/webhooks/../dashboard/settings", "/webhooks/%2e%2e/dashboard/settings", "/webhooks/./../dashboard/settings", "/WEBHOOKS/../dashboard/settings"];
+      const attempts = [
+        "/webhooks/../dashboard/settings",
+        "/webhooks/%2e%2e/dashboard/settings",
+        "/webhooks/./../dashboard/settings",
+        "/WEBHOOKS/../dashboard/settings",
+      ];
       for (const target of attempts) {
         for (const origin of [[], ["Origin: https://evil.example"]]) {
           const body = new URLSearchParams({ intent: "name", name: name() }).toString();
           const response = await rawRequest(
             server.port,
-            [`POST ${target} HTTP/1.0`, `Host: 127.0.0.1:${server.port}`, `Cookie: ${cookies.client}`, ...origin, "Content-Type: application/x-www-form-urlencoded", `Content-Length: ${body.length}`],
+            [
+              `POST ${target} HTTP/1.0`,
+              `Host: 127.0.0.1:${server.port}`,
+              `Cookie: ${cookies.client}`,
+              ...origin,
+              "Content-Type: application/x-www-form-urlencoded",
+              `Content-Length: ${body.length}`,
+            ],
             body,
           );
           expect(response.status, `${target} ${origin.join("")}`).toBe(403);
@@ -216,10 +266,21 @@ describe(`the request gate on the production build (${kind})`, () => {
       const name = `Lynx Visitor ${unique().replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
       /** How often the back office's inquiry list shows this sender (0: nothing was stored). */
       const inquiryCount = async () => {
-        const list = await (await fetch(`${server.url}/admin/inquiries`, { headers: { Cookie: cookies.admin } })).text();
+        const list = await (
+          await fetch(`${server.url}/admin/inquiries`, { headers: { Cookie: cookies.admin } })
+        ).text();
         return list.split(`>${name}<`).length - 1;
       };
-      const inquiry: Record<string, string> = { ...fields, fullName: name, email, phone: "+971 50 123 4567", country: "UAE", serviceType: "general", message: "Sent from a text browser: \"quoted\" <b>.", consent: "on" };
+      const inquiry: Record<string, string> = {
+        ...fields,
+        fullName: name,
+        email,
+        phone: "+971 50 123 4567",
+        country: "UAE",
+        serviceType: "general",
+        message: 'Sent from a text browser: "quoted" <b>.',
+        consent: "on",
+      };
       // Nothing is run: a private page asks to confirm, with the same fields and the visitor's token first.
       const asked = await visitor.post("/inquiry", inquiry);
       expect(asked.status).toBe(403);
@@ -249,7 +310,11 @@ describe(`the request gate on the production build (${kind})`, () => {
       // The token never overrides a foreign Origin.
       const crossSite = await fetch(`${server.url}/inquiry`, {
         method: "POST",
-        headers: { Origin: "https://evil.example", Cookie: visitor.cookieHeader(), "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Origin: "https://evil.example",
+          Cookie: visitor.cookieHeader(),
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams(confirmation).toString(),
         redirect: "manual",
       });
@@ -257,17 +322,43 @@ describe(`the request gate on the production build (${kind})`, () => {
     });
 
     it("never offers the confirmation to a signed-in visitor's form or an account form: those are refused without the token", async () => {
-      const signedIn = await rawRequest(server.port, [`POST /dashboard/settings HTTP/1.0`, `Host: 127.0.0.1:${server.port}`, LYNX_USER_AGENT, `Cookie: ${cookies.client}`, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 31"], "intent=profile&fullName=Mallory");
+      const signedIn = await rawRequest(
+        server.port,
+        [
+          `POST /dashboard/settings HTTP/1.0`,
+          `Host: 127.0.0.1:${server.port}`,
+          LYNX_USER_AGENT,
+          `Cookie: ${cookies.client}`,
+          "Content-Type: application/x-www-form-urlencoded",
+          "Content-Length: 31",
+        ],
+        "intent=profile&fullName=Mallory",
+      );
       expect(signedIn.status).toBe(403);
       expect(signedIn.text).toContain("Please send the form again");
       expect(signedIn.text).not.toContain("<form");
       // A session cookie on a public form's post: refused too, whatever the path.
-      const cart = await rawRequest(server.port, [`POST /cart/update HTTP/1.0`, `Host: 127.0.0.1:${server.port}`, LYNX_USER_AGENT, `Cookie: ${cookies.client}`, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 13"], "intent=remove");
+      const cart = await rawRequest(
+        server.port,
+        [
+          `POST /cart/update HTTP/1.0`,
+          `Host: 127.0.0.1:${server.port}`,
+          LYNX_USER_AGENT,
+          `Cookie: ${cookies.client}`,
+          "Content-Type: application/x-www-form-urlencoded",
+          "Content-Length: 13",
+        ],
+        "intent=remove",
+      );
       expect(cart.status).toBe(403);
       expect(cart.text).not.toContain("<form");
       for (const target of ["/client-login", "/client-login?tab=register", "/password-reset", "/ar/client-login"]) {
         const visitor = new LynxVisitor(server.port);
-        const refused = await visitor.post(target, { intent: "login", email: "someone@example.com", password: "attacker-chosen-2025" });
+        const refused = await visitor.post(target, {
+          intent: "login",
+          email: "someone@example.com",
+          password: "attacker-chosen-2025",
+        });
         expect(refused.status, target).toBe(403);
         expect(refused.text, target).not.toContain("<form");
       }
@@ -293,7 +384,14 @@ describe(`the request gate on the production build (${kind})`, () => {
       expect(registerPage.status).toBe(200);
       const email = `lynx-${unique()}@example.com`;
       const registerForm = formFields(registerPage.text, /client-login/)!;
-      const registered = await visitor.post("/client-login?tab=register", { ...registerForm, intent: "register", name: "Lynx Reader", email, password: "quiet-harbour-2025", confirmPassword: "quiet-harbour-2025" });
+      const registered = await visitor.post("/client-login?tab=register", {
+        ...registerForm,
+        intent: "register",
+        name: "Lynx Reader",
+        email,
+        password: "quiet-harbour-2025",
+        confirmPassword: "quiet-harbour-2025",
+      });
       expect(registered.status, registered.text.slice(0, 300)).toBe(302);
       expect(registered.headers.get("location")?.[0]).toMatch(new RegExp(`^${server.url}/client-login`));
       // A password signs in once the address is confirmed: lynx opens the mailed link and confirms with the password.
@@ -307,7 +405,12 @@ describe(`the request gate on the production build (${kind})`, () => {
 
       const loginPage = await visitor.get("/client-login?redirectTo=%2Fcheckout");
       const loginForm = formFields(loginPage.text, /client-login/)!;
-      const signedIn = await visitor.post("/client-login?redirectTo=%2Fcheckout", { ...loginForm, intent: "login", email, password: "quiet-harbour-2025" });
+      const signedIn = await visitor.post("/client-login?redirectTo=%2Fcheckout", {
+        ...loginForm,
+        intent: "login",
+        email,
+        password: "quiet-harbour-2025",
+      });
       expect(signedIn.status, signedIn.text.slice(0, 300)).toBe(302);
       expect(signedIn.headers.get("location")?.[0]).toBe(`${server.url}/checkout`);
 
@@ -323,51 +426,86 @@ describe(`the request gate on the production build (${kind})`, () => {
     const lynx = spawnSync("sh", ["-c", "command -v lynx"], { encoding: "utf8" }).stdout.trim();
     // CI installs Debian's lynx (.ci/run): there the real browser must run; elsewhere it may be missing.
     if (!lynx && process.env.CI) throw new Error("lynx is not installed: .ci/run installs it (apt-get install lynx)");
-    it.runIf(Boolean(lynx))("the real lynx registers from /client-login?tab=register", async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-lynx-"));
-      const email = `real-lynx-${unique()}@example.com`;
-      // Keystrokes: find the name field by its label, fill the four fields, press the button.
-      const type = (text: string) => [...text].map((c) => (c === " " ? "key <space>" : `key ${c}`));
-      const script = ["key /", ...type("Full name"), "key ^J", ...type("Lynx Reader"), "key Down Arrow", ...type(email), "key Down Arrow", ...type("quiet-harbour-2025"), "key Down Arrow", ...type("quiet-harbour-2025"), "key Down Arrow", "key ^J", "key q", "key y"];
-      fs.writeFileSync(path.join(dir, "keys"), `${script.join("\n")}\n`);
-      const command = `lynx -accept_all_cookies -cmd_script=${path.join(dir, "keys")} '${server.url}/client-login?tab=register'`;
-      // Asynchronously: a blocked event loop would leave fetch's pooled connections stale.
-      const child = spawn("script", ["-qc", command, "/dev/null"], { env: { ...process.env, TERM: "vt100", HOME: dir }, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-      clearTimeout(killer);
-      expect(code).toBe(0);
-      // The account exists: once its address is confirmed, it can sign in.
-      const link = await linkInMail(smtp.messages, email, "/verify-email?token=");
-      const confirmed = await fetch(`${server.url}${link}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-        body: new URLSearchParams({ intent: "confirm", token: new URL(link, server.url).searchParams.get("token")!, password: "quiet-harbour-2025" }).toString(),
-      });
-      expect(confirmed.status).toBe(200);
-      const login = await fetch(`${server.url}/client-login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-        body: new URLSearchParams({ intent: "login", email, password: "quiet-harbour-2025" }).toString(),
-        redirect: "manual",
-      });
-      // eslint-disable-next-line no-control-regex -- terminal escapes out of lynx's screen
-      const screen = stdout.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, "").slice(-2000);
-      expect(login.status, `lynx output:\n${screen}`).toBe(302);
-      expect(login.headers.get("location")).toBe(`${server.url}/dashboard`);
-    }, 90_000);
+    it.runIf(Boolean(lynx))(
+      "the real lynx registers from /client-login?tab=register",
+      async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-lynx-"));
+        const email = `real-lynx-${unique()}@example.com`;
+        // Keystrokes: find the name field by its label, fill the four fields, press the button.
+        const type = (text: string) => [...text].map((c) => (c === " " ? "key <space>" : `key ${c}`));
+        const script = [
+          "key /",
+          ...type("Full name"),
+          "key ^J",
+          ...type("Lynx Reader"),
+          "key Down Arrow",
+          ...type(email),
+          "key Down Arrow",
+          ...type("quiet-harbour-2025"),
+          "key Down Arrow",
+          ...type("quiet-harbour-2025"),
+          "key Down Arrow",
+          "key ^J",
+          "key q",
+          "key y",
+        ];
+        fs.writeFileSync(path.join(dir, "keys"), `${script.join("\n")}\n`);
+        const command = `lynx -accept_all_cookies -cmd_script=${path.join(dir, "keys")} '${server.url}/client-login?tab=register'`;
+        // Asynchronously: a blocked event loop would leave fetch's pooled connections stale.
+        const child = spawn("script", ["-qc", command, "/dev/null"], {
+          env: { ...process.env, TERM: "vt100", HOME: dir },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stdout = "";
+        child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+        const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+        const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+        clearTimeout(killer);
+        expect(code).toBe(0);
+        // The account exists: once its address is confirmed, it can sign in.
+        const link = await linkInMail(smtp.messages, email, "/verify-email?token=");
+        const confirmed = await fetch(`${server.url}${link}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+          body: new URLSearchParams({
+            intent: "confirm",
+            token: new URL(link, server.url).searchParams.get("token")!,
+            password: "quiet-harbour-2025",
+          }).toString(),
+        });
+        expect(confirmed.status).toBe(200);
+        const login = await fetch(`${server.url}/client-login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+          body: new URLSearchParams({ intent: "login", email, password: "quiet-harbour-2025" }).toString(),
+          redirect: "manual",
+        });
+        // eslint-disable-next-line no-control-regex -- terminal escapes out of lynx's screen
+        const screen = stdout.replace(/\x1b\[[0-9;?]*[a-zA-Z]/g, "").slice(-2000);
+        expect(login.status, `lynx output:\n${screen}`).toBe(302);
+        expect(login.headers.get("location")).toBe(`${server.url}/dashboard`);
+      },
+      90_000,
+    );
   });
 
   describe("hostile query strings and fields", () => {
     it("a NUL in the back office's searches and filters is a search for nothing odd, not a 500", async () => {
-      for (const target of ["/admin?q=%00", "/admin?q=a%00b&status=%00", "/admin/users?q=%00", "/admin/inquiries?service=%00", "/admin/inquiries?status=%C0%80", "/ar/admin?q=%ED%A0%80"]) {
+      for (const target of [
+        "/admin?q=%00",
+        "/admin?q=a%00b&status=%00",
+        "/admin/users?q=%00",
+        "/admin/inquiries?service=%00",
+        "/admin/inquiries?status=%C0%80",
+        "/ar/admin?q=%ED%A0%80",
+      ]) {
         const response = await fetch(`${server.url}${target}`, { headers: { Cookie: cookies.admin } });
         expect(response.status, target).toBe(200);
       }
       for (const target of ["/dashboard?page=%00", "/request-check?step=%00"]) {
-        expect((await fetch(`${server.url}${target}`, { headers: { Cookie: cookies.client } })).status, target).toBe(200);
+        expect((await fetch(`${server.url}${target}`, { headers: { Cookie: cookies.client } })).status, target).toBe(
+          200,
+        );
       }
       expect((await fetch(`${server.url}/admin/orders/%00`, { headers: { Cookie: cookies.admin } })).status).toBe(400);
     });
@@ -383,9 +521,18 @@ describe(`the request gate on the production build (${kind})`, () => {
     });
 
     it("never redirects to another site from a returnTo or redirectTo, however it is written", async () => {
-      const userId = /name="userId" value="([^"]+)"/.exec(await (await fetch(`${server.url}/admin/users`, { headers: { Cookie: cookies.admin } })).text())?.[1];
+      const userId = /name="userId" value="([^"]+)"/.exec(
+        await (await fetch(`${server.url}/admin/users`, { headers: { Cookie: cookies.admin } })).text(),
+      )?.[1];
       expect(userId).toBeTruthy();
-      for (const returnTo of ["/\t/evil.example", "//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/%09/evil.example", "https://evil.example/"]) {
+      for (const returnTo of [
+        "/\t/evil.example",
+        "//evil.example",
+        "/\\evil.example",
+        "/%2F%2Fevil.example",
+        "/%09/evil.example",
+        "https://evil.example/",
+      ]) {
         for (const role of ["admin", "client"]) {
           // A role change back and forth leaves the accounts as they were.
           const response = await fetch(`${server.url}/admin/users`, {
@@ -402,7 +549,12 @@ describe(`the request gate on the production build (${kind})`, () => {
       const login = await fetch(`${server.url}/client-login?redirectTo=${encodeURIComponent("/\t/evil.example")}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-        body: new URLSearchParams({ intent: "login", email: EMAILS.client, password: PASSWORD, redirectTo: "/\t/evil.example" }).toString(),
+        body: new URLSearchParams({
+          intent: "login",
+          email: EMAILS.client,
+          password: PASSWORD,
+          redirectTo: "/\t/evil.example",
+        }).toString(),
         redirect: "manual",
       });
       expect(login.status).toBe(302);
@@ -423,7 +575,9 @@ describe(`the request gate on the production build (${kind})`, () => {
         redirect: "manual",
       });
       expect(note.status).toBe(303);
-      const page = await (await fetch(`${server.url}/admin/orders/${running.seeded.order}`, { headers: { Cookie: cookies.admin } })).text();
+      const page = await (
+        await fetch(`${server.url}/admin/orders/${running.seeded.order}`, { headers: { Cookie: cookies.admin } })
+      ).text();
       expect(page).toContain("beforeafter");
     });
   });
@@ -452,16 +606,28 @@ describe(`the request gate on the production build (${kind})`, () => {
         ["/dashboard", ""],
       ];
       for (const [target, cookie] of pages) {
-        const response = await fetch(`${server.url}${target}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+        const response = await fetch(`${server.url}${target}`, {
+          headers: cookie ? { Cookie: cookie } : {},
+          redirect: "manual",
+        });
         await response.arrayBuffer();
         expect(response.headers.get("cache-control"), `${target} (${response.status})`).toBe("private, no-store");
       }
       // A page answered 429 keeps the Retry-After its action set (Remix passes only cookies on).
       const other = await signIn(EMAILS.otherClient);
-      const wrong = new URLSearchParams({ intent: "password", currentPassword: "not-the-password-1", password: "another-passphrase-9", confirmPassword: "another-passphrase-9" }).toString();
+      const wrong = new URLSearchParams({
+        intent: "password",
+        currentPassword: "not-the-password-1",
+        password: "another-passphrase-9",
+        confirmPassword: "another-passphrase-9",
+      }).toString();
       let limited: Response | undefined;
       for (let i = 0; i < 12 && limited?.status !== 429; i++) {
-        limited = await fetch(`${server.url}/dashboard/settings`, { method: "POST", headers: { Origin: server.url, Cookie: other, "Content-Type": "application/x-www-form-urlencoded" }, body: wrong });
+        limited = await fetch(`${server.url}/dashboard/settings`, {
+          method: "POST",
+          headers: { Origin: server.url, Cookie: other, "Content-Type": "application/x-www-form-urlencoded" },
+          body: wrong,
+        });
         await limited.arrayBuffer();
       }
       expect(limited?.status).toBe(429);
@@ -499,29 +665,68 @@ describe(`the request gate on the production build (${kind})`, () => {
           const first = /<input\b[^>]*>/.exec(form[2]!)?.[0] ?? "";
           if (shared) {
             if (/name="_csrf"/.test(form[2]!)) problems.push(`a POST form (${action}) of a shared page with a token`);
-          } else if (!/name="_csrf"/.test(first) || !/value="[A-Za-z0-9_-]{43}"/.test(first)) problems.push(`a POST form (${action}) without the token first`);
+          } else if (!/name="_csrf"/.test(first) || !/value="[A-Za-z0-9_-]{43}"/.test(first))
+            problems.push(`a POST form (${action}) without the token first`);
         }
-        if (shared && /csrfToken\\",\\"[A-Za-z0-9_-]{43}\\"/.test(text)) problems.push("a shared page with a form token in its data");
+        if (shared && /csrfToken\\",\\"[A-Za-z0-9_-]{43}\\"/.test(text))
+          problems.push("a shared page with a form token in its data");
       }
       return problems.map((problem) => `${target}: ${problem}`);
     }
 
     it("every public page in both languages: no NUL, no U+FFFD, valid UTF-8, the token first in every POST form of a per-visitor page, none in a shared one", async () => {
-      const extra = ["/client-login", "/client-login?tab=register", "/password-reset", "/cart", "/request-check", "/chat", "/assistant", "/no-such-page-404"];
+      const extra = [
+        "/client-login",
+        "/client-login?tab=register",
+        "/password-reset",
+        "/cart",
+        "/request-check",
+        "/chat",
+        "/assistant",
+        "/no-such-page-404",
+      ];
       const targets = [...publicPaths, ...extra].flatMap((p) => [p, p === "/" ? "/ar" : `/ar${p}`]);
       const problems: string[] = [];
-      for (const target of targets) problems.push(...(await checkPage(target)).filter((p) => !(target.includes("no-such-page") && p.endsWith("status 404"))));
+      for (const target of targets)
+        problems.push(
+          ...(await checkPage(target)).filter((p) => !(target.includes("no-such-page") && p.endsWith("status 404"))),
+        );
       // The data behind the pages too (what the browser reads when it hydrates or navigates).
-      for (const target of ["/ar/ban-checks/travel-ban-check.data", "/ar/contact.data", "/for-business/contracts-review.data", "/ar.data"]) problems.push(...(await checkPage(target)));
+      for (const target of [
+        "/ar/ban-checks/travel-ban-check.data",
+        "/ar/contact.data",
+        "/for-business/contracts-review.data",
+        "/ar.data",
+      ])
+        problems.push(...(await checkPage(target)));
       expect(problems).toEqual([]);
     }, 180_000);
 
     it("the main signed-in pages in both languages", async () => {
       const order = running.seeded.order;
-      const client = ["/dashboard", `/dashboard/orders/${order}`, "/dashboard/settings", "/dashboard/settings/two-factor", "/checkout", `/orders/${order}/pay`];
-      const admin = ["/admin", "/admin/users", "/admin/inquiries", `/admin/inquiries/${running.seeded.inquiry}`, `/admin/orders/${order}`, "/admin/coupons", "/admin/invoices", "/admin/performance"];
+      const client = [
+        "/dashboard",
+        `/dashboard/orders/${order}`,
+        "/dashboard/settings",
+        "/dashboard/settings/two-factor",
+        "/checkout",
+        `/orders/${order}/pay`,
+      ];
+      const admin = [
+        "/admin",
+        "/admin/users",
+        "/admin/inquiries",
+        `/admin/inquiries/${running.seeded.inquiry}`,
+        `/admin/orders/${order}`,
+        "/admin/coupons",
+        "/admin/invoices",
+        "/admin/performance",
+      ];
       const problems: string[] = [];
-      for (const [list, cookie] of [[client, cookies.client], [admin, cookies.admin]] as const) {
+      for (const [list, cookie] of [
+        [client, cookies.client],
+        [admin, cookies.admin],
+      ] as const) {
         for (const p of list) for (const target of [p, `/ar${p}`]) problems.push(...(await checkPage(target, cookie)));
       }
       expect(problems).toEqual([]);

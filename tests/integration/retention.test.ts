@@ -48,26 +48,51 @@ describe(`retention jobs on ${testDbKind()}`, () => {
   const client = async (values: Partial<typeof users.$inferInsert> = {}) => {
     const [row] = await t.handle.db
       .insert(users)
-      .values({ email: `retention-${++clientCount}@example.com`, passwordHash: "x", fullName: "Retention Client", ...values })
+      .values({
+        email: `retention-${++clientCount}@example.com`,
+        passwordHash: "x",
+        fullName: "Retention Client",
+        ...values,
+      })
       .returning();
     return row!;
   };
   const order = async (userId: string, values: Partial<typeof orders.$inferInsert> = {}) => {
     const [row] = await t.handle.db
       .insert(orders)
-      .values({ userId, amount: 10_000, subtotal: 10_000, legalName: "Retention Client", email: "client@example.com", phone: "+971501112233", details: { passportNumber: "N1234567" }, ...values })
+      .values({
+        userId,
+        amount: 10_000,
+        subtotal: 10_000,
+        legalName: "Retention Client",
+        email: "client@example.com",
+        phone: "+971501112233",
+        details: { passportNumber: "N1234567" },
+        ...values,
+      })
       .returning();
     return row!;
   };
   const endOrder = async (orderId: string, status: "completed" | "cancelled", at: Date) => {
     await t.handle.db.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, orderId));
-    await t.handle.db.insert(orderEvents).values({ orderId, kind: "status", fromValue: "processing", toValue: status, createdAt: at });
+    await t.handle.db
+      .insert(orderEvents)
+      .values({ orderId, kind: "status", fromValue: "processing", toValue: status, createdAt: at });
   };
   const pdf = Buffer.from("%PDF-1.4\n% retention\n");
   const document = async (orderId: string, messageId?: string) => {
     const [row] = await t.handle.db
       .insert(orderDocuments)
-      .values({ orderId, messageId, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: pdf.length, sha256: crypto.createHash("sha256").update(pdf).digest("hex"), data: pdf })
+      .values({
+        orderId,
+        messageId,
+        kind: "upload",
+        fileName: "passport.pdf",
+        contentType: "application/pdf",
+        sizeBytes: pdf.length,
+        sha256: crypto.createHash("sha256").update(pdf).digest("hex"),
+        data: pdf,
+      })
       .returning({ id: orderDocuments.id });
     return row!.id;
   };
@@ -77,7 +102,23 @@ describe(`retention jobs on ${testDbKind()}`, () => {
     const party = { name: "Retention Client" };
     const [row] = await t.handle.db
       .insert(taxDocuments)
-      .values({ kind: "invoice", series: "RET", number, documentNumber: `RET-${number}`, orderId, lang: "en", issuedAt, supplyDate: issuedAt, supplier: party, customer: party, lines: [], vatRate: 500, totalTaxable: 0, totalVat: 0, total: 0 })
+      .values({
+        kind: "invoice",
+        series: "RET",
+        number,
+        documentNumber: `RET-${number}`,
+        orderId,
+        lang: "en",
+        issuedAt,
+        supplyDate: issuedAt,
+        supplier: party,
+        customer: party,
+        lines: [],
+        vatRate: 500,
+        totalTaxable: 0,
+        totalVat: 0,
+        total: 0,
+      })
       .returning({ id: taxDocuments.id });
     return row!.id;
   };
@@ -91,7 +132,14 @@ describe(`retention jobs on ${testDbKind()}`, () => {
         { ...base, email: "fresh@example.com", createdAt: past("inquiries"), updatedAt: within("inquiries") },
         { ...base, email: "Converted@example.com", createdAt: past("inquiries"), updatedAt: past("inquiries") },
         // A check request is another kind with its own period: untouched by this job.
-        { ...base, kind: "travel-check" as const, email: "check@example.com", createdAt: past("inquiries"), updatedAt: past("inquiries"), repliedAt: NOW },
+        {
+          ...base,
+          kind: "travel-check" as const,
+          email: "check@example.com",
+          createdAt: past("inquiries"),
+          updatedAt: past("inquiries"),
+          repliedAt: NOW,
+        },
       ])
       .returning({ id: inquiries.id });
     const owner = await client();
@@ -108,7 +156,12 @@ describe(`retention jobs on ${testDbKind()}`, () => {
     const [repliedLongAgo, repliedRecently, neverAnswered, waiting] = await t.handle.db
       .insert(inquiries)
       .values([
-        { ...base, kind: "travel-check" as const, createdAt: past("check-requests"), repliedAt: past("check-requests") },
+        {
+          ...base,
+          kind: "travel-check" as const,
+          createdAt: past("check-requests"),
+          repliedAt: past("check-requests"),
+        },
         { ...base, kind: "wizard" as const, createdAt: past("check-requests"), repliedAt: within("check-requests") },
         { ...base, kind: "wizard" as const, createdAt: past("check-requests") },
         { ...base, kind: "travel-check" as const, createdAt: within("check-requests") },
@@ -123,13 +176,22 @@ describe(`retention jobs on ${testDbKind()}`, () => {
 
   it("answering a check request starts its clock once", async () => {
     const { setInquiryStatus } = await import("../../app/admin/inquiries.server");
-    const [row] = await t.handle.db.insert(inquiries).values({ kind: "travel-check", fullName: "A", email: "r@example.com", phone: "+971500000000", consentAt: NOW }).returning();
+    const [row] = await t.handle.db
+      .insert(inquiries)
+      .values({ kind: "travel-check", fullName: "A", email: "r@example.com", phone: "+971500000000", consentAt: NOW })
+      .returning();
     expect(await setInquiryStatus(row!.id, "contacted")).toBe(true);
-    const [first] = await t.handle.db.select({ repliedAt: inquiries.repliedAt }).from(inquiries).where(eq(inquiries.id, row!.id));
+    const [first] = await t.handle.db
+      .select({ repliedAt: inquiries.repliedAt })
+      .from(inquiries)
+      .where(eq(inquiries.id, row!.id));
     expect(first!.repliedAt).toBeInstanceOf(Date);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await setInquiryStatus(row!.id, "closed");
-    const [second] = await t.handle.db.select({ repliedAt: inquiries.repliedAt }).from(inquiries).where(eq(inquiries.id, row!.id));
+    const [second] = await t.handle.db
+      .select({ repliedAt: inquiries.repliedAt })
+      .from(inquiries)
+      .where(eq(inquiries.id, row!.id));
     expect(second!.repliedAt!.getTime()).toBe(first!.repliedAt!.getTime());
   });
 
@@ -141,7 +203,11 @@ describe(`retention jobs on ${testDbKind()}`, () => {
     await endOrder(cancelledLongAgo.id, "cancelled", past("order-documents"));
     const completedRecently = await order(owner.id);
     await endOrder(completedRecently.id, "completed", within("order-documents"));
-    const open = await order(owner.id, { status: "processing", createdAt: past("order-records"), updatedAt: past("order-documents") });
+    const open = await order(owner.id, {
+      status: "processing",
+      createdAt: past("order-records"),
+      updatedAt: past("order-documents"),
+    });
     const gone = [await document(completedLongAgo.id), await document(cancelledLongAgo.id)];
     const kept = [await document(completedRecently.id), await document(open.id)];
     expect(await RETENTION_JOBS["order-documents"](NOW)).toBe(2);
@@ -170,18 +236,32 @@ describe(`retention jobs on ${testDbKind()}`, () => {
   });
 
   it("closed accounts: profile, documents and messages go after 30 days; the orders and invoices stay (the tax hold), reduced", async () => {
-    const closedLongAgo = await client({ closedAt: past("closed-accounts"), totpSecret: "JBSWY3DPEHPK3PXP", totpEnabledAt: NOW });
+    const closedLongAgo = await client({
+      closedAt: past("closed-accounts"),
+      totpSecret: "JBSWY3DPEHPK3PXP",
+      totpEnabledAt: NOW,
+    });
     const closedRecently = await client({ closedAt: within("closed-accounts") });
     const paid = await order(closedLongAgo.id, { paymentStatus: "paid", customerCompany: "Acme LLC" });
     await endOrder(paid.id, "completed", within("order-documents"));
     const paidInvoice = await invoice(paid.id, within("order-records"));
-    const [message] = await t.handle.db.insert(orderMessages).values({ orderId: paid.id, authorId: closedLongAgo.id, side: "client", body: "My passport is attached" }).returning();
+    const [message] = await t.handle.db
+      .insert(orderMessages)
+      .values({ orderId: paid.id, authorId: closedLongAgo.id, side: "client", body: "My passport is attached" })
+      .returning();
     await document(paid.id, message!.id);
     await document(paid.id);
     const recentOrder = await order(closedRecently.id);
     await document(recentOrder.id);
-    await t.handle.db.insert(inquiries).values({ fullName: "A", email: closedLongAgo.email, phone: "+971500000000", consentAt: NOW });
-    await t.handle.db.insert(sessions).values({ userId: closedLongAgo.id, tokenHash: "closed-session", expiresAt: new Date(NOW.getTime() + 86_400_000), lastSeenAt: NOW });
+    await t.handle.db
+      .insert(inquiries)
+      .values({ fullName: "A", email: closedLongAgo.email, phone: "+971500000000", consentAt: NOW });
+    await t.handle.db.insert(sessions).values({
+      userId: closedLongAgo.id,
+      tokenHash: "closed-session",
+      expiresAt: new Date(NOW.getTime() + 86_400_000),
+      lastSeenAt: NOW,
+    });
 
     expect(await RETENTION_JOBS["closed-accounts"](NOW)).toBe(1);
     const [profile] = await t.handle.db.select().from(users).where(eq(users.id, closedLongAgo.id));
@@ -189,7 +269,14 @@ describe(`retention jobs on ${testDbKind()}`, () => {
     expect(profile!.email).toBe(`closed-${closedLongAgo.id}@closed.invalid`);
     expect(profile!.anonymisedAt).toEqual(NOW);
     const [kept] = await t.handle.db.select().from(orders).where(eq(orders.id, paid.id));
-    expect(kept).toMatchObject({ amount: 10_000, legalName: "Retention Client", customerCompany: "Acme LLC", email: null, phone: null, details: {} });
+    expect(kept).toMatchObject({
+      amount: 10_000,
+      legalName: "Retention Client",
+      customerCompany: "Acme LLC",
+      email: null,
+      phone: null,
+      details: {},
+    });
     expect(await t.handle.db.select().from(taxDocuments).where(eq(taxDocuments.id, paidInvoice))).toHaveLength(1);
     expect(await t.handle.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, paid.id))).toEqual([]);
     expect(await t.handle.db.select().from(orderMessages).where(eq(orderMessages.orderId, paid.id))).toEqual([]);
@@ -198,7 +285,9 @@ describe(`retention jobs on ${testDbKind()}`, () => {
     // Inside its period, the other closed account is untouched.
     const [waiting] = await t.handle.db.select().from(users).where(eq(users.id, closedRecently.id));
     expect(waiting).toMatchObject({ email: closedRecently.email, anonymisedAt: null });
-    expect(await t.handle.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, recentOrder.id))).toHaveLength(1);
+    expect(
+      await t.handle.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, recentOrder.id)),
+    ).toHaveLength(1);
     // Running again changes nothing: the hold keeps the order records for their own period.
     expect(await RETENTION_JOBS["closed-accounts"](NOW)).toBe(0);
     expect(await RETENTION_JOBS["order-records"](NOW)).toBe(0);
@@ -217,7 +306,9 @@ describe(`retention jobs on ${testDbKind()}`, () => {
       .returning({ id: chatConversations.id });
     expect(await RETENTION_JOBS["assistant-conversations"](NOW)).toBe(1);
     expect(await RETENTION_JOBS["chat-widget"](NOW)).toBe(1);
-    expect((await ids(t.handle.db.select({ id: chatConversations.id }).from(chatConversations))).sort()).toEqual([rows[1]!.id, rows[3]!.id].sort());
+    expect((await ids(t.handle.db.select({ id: chatConversations.id }).from(chatConversations))).sort()).toEqual(
+      [rows[1]!.id, rows[3]!.id].sort(),
+    );
   });
 
   it("sent mail: 90 days; a message not yet delivered is kept", async () => {
@@ -232,7 +323,9 @@ describe(`retention jobs on ${testDbKind()}`, () => {
       ])
       .returning({ id: outbox.id });
     expect(await RETENTION_JOBS["sent-mail"](NOW)).toBe(2);
-    expect((await ids(t.handle.db.select({ id: outbox.id }).from(outbox))).sort()).toEqual([rows[2]!.id, rows[3]!.id].sort());
+    expect((await ids(t.handle.db.select({ id: outbox.id }).from(outbox))).sort()).toEqual(
+      [rows[2]!.id, rows[3]!.id].sort(),
+    );
   });
 
   it("performance measurements: 30 days", async () => {
@@ -261,7 +354,9 @@ describe(`retention jobs on ${testDbKind()}`, () => {
     ]);
     expect(await RETENTION_JOBS["security-logs"](NOW)).toBe(3);
     expect((await t.handle.db.select().from(rateLimits)).map((row) => row.key)).toEqual(["login-ip:new"]);
-    expect((await t.handle.db.select().from(sessions).where(eq(sessions.userId, owner.id))).map((row) => row.tokenHash)).toEqual(["used-session"]);
+    expect(
+      (await t.handle.db.select().from(sessions).where(eq(sessions.userId, owner.id))).map((row) => row.tokenHash),
+    ).toEqual(["used-session"]);
     expect((await t.handle.db.select().from(submissionKeys)).map((row) => row.key)).toEqual(["k:new"]);
   });
 
@@ -277,12 +372,30 @@ describe(`retention jobs on ${testDbKind()}`, () => {
     const rows = await t.handle.db
       .insert(dataExports)
       .values([
-        { userId: owner.id, status: "ready", archive, readyAt: past("data-exports"), expiresAt: retentionCutoff("data-exports", NOW) },
+        {
+          userId: owner.id,
+          status: "ready",
+          archive,
+          readyAt: past("data-exports"),
+          expiresAt: retentionCutoff("data-exports", NOW),
+        },
         { userId: owner.id, status: "ready", archive, readyAt: within("data-exports"), expiresAt: NOW },
       ])
       .returning({ id: dataExports.id });
     expect(await RETENTION_JOBS["data-exports"](NOW)).toBe(1);
-    expect(await ids(t.handle.db.select({ id: dataExports.id }).from(dataExports).where(inArray(dataExports.id, rows.map((row) => row.id))))).toEqual([rows[1]!.id]);
+    expect(
+      await ids(
+        t.handle.db
+          .select({ id: dataExports.id })
+          .from(dataExports)
+          .where(
+            inArray(
+              dataExports.id,
+              rows.map((row) => row.id),
+            ),
+          ),
+      ),
+    ).toEqual([rows[1]!.id]);
   });
 
   it("every kind of the table has a job, and a run of all of them goes through", async () => {

@@ -63,19 +63,33 @@ describe(`the production server on ${kind}`, () => {
   it("sends a shared page a CSP that allows exactly its inline scripts by their hashes, and no nonce", async () => {
     for (const pathname of ["/", "/ar", "/ban-checks/travel-ban-check"]) {
       // A returning visitor (the language remembered): nothing to set, so the answer is the shared one.
-      const response = await fetch(`${server.url}${pathname}`, { headers: { Cookie: `lang=${pathname.startsWith("/ar") ? "ar" : "en"}` } });
-      expect(response.headers.get("cache-control"), pathname).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+      const response = await fetch(`${server.url}${pathname}`, {
+        headers: { Cookie: `lang=${pathname.startsWith("/ar") ? "ar" : "en"}` },
+      });
+      expect(response.headers.get("cache-control"), pathname).toMatch(
+        /^public, max-age=\d+, stale-while-revalidate=\d+$/,
+      );
       const csp = response.headers.get("content-security-policy") ?? "";
-      const scriptSrc = (csp.split(";").find((d) => d.trim().startsWith("script-src ")) ?? "").trim().split(/\s+/).slice(1);
+      const scriptSrc = (csp.split(";").find((d) => d.trim().startsWith("script-src ")) ?? "")
+        .trim()
+        .split(/\s+/)
+        .slice(1);
       expect(scriptSrc, pathname).not.toContain("'unsafe-inline'");
       expect(csp).not.toMatch(/nonce/);
       const html = await response.text();
       expect(html).not.toMatch(/\snonce=/);
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\ssrc=/.test(attributes!) && !/type="application\/ld\+json"/.test(attributes!));
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\ssrc=/.test(attributes!) && !/type="application\/ld\+json"/.test(attributes!),
+      );
       expect(inline.length, pathname).toBeGreaterThan(0);
-      const hashes = new Set(inline.map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text!).digest("base64")}'`));
+      const hashes = new Set(
+        inline.map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text!).digest("base64")}'`),
+      );
       expect(new Set(scriptSrc.filter((source) => source.startsWith("'sha256-"))), pathname).toEqual(hashes);
-      expect(scriptSrc.filter((source) => !source.startsWith("'sha256-")), pathname).toEqual(["'self'"]);
+      expect(
+        scriptSrc.filter((source) => !source.startsWith("'sha256-")),
+        pathname,
+      ).toEqual(["'self'"]);
     }
   });
 
@@ -111,7 +125,11 @@ describe(`the production server on ${kind}`, () => {
       const crossSite = await fetch(`${server.url}/`, { method, headers: { Origin: "https://evil.example" } });
       expect(crossSite.status, method).toBe(403);
     }
-    const noOrigin = await fetch(`${server.url}/`, { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const noOrigin = await fetch(`${server.url}/`, {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(noOrigin.status).toBe(403);
     const refererOnly = await fetch(`${server.url}/`, { method: "POST", headers: { Referer: `${server.url}/about` } });
     expect(refererOnly.status).not.toBe(403);
@@ -155,7 +173,10 @@ describe("graceful shutdown", () => {
     const db = await databaseEnv();
     const server = await startServer(db.env);
     try {
-      const slow = fetch(`${server.url}/__test/slow?ms=1500`).then(async (r) => ({ status: r.status, body: await r.text() }));
+      const slow = fetch(`${server.url}/__test/slow?ms=1500`).then(async (r) => ({
+        status: r.status,
+        body: await r.text(),
+      }));
       await new Promise((resolve) => setTimeout(resolve, 300));
       server.child.kill("SIGTERM");
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -173,16 +194,27 @@ describe("graceful shutdown", () => {
 
 describe("start-up errors", () => {
   it("stops with a one-line message naming a bad variable", () => {
-    const result = spawnSync(process.execPath, ["build/server.js"], { env: { PATH: process.env.PATH, NODE_ENV: "development", PORT: "abc", DATA_DIR: tempDir() }, encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(process.execPath, ["build/server.js"], {
+      env: { PATH: process.env.PATH, NODE_ENV: "development", PORT: "abc", DATA_DIR: tempDir() },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe('Configuration error: PORT must be a whole number between 1 and 65535 (got "abc")');
+    expect(result.stderr.trim()).toBe(
+      'Configuration error: PORT must be a whole number between 1 and 65535 (got "abc")',
+    );
   });
 
   it.runIf(kind === "pglite")("refuses CLI commands while the server holds the embedded database", async () => {
     const server = await startServer();
     try {
       const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-migrate.ts"], {
-        env: { PATH: process.env.PATH, NODE_ENV: "development", DATA_DIR: server.dataDir, SESSION_SECRET: "x".repeat(32) },
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "development",
+          DATA_DIR: server.dataDir,
+          SESSION_SECRET: "x".repeat(32),
+        },
         encoding: "utf8",
         timeout: 30_000,
       });

@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/auth/password.server";
 import { users } from "../../db/schema";
 import { openServerDatabase } from "../support/seed-accounts";
-import {
-  startServer,
-  tempDir,
-  type RunningServer,
-} from "../support/server-process";
+import { startServer, tempDir, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 
 // Sessions and rate limits at the HTTP level, against the production build: tampered, unknown and
@@ -55,7 +51,7 @@ async function prepareDatabase(email: string) {
 const formPost = (
   server: RunningServer,
   fields: Record<string, string>,
-  headers: Record<string, string> = {}
+  headers: Record<string, string> = {},
 ): RequestInit => ({
   method: "POST",
   redirect: "manual",
@@ -73,36 +69,22 @@ const sessionOf = (response: Response) =>
     .map((c) => c.split(";")[0]!)
     .find((c) => c.startsWith("__session=") && c !== "__session=");
 
-async function signIn(
-  server: RunningServer,
-  email: string,
-  password = PASSWORD
-) {
-  const response = await fetch(
-    `${server.url}/client-login`,
-    formPost(server, { intent: "login", email, password })
-  );
+async function signIn(server: RunningServer, email: string, password = PASSWORD) {
+  const response = await fetch(`${server.url}/client-login`, formPost(server, { intent: "login", email, password }));
   const cookie = sessionOf(response);
-  if (response.status !== 302 || !cookie)
-    throw new Error(`sign-in failed: HTTP ${response.status}`);
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: HTTP ${response.status}`);
   return cookie;
 }
 
 /** "in" when the dashboard opens with this cookie, "out" when it sends to the sign-in page. */
-async function dashboardWith(
-  server: RunningServer,
-  cookie: string
-): Promise<"in" | "out" | string> {
+async function dashboardWith(server: RunningServer, cookie: string): Promise<"in" | "out" | string> {
   const response = await fetch(`${server.url}/dashboard`, {
     headers: { Cookie: cookie },
     redirect: "manual",
   });
   await response.arrayBuffer();
   if (response.status === 200) return "in";
-  if (
-    response.status === 302 &&
-    (response.headers.get("location") ?? "").startsWith(`${server.url}/client-login`)
-  )
+  if (response.status === 302 && (response.headers.get("location") ?? "").startsWith(`${server.url}/client-login`))
     return "out";
   return `HTTP ${response.status} ${response.headers.get("location") ?? ""}`;
 }
@@ -122,15 +104,9 @@ function inquiry(email: string) {
 }
 
 /** Posts one valid inquiry (as a fetcher does) and returns the status: 200 stored, 429 over the limit. */
-async function postInquiry(
-  server: RunningServer,
-  headers: Record<string, string> = {}
-) {
+async function postInquiry(server: RunningServer, headers: Record<string, string> = {}) {
   const email = `limit-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  const response = await fetch(
-    `${server.url}/inquiry.data`,
-    formPost(server, inquiry(email), headers)
-  );
+  const response = await fetch(`${server.url}/inquiry.data`, formPost(server, inquiry(email), headers));
   await response.arrayBuffer();
   return response.status;
 }
@@ -167,11 +143,15 @@ describe(`sessions over HTTP on ${kind}`, () => {
     const dot = value.lastIndexOf(".");
     // Another token with the original signature.
     const edited = Buffer.from(JSON.stringify(crypto.randomBytes(32).toString("base64url"))).toString("base64");
-    expect(await dashboardWith(server, `__session=${encodeURIComponent(`${edited}.${value.slice(dot + 1)}`)}`)).toBe("out");
+    expect(await dashboardWith(server, `__session=${encodeURIComponent(`${edited}.${value.slice(dot + 1)}`)}`)).toBe(
+      "out",
+    );
     // The original contents with one character of the signature changed.
     const signature = value.slice(dot + 1);
     const flipped = (signature[0] === "A" ? "B" : "A") + signature.slice(1);
-    expect(await dashboardWith(server, `__session=${encodeURIComponent(`${value.slice(0, dot)}.${flipped}`)}`)).toBe("out");
+    expect(await dashboardWith(server, `__session=${encodeURIComponent(`${value.slice(0, dot)}.${flipped}`)}`)).toBe(
+      "out",
+    );
     // No signature at all.
     expect(await dashboardWith(server, `__session=${encodeURIComponent(value.slice(0, dot))}`)).toBe("out");
   });
@@ -187,8 +167,12 @@ describe(`sessions over HTTP on ${kind}`, () => {
       "x".repeat(3000),
       "' or 1=1 --",
     ];
-    for (const content of contents) expect(await dashboardWith(server, await signedCookie(content)), JSON.stringify(content).slice(0, 40)).toBe("out");
-    for (const raw of ["%", "%E0%A4%A", "..", "=".repeat(500), "%00"]) expect(await dashboardWith(server, `__session=${raw}`), raw).toBe("out");
+    for (const content of contents)
+      expect(await dashboardWith(server, await signedCookie(content)), JSON.stringify(content).slice(0, 40)).toBe(
+        "out",
+      );
+    for (const raw of ["%", "%E0%A4%A", "..", "=".repeat(500), "%00"])
+      expect(await dashboardWith(server, `__session=${raw}`), raw).toBe("out");
   });
 
   it("signs out every cookie issued before a password change, including the one that made the change when replayed", async () => {
@@ -206,8 +190,8 @@ describe(`sessions over HTTP on ${kind}`, () => {
           password: newPassword,
           confirmPassword: newPassword,
         },
-        { Cookie: thisDevice }
-      )
+        { Cookie: thisDevice },
+      ),
     );
     expect(changed.status).toBe(302);
     const renewed = sessionOf(changed);
@@ -226,8 +210,8 @@ describe(`sessions over HTTP on ${kind}`, () => {
           password: PASSWORD,
           confirmPassword: PASSWORD,
         },
-        { Cookie: renewed! }
-      )
+        { Cookie: renewed! },
+      ),
     );
     expect(back.status).toBe(302);
     expect(await dashboardWith(server, renewed!)).toBe("out");
@@ -235,10 +219,7 @@ describe(`sessions over HTTP on ${kind}`, () => {
 
   it("ignores X-Forwarded-For when no proxy is trusted: a spoofed header buys no fresh budget", async () => {
     const statuses = [];
-    for (let i = 1; i <= 4; i++)
-      statuses.push(
-        await postInquiry(server, { "X-Forwarded-For": `203.0.113.${i}` })
-      );
+    for (let i = 1; i <= 4; i++) statuses.push(await postInquiry(server, { "X-Forwarded-For": `203.0.113.${i}` }));
     expect(statuses).toEqual([200, 200, 429, 429]);
   });
 });
@@ -250,9 +231,7 @@ describe(`the client address for rate limits on ${kind}`, () => {
     drop: () => Promise<unknown>;
   }> = [];
   async function serverWith(env: Record<string, string>) {
-    const db = await prepareDatabase(
-      `proxy-${crypto.randomBytes(3).toString("hex")}@example.com`
-    );
+    const db = await prepareDatabase(`proxy-${crypto.randomBytes(3).toString("hex")}@example.com`);
     const server = await startServer({
       ...db.env,
       INQUIRY_RATE_LIMIT: "2",
@@ -276,43 +255,36 @@ describe(`the client address for rate limits on ${kind}`, () => {
       statuses.push(
         await postInquiry(server, {
           "X-Forwarded-For": `192.0.2.${i}, 198.51.100.7`,
-        })
+        }),
       );
     expect(statuses).toEqual([200, 200, 429]);
     // Another client behind the same proxy has its own budget.
-    expect(
-      await postInquiry(server, { "X-Forwarded-For": "198.51.100.8" })
-    ).toBe(200);
+    expect(await postInquiry(server, { "X-Forwarded-For": "198.51.100.8" })).toBe(200);
   }, 120_000);
 });
 
-describe.runIf(kind === "postgres")(
-  "rate limits across two instances sharing one PostgreSQL database",
-  () => {
-    it("counts hits on both instances together", async () => {
-      const db = await prepareDatabase(
-        `two-${crypto.randomBytes(3).toString("hex")}@example.com`
-      );
-      const env = { ...db.env, INQUIRY_RATE_LIMIT: "3" };
-      const first = await startServer(env);
-      const second = await startServer({
-        ...env,
-        DATA_DIR: tempDir("sanad-second-"),
-      });
-      try {
-        const statuses = [
-          await postInquiry(first),
-          await postInquiry(second),
-          await postInquiry(first),
-          await postInquiry(second),
-          await postInquiry(first),
-        ];
-        expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      } finally {
-        await first.stop();
-        await second.stop();
-        await db.drop();
-      }
-    }, 120_000);
-  }
-);
+describe.runIf(kind === "postgres")("rate limits across two instances sharing one PostgreSQL database", () => {
+  it("counts hits on both instances together", async () => {
+    const db = await prepareDatabase(`two-${crypto.randomBytes(3).toString("hex")}@example.com`);
+    const env = { ...db.env, INQUIRY_RATE_LIMIT: "3" };
+    const first = await startServer(env);
+    const second = await startServer({
+      ...env,
+      DATA_DIR: tempDir("sanad-second-"),
+    });
+    try {
+      const statuses = [
+        await postInquiry(first),
+        await postInquiry(second),
+        await postInquiry(first),
+        await postInquiry(second),
+        await postInquiry(first),
+      ];
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await db.drop();
+    }
+  }, 120_000);
+});

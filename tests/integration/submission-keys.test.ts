@@ -25,9 +25,12 @@ describe(`submission keys on ${testDbKind()}`, () => {
     // The key ends with a fingerprint of what was sent: the same fields give the same key (a retry),
     // other fields another (a second submission from a page the browser kept).
     const withMessage = (message: string) => new URLSearchParams({ submissionId: token, message, _csrf: "any" });
-    expect(submissionKeyOf(withMessage("hello"), "chat")).toBe(submissionKeyOf(new URLSearchParams({ submissionId: token, message: "hello", _csrf: "other" }), "chat"));
+    expect(submissionKeyOf(withMessage("hello"), "chat")).toBe(
+      submissionKeyOf(new URLSearchParams({ submissionId: token, message: "hello", _csrf: "other" }), "chat"),
+    );
     expect(submissionKeyOf(withMessage("hello"), "chat")).not.toBe(submissionKeyOf(withMessage("hello again"), "chat"));
-    for (const bad of ["", "x", `${token}x`, "'; drop table orders; --"]) expect(submissionKeyOf(form(bad), "chat")).toBeNull();
+    for (const bad of ["", "x", `${token}x`, "'; drop table orders; --"])
+      expect(submissionKeyOf(form(bad), "chat")).toBeNull();
     expect(submissionKeyOf(new URLSearchParams(), "chat")).toBeNull();
   });
 
@@ -55,14 +58,19 @@ describe(`submission keys on ${testDbKind()}`, () => {
 
   it("records nothing when the work fails, so a retry runs it", async () => {
     const key = `fails:${crypto.randomUUID()}`;
-    await expect(once(key, async () => Promise.reject(new Error("database hiccup")))).rejects.toThrow("database hiccup");
+    await expect(once(key, async () => Promise.reject(new Error("database hiccup")))).rejects.toThrow(
+      "database hiccup",
+    );
     expect(await once(key, async () => "done")).toEqual({ result: "done", repeated: false });
   });
 
   it("forgets keys after three days", async () => {
     const key = `old:${crypto.randomUUID()}`;
     await once(key, async () => 1);
-    await t.handle.db.update(submissionKeys).set({ createdAt: sql`now() - interval '4 days'` }).where(sql`${submissionKeys.key} = ${key}`);
+    await t.handle.db
+      .update(submissionKeys)
+      .set({ createdAt: sql`now() - interval '4 days'` })
+      .where(sql`${submissionKeys.key} = ${key}`);
     await pruneSubmissionKeys();
     expect(await once(key, async () => 2)).toEqual({ result: 2, repeated: false });
   });

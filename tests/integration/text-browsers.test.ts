@@ -15,12 +15,18 @@ import { clientWithCart, startServerWithAccounts, type ServerWithAccounts } from
 
 const run = promisify(execFile);
 const PASSWORD = "text-browser-pass-2026";
-const EMAILS = { client: "reader@example.com", otherClient: "other.reader@example.com", admin: "admin.reader@example.com" };
+const EMAILS = {
+  client: "reader@example.com",
+  otherClient: "other.reader@example.com",
+  admin: "admin.reader@example.com",
+};
 
-const installed = (command: string) => Boolean(spawnSync("sh", ["-c", `command -v ${command}`], { encoding: "utf8" }).stdout.trim());
+const installed = (command: string) =>
+  Boolean(spawnSync("sh", ["-c", `command -v ${command}`], { encoding: "utf8" }).stdout.trim());
 const browsers = (["lynx", "w3m"] as const).filter(installed);
 // CI installs both (.ci/run); elsewhere a missing one is skipped.
-if (process.env.CI && browsers.length < 2) throw new Error("lynx and w3m must be installed: .ci/run installs them (apt-get install lynx w3m)");
+if (process.env.CI && browsers.length < 2)
+  throw new Error("lynx and w3m must be installed: .ci/run installs them (apt-get install lynx w3m)");
 
 /** Pairs that must never run together: each label, then what follows it on screen. */
 const MUST_STAND_APART: Array<[string, string]> = [
@@ -49,7 +55,11 @@ let cookies: { cart: string; session: string };
 async function dump(browser: (typeof browsers)[number], pathname: string, cookie: string): Promise<string> {
   const url = running.server.url + pathname;
   if (browser === "w3m") {
-    const { stdout } = await run("w3m", ["-dump", "-cols", "200", "-o", "accept_cookie=0", "-header", `Cookie: ${cookie}`, url], { env: { ...process.env, HOME: home } });
+    const { stdout } = await run(
+      "w3m",
+      ["-dump", "-cols", "200", "-o", "accept_cookie=0", "-header", `Cookie: ${cookie}`, url],
+      { env: { ...process.env, HOME: home } },
+    );
     return stdout;
   }
   // lynx reads cookies from a file in Netscape's format.
@@ -62,7 +72,11 @@ async function dump(browser: (typeof browsers)[number], pathname: string, cookie
   // Debian's lynx reads a cookie file only with persistent cookies switched on.
   const config = path.join(home, "lynx.cfg");
   fs.writeFileSync(config, "INCLUDE:/etc/lynx/lynx.cfg\nPERSISTENT_COOKIES:TRUE\n");
-  const { stdout, stderr } = await run("lynx", [`-cfg=${config}`, "-dump", "-nolist", "-width=200", "-accept_all_cookies", `-cookie_file=${file}`, url], { env: { ...process.env, HOME: home } });
+  const { stdout, stderr } = await run(
+    "lynx",
+    [`-cfg=${config}`, "-dump", "-nolist", "-width=200", "-accept_all_cookies", `-cookie_file=${file}`, url],
+    { env: { ...process.env, HOME: home } },
+  );
   return stdout + stderr;
 }
 
@@ -88,17 +102,27 @@ describe.runIf(browsers.length > 0)("text browsers", () => {
     for (const lang of ["en", "ar"] as const) {
       for (const page of pages) {
         it(`${browser} (${lang}): ${page.name} reads cleanly`, async () => {
-          const text = (await dump(browser, (lang === "ar" ? "/ar" : "") + (page.path === "/" && lang === "ar" ? "" : page.path), page.cookie())).replace(/\u00A0/g, " ");
+          const text = (
+            await dump(
+              browser,
+              (lang === "ar" ? "/ar" : "") + (page.path === "/" && lang === "ar" ? "" : page.path),
+              page.cookie(),
+            )
+          ).replace(/\u00A0/g, " ");
           expect(text).not.toMatch(/not absolute/i);
-          for (const [first, second] of MUST_STAND_APART) expect(text, `"${first}${second}"`).not.toContain(first + second);
+          for (const [first, second] of MUST_STAND_APART)
+            expect(text, `"${first}${second}"`).not.toContain(first + second);
           // The site's links are listed once: the header's navigation is not repeated for small screens.
           // A page no section links to: listed once by the header's navigation, once by the footer.
           const label = lang === "ar" ? "إدارة الذمم المدينة" : "Receivable Management";
-          expect(text.split("\n").filter((line) => line.trim().replace(/^[*+•□-]\s*/, "") === label).length, text).toBe(2);
+          expect(text.split("\n").filter((line) => line.trim().replace(/^[*+•□-]\s*/, "") === label).length, text).toBe(
+            2,
+          );
           // One money notation, no symbol and no direction marks.
           expect(text).not.toContain("د.إ");
           expect(text).not.toMatch(/[\u200E\u200F\u2066-\u2069]/);
-          if (page.path === "/cart" || page.path === "/checkout") expect(text).toContain(lang === "ar" ? "650 درهم" : "AED 650");
+          if (page.path === "/cart" || page.path === "/checkout")
+            expect(text).toContain(lang === "ar" ? "650 درهم" : "AED 650");
         }, 60_000);
       }
     }
@@ -114,8 +138,12 @@ describe.runIf(browsers.length > 0)("text browsers", () => {
       expect(response.headers.get("location"), from).toBe(running.server.url + to);
     }
     if (browsers.includes("lynx")) {
-      const { stdout, stderr } = await run("lynx", ["-dump", "-nolist", "-trace", `${running.server.url}/checkout`], { env: { ...process.env, HOME: home } });
-      const trace = fs.existsSync(path.join(home, "Lynx.trace")) ? fs.readFileSync(path.join(home, "Lynx.trace"), "latin1") : "";
+      const { stdout, stderr } = await run("lynx", ["-dump", "-nolist", "-trace", `${running.server.url}/checkout`], {
+        env: { ...process.env, HOME: home },
+      });
+      const trace = fs.existsSync(path.join(home, "Lynx.trace"))
+        ? fs.readFileSync(path.join(home, "Lynx.trace"), "latin1")
+        : "";
       expect(stdout + stderr + trace).not.toMatch(/not absolute/i);
       expect(stdout).toContain("Client Login");
     }

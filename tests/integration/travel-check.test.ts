@@ -13,7 +13,11 @@ let address = 0;
 const fresh = () => ({ clientAddress: `192.0.2.${++address}` });
 
 function post(fields: Record<string, string>, path = "/travel-check") {
-  return new Request(`${SITE}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  return new Request(`${SITE}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 const valid = (overrides: Record<string, string> = {}) => ({
   mode: "fetch",
@@ -62,7 +66,12 @@ describe(`travel-ban check request on ${testDbKind()}`, () => {
     const { status, flash } = fetched(await travelCheckAction(post(valid()), fresh()));
     expect(status).toBe(200);
     expect(flash.result?.status).toBe("success");
-    expect(flash.data).toMatchObject({ email: "rahul@example.com", phone: "+971 55 765 4321", minutes: "2 minutes", quickCheckPrice: formatMoney(20_000, "en") });
+    expect(flash.data).toMatchObject({
+      email: "rahul@example.com",
+      phone: "+971 55 765 4321",
+      minutes: "2 minutes",
+      quickCheckPrice: formatMoney(20_000, "en"),
+    });
     expect(JSON.stringify(flash)).not.toMatch(/no ban|clear|banned/i);
     const [row] = await t.handle.db.select().from(inquiries);
     expect(row).toMatchObject({
@@ -83,7 +92,9 @@ describe(`travel-ban check request on ${testDbKind()}`, () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/ban-checks/travel-ban-check?check=1#check");
     const { flash } = fetched(await travelCheckAction(post(valid({ idNumber: "12-34" })), fresh()));
-    expect(flash.result?.error?.idNumber).toEqual(["Enter your Emirates ID (784-XXXX-XXXXXXX-X) or passport number (6 to 12 letters and digits)"]);
+    expect(flash.result?.error?.idNumber).toEqual([
+      "Enter your Emirates ID (784-XXXX-XXXXXXX-X) or passport number (6 to 12 letters and digits)",
+    ]);
     expect(flash.result?.initialValue).toMatchObject({ idNumber: "12-34", nationality: "Indian" });
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(0);
   });

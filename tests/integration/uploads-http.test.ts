@@ -6,16 +6,8 @@ import { hashPassword } from "../../app/auth/password.server";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { orders, users } from "../../db/schema";
-import {
-  startServer,
-  tempDir,
-  type RunningServer,
-} from "../support/server-process";
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDbKind,
-} from "../support/test-db";
+import { startServer, tempDir, type RunningServer } from "../support/server-process";
+import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
 
 // The checkout's document upload at the HTTP level, against the production build: hostile files
 // and bodies are refused early with the spec's messages (never a 5xx), and the server's memory
@@ -35,30 +27,24 @@ const FIELDS = {
 };
 const PDF_HEAD = Buffer.from("%PDF-1.4\n");
 
-type Part =
-  | { name: string; value: string }
-  | { name: string; fileName: string; data: Buffer; type?: string };
+type Part = { name: string; value: string } | { name: string; fileName: string; data: Buffer; type?: string };
 
 function multipart(parts: Part[], boundary = "----sanad-upload-test") {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ("value" in part) {
       chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`
-        )
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
       );
     } else {
       chunks.push(
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="${
             part.name
-          }"; filename="${part.fileName}"\r\nContent-Type: ${
-            part.type ?? "application/pdf"
-          }\r\n\r\n`
+          }"; filename="${part.fileName}"\r\nContent-Type: ${part.type ?? "application/pdf"}\r\n\r\n`,
         ),
         part.data,
-        Buffer.from("\r\n")
+        Buffer.from("\r\n"),
       );
     }
   }
@@ -69,8 +55,7 @@ function multipart(parts: Part[], boundary = "----sanad-upload-test") {
   };
 }
 
-const fieldParts = (): Part[] =>
-  Object.entries(FIELDS).map(([name, value]) => ({ name, value }));
+const fieldParts = (): Part[] => Object.entries(FIELDS).map(([name, value]) => ({ name, value }));
 
 /** The server's resident memory in bytes, from /proc (Linux). */
 function rssOf(pid: number): number {
@@ -132,12 +117,10 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     const boundary = "----sanad-stream-test";
     const head = Buffer.concat([
       ...Object.entries(FIELDS).map(([name, value]) =>
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-        )
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
       ),
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`
+        `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
       ),
       PDF_HEAD,
     ]);
@@ -194,11 +177,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
       request.on("error", (error) => {
         if (answered) return;
         clearInterval(sampler);
-        reject(
-          new Error(
-            `upload stream failed after ${sent} bytes without an answer: ${error.message}`
-          )
-        );
+        reject(new Error(`upload stream failed after ${sent} bytes without an answer: ${error.message}`));
       });
       request.write(head);
       const pump = () => {
@@ -232,15 +211,13 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
       await migrateDatabase(handle);
     }
     try {
-      await handle.db
-        .insert(users)
-        .values({
-          email: EMAIL,
-          passwordHash: await hashPassword(PASSWORD),
-          fullName: "Aisha Rahman",
-          role: "client",
-          emailConfirmedAt: new Date(),
-        });
+      await handle.db.insert(users).values({
+        email: EMAIL,
+        passwordHash: await hashPassword(PASSWORD),
+        fullName: "Aisha Rahman",
+        role: "client",
+        emailConfirmedAt: new Date(),
+      });
     } finally {
       await handle.close();
     }
@@ -256,7 +233,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     });
     const login = await fetch(
       `${server.url}/client-login`,
-      form({ intent: "login", email: EMAIL, password: PASSWORD })
+      form({ intent: "login", email: EMAIL, password: PASSWORD }),
     );
     const session = login.headers
       .getSetCookie()
@@ -265,7 +242,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     expect(session, `sign-in answered ${login.status}`).toBeTruthy();
     const cart = await fetch(
       `${server.url}/cart/update`,
-      form({ intent: "add", serviceType: "travel-ban", tierId: "basic" })
+      form({ intent: "add", serviceType: "travel-ban", tierId: "basic" }),
     );
     const cartCookie = cart.headers
       .getSetCookie()
@@ -287,10 +264,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
 
   it("refuses a file whose first bytes are not PDF, JPEG or PNG, whatever its name", async () => {
     const before = await countOrders();
-    const executable = Buffer.concat([
-      Buffer.from("MZ\x90\x00\x03\x00\x00\x00"),
-      Buffer.alloc(2048, 1),
-    ]);
+    const executable = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(2048, 1)]);
     const { body, contentType } = multipart([
       ...fieldParts(),
       { name: "documents", fileName: "passport.pdf", data: executable },
@@ -303,12 +277,8 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     ]);
     const answer = await post(body, contentType);
     expect(answer.status).toBe(400);
-    expect(answer.html).toContain(
-      "Invalid File Type: passport.pdf is not a supported file type."
-    );
-    expect(answer.html).toContain(
-      "Invalid File Type: photo.png is not a supported file type."
-    );
+    expect(answer.html).toContain("Invalid File Type: passport.pdf is not a supported file type.");
+    expect(answer.html).toContain("Invalid File Type: photo.png is not a supported file type.");
     // What was typed is kept.
     expect(answer.html).toContain('value="Aisha Rahman"');
     expect(await countOrders()).toBe(before);
@@ -339,42 +309,28 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     const before = await countOrders();
     const answer = await post(body, contentType);
     expect(answer.status).toBe(400);
-    expect(answer.html).toContain(
-      "Invalid File Type: report.pdf is not a supported file type."
-    );
-    expect(answer.html).toContain(
-      "Invalid File Type: bomb.zip is not a supported file type."
-    );
+    expect(answer.html).toContain("Invalid File Type: report.pdf is not a supported file type.");
+    expect(answer.html).toContain("Invalid File Type: bomb.zip is not a supported file type.");
     expect(await countOrders()).toBe(before);
 
     // A real PDF header in front of a Flate stream that inflates to 100 MB: the server stores
     // documents as opaque bytes (never decompresses or renders them), so its memory does not move.
     const stream = zlib.deflateSync(Buffer.alloc(inflated));
     const pdf = Buffer.concat([
-      Buffer.from(
-        `%PDF-1.4\n1 0 obj << /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`
-      ),
+      Buffer.from(`%PDF-1.4\n1 0 obj << /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
       stream,
       Buffer.from("\nendstream\nendobj\n%%EOF\n"),
     ]);
     expect(pdf.length).toBeLessThan(MB);
     const pid = server.child.pid!;
     const rssBefore = rssOf(pid);
-    const withBomb = multipart([
-      ...fieldParts(),
-      { name: "documents", fileName: "compressed.pdf", data: pdf },
-    ]);
+    const withBomb = multipart([...fieldParts(), { name: "documents", fileName: "compressed.pdf", data: pdf }]);
     const accepted = await post(withBomb.body, withBomb.contentType);
     // Accepted as a document like any other (the order goes on to payment: a redirect).
-    expect(accepted.status, accepted.html.slice(0, 500)).toBeGreaterThanOrEqual(
-      300
-    );
+    expect(accepted.status, accepted.html.slice(0, 500)).toBeGreaterThanOrEqual(300);
     expect(accepted.status).toBeLessThan(400);
     const grew = (rssOf(pid) - rssBefore) / MB;
-    expect(
-      grew,
-      "RSS growth (MB) after accepting a PDF that would inflate to 100 MB"
-    ).toBeLessThan(60);
+    expect(grew, "RSS growth (MB) after accepting a PDF that would inflate to 100 MB").toBeLessThan(60);
     if (before !== undefined) expect(await countOrders()).toBe(before + 1);
     // The cart is emptied by a successful order: put the line back for the next tests.
     const cart = await fetch(`${server.url}/cart/update`, {
@@ -395,20 +351,12 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
   }, 60_000);
 
   it("refuses an 11 MB file with the spec's message, keeping the other files' checks", async () => {
-    const big = Buffer.concat([
-      PDF_HEAD,
-      Buffer.alloc(11 * MB - PDF_HEAD.length, 0x20),
-    ]);
-    const { body, contentType } = multipart([
-      ...fieldParts(),
-      { name: "documents", fileName: "big.pdf", data: big },
-    ]);
+    const big = Buffer.concat([PDF_HEAD, Buffer.alloc(11 * MB - PDF_HEAD.length, 0x20)]);
+    const { body, contentType } = multipart([...fieldParts(), { name: "documents", fileName: "big.pdf", data: big }]);
     const before = await countOrders();
     const answer = await post(body, contentType);
     expect(answer.status).toBe(400);
-    expect(answer.html).toContain(
-      "File Too Large: big.pdf exceeds the 10MB limit."
-    );
+    expect(answer.html).toContain("File Too Large: big.pdf exceeds the 10MB limit.");
     expect(await countOrders()).toBe(before);
   }, 60_000);
 
@@ -423,69 +371,59 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     const answer = await post(body, contentType);
     expect(answer.status).toBe(400);
     expect(answer.html).toContain(
-      "Too Many Files: at most 10 files can be attached; page-11.pdf and any after it were not added."
+      "Too Many Files: at most 10 files can be attached; page-11.pdf and any after it were not added.",
     );
     expect(await countOrders()).toBe(before);
   }, 60_000);
 
   it("refuses a body declared larger than the bound without reading it", async () => {
     const { body, contentType } = multipart(fieldParts());
-    const response = await new Promise<{ status: number; html: string }>(
-      (resolve, reject) => {
-        const url = new URL(`${server.url}/checkout`);
-        // Claims 200 MB, sends a few hundred bytes: the answer must come without waiting for the rest.
-        const request = http.request({
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: "POST",
-          headers: {
-            Origin: server.url,
-            Cookie: cookie,
-            "Content-Type": contentType,
-            "Content-Length": String(200 * MB),
-          },
+    const response = await new Promise<{ status: number; html: string }>((resolve, reject) => {
+      const url = new URL(`${server.url}/checkout`);
+      // Claims 200 MB, sends a few hundred bytes: the answer must come without waiting for the rest.
+      const request = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: {
+          Origin: server.url,
+          Cookie: cookie,
+          "Content-Type": contentType,
+          "Content-Length": String(200 * MB),
+        },
+      });
+      request.on("response", (res) => {
+        let html = "";
+        res.setEncoding("utf8");
+        res.on("data", (text: string) => (html += text));
+        res.on("end", () => {
+          request.destroy();
+          resolve({ status: res.statusCode ?? 0, html: decoded(html) });
         });
-        request.on("response", (res) => {
-          let html = "";
-          res.setEncoding("utf8");
-          res.on("data", (text: string) => (html += text));
-          res.on("end", () => {
-            request.destroy();
-            resolve({ status: res.statusCode ?? 0, html: decoded(html) });
-          });
-        });
-        request.on("error", reject);
-        request.write(body);
-      }
-    );
+      });
+      request.on("error", reject);
+      request.write(body);
+    });
     expect(response.status).toBe(400);
-    expect(response.html).toContain(
-      "Upload Too Large: the files together exceed the 50MB limit."
-    );
+    expect(response.html).toContain("Upload Too Large: the files together exceed the 50MB limit.");
   }, 60_000);
 
   it("cuts off an endless body past the bound, answering the spec's message, with memory bounded over a 200 MB attempt", async () => {
     const result = await streamUpload(200 * MB);
     expect(result.status, result.html.slice(0, 300)).toBe(400);
-    expect(result.html).toContain(
-      "Upload Too Large: the files together exceed the 50MB limit."
-    );
+    expect(result.html).toContain("Upload Too Large: the files together exceed the 50MB limit.");
     // Refused early: well before the 200 MB were sent (the bound is 50 MB; socket buffers add a little).
     expect(result.sent).toBeLessThan(120 * MB);
     const grewMb = (result.peak - result.baseline) / MB;
     console.info(
-      `[uploads] 200 MB attempt: server answered ${result.status} after ${(
-        result.sent / MB
-      ).toFixed(0)} MB sent in ${result.ms} ms; RSS ${(
-        result.baseline / MB
-      ).toFixed(0)} MB → peak ${(result.peak / MB).toFixed(
-        0
-      )} MB (+${grewMb.toFixed(0)} MB)`
+      `[uploads] 200 MB attempt: server answered ${result.status} after ${(result.sent / MB).toFixed(
+        0,
+      )} MB sent in ${result.ms} ms; RSS ${(result.baseline / MB).toFixed(0)} MB → peak ${(result.peak / MB).toFixed(
+        0,
+      )} MB (+${grewMb.toFixed(0)} MB)`,
     );
-    expect(grewMb, "server RSS growth during the upload (MB)").toBeLessThan(
-      100
-    );
+    expect(grewMb, "server RSS growth during the upload (MB)").toBeLessThan(100);
     // The server is still serving.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();

@@ -2,13 +2,27 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webVitals } from "../../db/schema";
 import { useDatabaseForTests } from "../../app/db.server";
-import { normaliseRoute, parseVitalsBeacon, pruneVitals, recordVitals, vitalsP75ByRoute } from "../../app/analytics/vitals.server";
+import {
+  normaliseRoute,
+  parseVitalsBeacon,
+  pruneVitals,
+  recordVitals,
+  vitalsP75ByRoute,
+} from "../../app/analytics/vitals.server";
 import { action } from "../../app/routes/api.vitals";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
 
-function beacon(body: string, address = "203.0.113.7", headers: Record<string, string> = { "Content-Type": "text/plain;charset=UTF-8" }) {
+function beacon(
+  body: string,
+  address = "203.0.113.7",
+  headers: Record<string, string> = { "Content-Type": "text/plain;charset=UTF-8" },
+) {
   const request = new Request("http://localhost/api/vitals", { method: "POST", body, headers });
-  return action({ request, params: {}, context: { clientAddress: address, cspNonce: "", requestId: "test" } } as unknown as ActionFunctionArgs);
+  return action({
+    request,
+    params: {},
+    context: { clientAddress: address, cspNonce: "", requestId: "test" },
+  } as unknown as ActionFunctionArgs);
 }
 
 describe(`web vitals on ${testDbKind()}`, () => {
@@ -38,7 +52,15 @@ describe(`web vitals on ${testDbKind()}`, () => {
   });
 
   it("accepts a valid beacon and refuses malformed or implausible ones", () => {
-    const ok = parseVitalsBeacon(JSON.stringify({ route: "/checkout", metrics: [{ name: "LCP", value: 1800.4 }, { name: "CLS", value: 0.3 }] }));
+    const ok = parseVitalsBeacon(
+      JSON.stringify({
+        route: "/checkout",
+        metrics: [
+          { name: "LCP", value: 1800.4 },
+          { name: "CLS", value: 0.3 },
+        ],
+      }),
+    );
     expect(ok).toEqual([
       { route: "/checkout", name: "LCP", value: 1800.4, rating: "good" },
       { route: "/checkout", name: "CLS", value: 0.3, rating: "poor" },
@@ -50,16 +72,30 @@ describe(`web vitals on ${testDbKind()}`, () => {
     expect(parseVitalsBeacon(JSON.stringify({ route: "/", metrics: [{ name: "LCP", value: -1 }] }))).toBeNull();
     expect(parseVitalsBeacon(JSON.stringify({ route: "/", metrics: [{ name: "LCP", value: "100" }] }))).toBeNull();
     expect(parseVitalsBeacon(JSON.stringify({ route: "/", metrics: [{ name: "LCP", value: 1e9 }] }))).toBeNull();
-    expect(parseVitalsBeacon(JSON.stringify({ route: "/", metrics: Array.from({ length: 11 }, () => ({ name: "LCP", value: 1 })) }))).toBeNull();
-    expect(parseVitalsBeacon(JSON.stringify({ route: "/x?email=a@b.c", metrics: [{ name: "TTFB", value: 90 }] }))?.[0]?.route).toBe("/x");
+    expect(
+      parseVitalsBeacon(
+        JSON.stringify({ route: "/", metrics: Array.from({ length: 11 }, () => ({ name: "LCP", value: 1 })) }),
+      ),
+    ).toBeNull();
+    expect(
+      parseVitalsBeacon(JSON.stringify({ route: "/x?email=a@b.c", metrics: [{ name: "TTFB", value: 90 }] }))?.[0]
+        ?.route,
+    ).toBe("/x");
   });
 
   it("stores a beacon through the endpoint and answers 204; bad bodies 400, huge ones 413", async () => {
-    const good = await beacon(JSON.stringify({ route: "/services/legal-consultation", metrics: [{ name: "INP", value: 120 }] }));
+    const good = await beacon(
+      JSON.stringify({ route: "/services/legal-consultation", metrics: [{ name: "INP", value: 120 }] }),
+    );
     expect(good.status).toBe(204);
-    expect(await t.handle.db.select().from(webVitals)).toMatchObject([{ route: "/services/legal-consultation", name: "INP", value: 120, rating: "good" }]);
+    expect(await t.handle.db.select().from(webVitals)).toMatchObject([
+      { route: "/services/legal-consultation", name: "INP", value: 120, rating: "good" },
+    ]);
     expect((await beacon("{")).status).toBe(400);
-    expect((await beacon(JSON.stringify({ route: "/", metrics: [{ name: "LCP", value: 1 }], pad: "x".repeat(5000) }))).status).toBe(413);
+    expect(
+      (await beacon(JSON.stringify({ route: "/", metrics: [{ name: "LCP", value: 1 }], pad: "x".repeat(5000) })))
+        .status,
+    ).toBe(413);
     expect(await t.handle.db.select().from(webVitals)).toHaveLength(1);
   });
 
@@ -79,9 +115,15 @@ describe(`web vitals on ${testDbKind()}`, () => {
     const now = new Date("2026-05-10T12:00:00Z");
     const day = 86_400_000;
     // LCP on "/": 1000, 2000, 3000, 4000 → p75 (linear interpolation) = 3250.
-    await recordVitals([1000, 2000, 3000, 4000].map((value) => ({ route: "/", name: "LCP", value, rating: "x" })), new Date(now.getTime() - day));
+    await recordVitals(
+      [1000, 2000, 3000, 4000].map((value) => ({ route: "/", name: "LCP", value, rating: "x" })),
+      new Date(now.getTime() - day),
+    );
     await recordVitals([{ route: "/", name: "CLS", value: 0.05, rating: "good" }], new Date(now.getTime() - 2 * day));
-    await recordVitals([{ route: "/checkout", name: "LCP", value: 900, rating: "good" }], new Date(now.getTime() - 3 * day));
+    await recordVitals(
+      [{ route: "/checkout", name: "LCP", value: 900, rating: "good" }],
+      new Date(now.getTime() - 3 * day),
+    );
     // Older than 7 days: not counted.
     await recordVitals([{ route: "/", name: "LCP", value: 99_000, rating: "poor" }], new Date(now.getTime() - 8 * day));
     const result = await vitalsP75ByRoute(now);
@@ -93,8 +135,14 @@ describe(`web vitals on ${testDbKind()}`, () => {
 
   it("prunes measurements older than 30 days", async () => {
     const now = new Date("2026-05-10T12:00:00Z");
-    await recordVitals([{ route: "/", name: "TTFB", value: 100, rating: "good" }], new Date(now.getTime() - 31 * 86_400_000));
-    await recordVitals([{ route: "/", name: "TTFB", value: 200, rating: "good" }], new Date(now.getTime() - 29 * 86_400_000));
+    await recordVitals(
+      [{ route: "/", name: "TTFB", value: 100, rating: "good" }],
+      new Date(now.getTime() - 31 * 86_400_000),
+    );
+    await recordVitals(
+      [{ route: "/", name: "TTFB", value: 200, rating: "good" }],
+      new Date(now.getTime() - 29 * 86_400_000),
+    );
     await pruneVitals(now);
     expect((await t.handle.db.select().from(webVitals)).map((r) => r.value)).toEqual([200]);
   });

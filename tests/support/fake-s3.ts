@@ -69,7 +69,9 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
       if (--requestsLeft <= 0) isDown = true;
       const xml = (status: number, code: string) => {
         res.writeHead(status, { "Content-Type": "application/xml" });
-        res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message><Key>${key}</Key></Error>`);
+        res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message><Key>${key}</Key></Error>`,
+        );
       };
       if (!String(req.headers.authorization ?? "").startsWith("AWS4-HMAC-SHA256 ")) return xml(403, "AccessDenied");
       if (bucketName !== bucket) return xml(404, "NoSuchBucket");
@@ -78,7 +80,8 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
         case "PUT": {
           const body = decodeBody(Buffer.concat(chunks), req.headers);
           const declared = Number(req.headers["x-amz-decoded-content-length"] ?? req.headers["content-length"]);
-          if (req.headers["x-amz-decoded-content-length"] && declared !== body.length) return xml(400, "IncompleteBody");
+          if (req.headers["x-amz-decoded-content-length"] && declared !== body.length)
+            return xml(400, "IncompleteBody");
           objects.set(key, body);
           res.writeHead(200, { ETag: `"${body.length.toString(16)}"` });
           return res.end();
@@ -87,7 +90,11 @@ export async function startFakeS3({ bucket = "sanad-test-documents" } = {}): Pro
         case "HEAD": {
           const body = objects.get(key);
           if (!body) return req.method === "HEAD" ? (res.writeHead(404), res.end()) : xml(404, "NoSuchKey");
-          res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": String(body.length), ETag: `"${body.length.toString(16)}"` });
+          res.writeHead(200, {
+            "Content-Type": "application/octet-stream",
+            "Content-Length": String(body.length),
+            ETag: `"${body.length.toString(16)}"`,
+          });
           return res.end(req.method === "HEAD" ? undefined : body);
         }
         case "DELETE":

@@ -3,7 +3,15 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; date: string; attachments: Array<{ filename: string; contentType: string; size: number; base64: string }> };
+export type CaughtMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+  attachments: Array<{ filename: string; contentType: string; size: number; base64: string }>;
+};
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, plus a small HTTP API
@@ -36,7 +44,12 @@ export async function startFakeSmtp() {
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
               date: new Date().toISOString(),
-              attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, size: a.size, base64: a.content.toString("base64") })),
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename ?? "",
+                contentType: a.contentType,
+                size: a.size,
+                base64: a.content.toString("base64"),
+              })),
             });
             callback();
           })
@@ -78,9 +91,17 @@ export async function fetchCaughtMail(apiUrl: string): Promise<CaughtMail[]> {
  * The path and query of the first link containing `contains` in the newest mail to `to` caught by
  * `messages` (after the first `after` messages), waiting up to 20 s for the mail worker to send it.
  */
-export async function linkInMail(messages: readonly CaughtMail[], to: string, contains: string, after = 0): Promise<string> {
+export async function linkInMail(
+  messages: readonly CaughtMail[],
+  to: string,
+  contains: string,
+  after = 0,
+): Promise<string> {
   for (let i = 0; i < 200; i++) {
-    const mail = messages.slice(after).reverse().find((m) => m.to.includes(to) && m.text.includes(contains));
+    const mail = messages
+      .slice(after)
+      .reverse()
+      .find((m) => m.to.includes(to) && m.text.includes(contains));
     const url = mail?.text.match(/https?:\/\/\S+/g)?.find((candidate) => candidate.includes(contains));
     if (url) {
       const parsed = new URL(url);

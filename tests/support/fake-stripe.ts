@@ -67,7 +67,8 @@ export async function startFakeStripe() {
   const idempotency = new Map<string, string>();
   const refunds = new Map<string, FakeRefund>();
   const control: { refundStatus: FakeRefund["status"] } = { refundStatus: "succeeded" };
-  const paidBy = (intent: string) => [...sessions.values()].find((session) => session.payment_intent === intent && session.payment_status === "paid");
+  const paidBy = (intent: string) =>
+    [...sessions.values()].find((session) => session.payment_intent === intent && session.payment_status === "paid");
   const requests: Array<{ method: string; path: string; body: Record<string, unknown>; idempotencyKey?: string }> = [];
   let failNext: number | undefined;
 
@@ -79,7 +80,13 @@ export async function startFakeStripe() {
       const body = parseStripeForm(raw);
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
       requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey });
-      const json = (status: number, data: unknown) => res.writeHead(status, { "content-type": "application/json", "request-id": `req_${crypto.randomBytes(6).toString("hex")}` }).end(JSON.stringify(data));
+      const json = (status: number, data: unknown) =>
+        res
+          .writeHead(status, {
+            "content-type": "application/json",
+            "request-id": `req_${crypto.randomBytes(6).toString("hex")}`,
+          })
+          .end(JSON.stringify(data));
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_")) {
         json(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
         return;
@@ -87,7 +94,9 @@ export async function startFakeStripe() {
       if (failNext) {
         const status = failNext;
         failNext = undefined;
-        json(status, { error: { type: status >= 500 ? "api_error" : "invalid_request_error", message: "Fake failure" } });
+        json(status, {
+          error: { type: status >= 500 ? "api_error" : "invalid_request_error", message: "Fake failure" },
+        });
         return;
       }
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
@@ -98,7 +107,12 @@ export async function startFakeStripe() {
         const lineItems = ((body.line_items as Array<Record<string, unknown>>) ?? []).map((item) => {
           const priceData = item.price_data as Record<string, unknown>;
           const product = priceData.product_data as Record<string, unknown>;
-          return { name: String(product.name), unit_amount: Number(priceData.unit_amount), quantity: Number(item.quantity), currency: String(priceData.currency) };
+          return {
+            name: String(product.name),
+            unit_amount: Number(priceData.unit_amount),
+            quantity: Number(item.quantity),
+            currency: String(priceData.currency),
+          };
         });
         const id = `cs_test_${crypto.randomBytes(12).toString("hex")}`;
         const session: FakeCheckoutSession = {
@@ -127,7 +141,13 @@ export async function startFakeStripe() {
       if (req.method === "POST" && expire) {
         const session = sessions.get(decodeURIComponent(expire[1]!));
         if (!session) json(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
-        else if (session.status !== "open") json(400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".` } });
+        else if (session.status !== "open")
+          json(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+            },
+          });
         else {
           session.status = "expired";
           json(200, session);
@@ -145,10 +165,18 @@ export async function startFakeStripe() {
           json(400, { error: { type: "invalid_request_error", message: `No such payment_intent: '${intent}'` } });
           return;
         }
-        const already = [...refunds.values()].filter((r) => r.payment_intent === intent && r.status !== "failed" && r.status !== "canceled").reduce((sum, r) => sum + r.amount, 0);
+        const already = [...refunds.values()]
+          .filter((r) => r.payment_intent === intent && r.status !== "failed" && r.status !== "canceled")
+          .reduce((sum, r) => sum + r.amount, 0);
         const amount = body.amount === undefined ? session.amount_total - already : Number(body.amount);
         if (amount > session.amount_total - already) {
-          json(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - already})` } });
+          json(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "charge_already_refunded",
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - already})`,
+            },
+          });
           return;
         }
         const refund: FakeRefund = {
@@ -189,7 +217,9 @@ export async function startFakeStripe() {
         else json(200, session);
         return;
       }
-      json(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${url.pathname})` } });
+      json(404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method} ${url.pathname})` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -215,15 +245,37 @@ export async function startFakeStripe() {
     control,
     /** A refund made in Stripe's dashboard (not through the API with our metadata). */
     refundInDashboard(paymentIntent: string, amount: number) {
-      const refund: FakeRefund = { id: `re_${crypto.randomBytes(12).toString("hex")}`, object: "refund", amount, currency: "aed", status: "succeeded", payment_intent: paymentIntent, charge: `ch_${paymentIntent.slice(3)}`, reason: null, metadata: {}, failure_reason: null, created: Math.floor(Date.now() / 1000) };
+      const refund: FakeRefund = {
+        id: `re_${crypto.randomBytes(12).toString("hex")}`,
+        object: "refund",
+        amount,
+        currency: "aed",
+        status: "succeeded",
+        payment_intent: paymentIntent,
+        charge: `ch_${paymentIntent.slice(3)}`,
+        reason: null,
+        metadata: {},
+        failure_reason: null,
+        created: Math.floor(Date.now() / 1000),
+      };
       refunds.set(refund.id, refund);
       return refund;
     },
     /** The charge of a paid session as charge.refunded would carry it (without its refund list, as Stripe sends it now). */
     charge(paymentIntent: string) {
       const session = paidBy(paymentIntent)!;
-      const refunded = [...refunds.values()].filter((r) => r.payment_intent === paymentIntent && r.status === "succeeded").reduce((sum, r) => sum + r.amount, 0);
-      return { id: `ch_${paymentIntent.slice(3)}`, object: "charge", amount: session.amount_total, amount_refunded: refunded, refunded: refunded >= session.amount_total, payment_intent: paymentIntent, currency: session.currency };
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === paymentIntent && r.status === "succeeded")
+        .reduce((sum, r) => sum + r.amount, 0);
+      return {
+        id: `ch_${paymentIntent.slice(3)}`,
+        object: "charge",
+        amount: session.amount_total,
+        amount_refunded: refunded,
+        refunded: refunded >= session.amount_total,
+        payment_intent: paymentIntent,
+        currency: session.currency,
+      };
     },
     expire(id: string) {
       const session = sessions.get(id);

@@ -1,7 +1,11 @@
 import type { RunningServer } from "./server-process";
 import { totpCode, unusedTotpCode } from "./totp";
 
-export const E2E_ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-password-2025", name: "Test Administrator" };
+export const E2E_ADMIN = {
+  email: "e2e-admin@example.com",
+  password: "e2e-admin-password-2025",
+  name: "Test Administrator",
+};
 
 /** The admin, the secret of its authenticator, and the cookie of the session set-up left it signed in with. */
 export type EnrolledAdmin = typeof E2E_ADMIN & { totpSecret: string; cookie: string };
@@ -29,7 +33,8 @@ export async function enrolTwoFactor(baseUrl: string, cookie: string, stateFile?
     body: new URLSearchParams({ intent: "enable", code }).toString(),
   });
   const answer = await confirmed.text();
-  if (confirmed.status !== 200 || !answer.includes('data-testid="recovery-codes"')) throw new Error(`two-factor enrolment failed: HTTP ${confirmed.status}`);
+  if (confirmed.status !== 200 || !answer.includes('data-testid="recovery-codes"'))
+    throw new Error(`two-factor enrolment failed: HTTP ${confirmed.status}`);
   const recoveryCodes = [...answer.matchAll(/>([a-z2-9]{5}-[a-z2-9]{5})</g)].map((match) => match[1]!);
   return { secret, recoveryCodes };
 }
@@ -40,7 +45,11 @@ export async function enrolTwoFactor(baseUrl: string, cookie: string, stateFile?
  * every admin goes through first. Browser tests then sign in with E2E_ADMIN and codes of the
  * returned secret (exported as E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD / E2E_ADMIN_TOTP_SECRET).
  */
-export async function createFirstAdmin(server: RunningServer, admin = E2E_ADMIN, { timeoutMs = 30_000, stateFile }: { timeoutMs?: number; stateFile?: string } = {}): Promise<EnrolledAdmin> {
+export async function createFirstAdmin(
+  server: RunningServer,
+  admin = E2E_ADMIN,
+  { timeoutMs = 30_000, stateFile }: { timeoutMs?: number; stateFile?: string } = {},
+): Promise<EnrolledAdmin> {
   const deadline = Date.now() + timeoutMs;
   let link: string | undefined;
   while (!link && Date.now() < deadline) {
@@ -53,11 +62,19 @@ export async function createFirstAdmin(server: RunningServer, admin = E2E_ADMIN,
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ token, name: admin.name, email: admin.email, password: admin.password, confirmPassword: admin.password }).toString(),
+    body: new URLSearchParams({
+      token,
+      name: admin.name,
+      email: admin.email,
+      password: admin.password,
+      confirmPassword: admin.password,
+    }).toString(),
   });
   // A new admin is signed in and taken to the two-factor set-up first.
   if (response.status !== 302 || !response.headers.get("Location")?.endsWith("/dashboard/settings/two-factor")) {
-    throw new Error(`first-admin set-up failed: HTTP ${response.status} ${await response.text().catch(() => "")}`.slice(0, 2000));
+    throw new Error(
+      `first-admin set-up failed: HTTP ${response.status} ${await response.text().catch(() => "")}`.slice(0, 2000),
+    );
   }
   const session = setCookiesOf(response).find((cookie) => cookie.startsWith("__session=") && cookie !== "__session=");
   if (!session) throw new Error("first-admin set-up set no session cookie");

@@ -21,10 +21,24 @@ export type RunningNginx = {
  * (locations and settings); `upstreams` (ports on 127.0.0.1) become `upstream sanad_app`.
  * Resolves once the proxy answers /healthz with a 2xx.
  */
-export async function startNginx({ port, server, upstreams = [], upstreamParameters = "", workerConnections = 512 }: { port: number; server: string; upstreams?: number[]; upstreamParameters?: string; workerConnections?: number }): Promise<RunningNginx> {
+export async function startNginx({
+  port,
+  server,
+  upstreams = [],
+  upstreamParameters = "",
+  workerConnections = 512,
+}: {
+  port: number;
+  server: string;
+  upstreams?: number[];
+  upstreamParameters?: string;
+  workerConnections?: number;
+}): Promise<RunningNginx> {
   if (!NGINX) throw new Error("nginx is not installed");
   const dir = tempDir("sanad-nginx-");
-  const upstream = upstreams.length ? `  upstream sanad_app {\n${upstreams.map((upstreamPort) => `    server 127.0.0.1:${upstreamPort} ${upstreamParameters};`).join("\n")}\n  }\n` : "";
+  const upstream = upstreams.length
+    ? `  upstream sanad_app {\n${upstreams.map((upstreamPort) => `    server 127.0.0.1:${upstreamPort} ${upstreamParameters};`).join("\n")}\n  }\n`
+    : "";
   const config = `daemon off;
 master_process off;
 worker_processes 1;

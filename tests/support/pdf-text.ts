@@ -5,7 +5,13 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
  * Firefox uses): items in content-stream order, right-to-left runs turned back to reading order.
  */
 export async function pdfText(data: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, disableFontFace: true, isEvalSupported: false, verbosity: 0 }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(data),
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
   try {
     const pages: string[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {

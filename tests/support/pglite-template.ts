@@ -27,7 +27,9 @@ function templateKey(): string {
     const full = path.join(folder, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
   }
-  const pglite = JSON.parse(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string };
+  const pglite = JSON.parse(
+    fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  ) as { version: string };
   hash.update(pglite.version);
   return hash.digest("hex").slice(0, 16);
 }

@@ -68,7 +68,15 @@ export class LynxVisitor {
 
   async get(path: string) {
     const cookie = this.cookies.size ? [`Cookie: ${this.cookieHeader()}`] : [];
-    return this.remember(await rawRequest(this.port, [`GET ${path} HTTP/1.0`, `Host: 127.0.0.1:${this.port}`, ...LYNX_HEADERS, LYNX_USER_AGENT, ...cookie]));
+    return this.remember(
+      await rawRequest(this.port, [
+        `GET ${path} HTTP/1.0`,
+        `Host: 127.0.0.1:${this.port}`,
+        ...LYNX_HEADERS,
+        LYNX_USER_AGENT,
+        ...cookie,
+      ]),
+    );
   }
 
   async post(path: string, fields: Record<string, string>) {
@@ -113,4 +121,9 @@ export function formFields(html: string, action: RegExp): Record<string, string>
 }
 
 export const decodeEntities = (text: string) =>
-  text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");

@@ -16,9 +16,15 @@ export function buildChangedCopy(change: (copy: string) => void) {
   }
   fs.cpSync("app", path.join(copy, "app"), { recursive: true });
   fs.mkdirSync(path.join(copy, "public"));
-  for (const entry of fs.readdirSync("public")) if (entry !== "build") fs.symlinkSync(path.resolve("public", entry), path.join(copy, "public", entry));
+  for (const entry of fs.readdirSync("public"))
+    if (entry !== "build") fs.symlinkSync(path.resolve("public", entry), path.join(copy, "public", entry));
   change(copy);
-  const build = spawnSync(process.execPath, ["scripts/build.js"], { cwd: copy, encoding: "utf8", timeout: 240_000, env: { ...process.env, NODE_ENV: "production" } });
+  const build = spawnSync(process.execPath, ["scripts/build.js"], {
+    cwd: copy,
+    encoding: "utf8",
+    timeout: 240_000,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (build.status !== 0) throw new Error(`the changed copy did not build: ${build.stderr}`);
   return { dir: copy, remove: () => fs.rmSync(copy, { recursive: true, force: true }) };
 }

@@ -22,7 +22,9 @@ export function postRoutes(params: Record<string, string> = {}): PostRoute[] {
   const file = fs.readdirSync(dir).find((name) => /^manifest-[A-Z0-9]+\.js$/.test(name));
   if (!file) throw new Error("public/build has no route manifest: run `npm run build` first");
   const source = fs.readFileSync(path.join(dir, file), "utf8");
-  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as { routes: Record<string, ManifestRoute> };
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
+    routes: Record<string, ManifestRoute>;
+  };
   const routes = manifest.routes;
   const segmentsOf = (route: ManifestRoute): string[] => {
     const own = (route.path ?? "").split("/").filter(Boolean);
@@ -33,7 +35,8 @@ export function postRoutes(params: Record<string, string> = {}): PostRoute[] {
       .map((segment) => {
         if (segment === ":lang?") return lang === "ar" ? "ar" : null;
         if (segment === "*") return "anything";
-        if (segment.startsWith(":")) return params[segment.slice(1).replace(/\?$/, "")] ?? "00000000-0000-4000-8000-000000000000";
+        if (segment.startsWith(":"))
+          return params[segment.slice(1).replace(/\?$/, "")] ?? "00000000-0000-4000-8000-000000000000";
         return segment;
       })
       .filter((segment): segment is string => segment !== null);
@@ -43,7 +46,11 @@ export function postRoutes(params: Record<string, string> = {}): PostRoute[] {
       const segments = segmentsOf(route);
       const suffix = route.index ? "?index" : "";
       const english = `/${fill(segments, "en").join("/")}${suffix}`;
-      return { id: route.id, path: english, arabicPath: segments.includes(":lang?") ? `/${fill(segments, "ar").join("/")}${suffix}` : undefined };
+      return {
+        id: route.id,
+        path: english,
+        arabicPath: segments.includes(":lang?") ? `/${fill(segments, "ar").join("/")}${suffix}` : undefined,
+      };
     })
     .sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -8,29 +8,55 @@ import { startServer, tempDir, type RunningServer } from "./server-process";
 import { unusedTotpCode } from "./totp";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "./test-db";
 
-export type SeededAccounts = { order: string; document: string; inquiry: string; queueOrder: string; noteDocument: string };
+export type SeededAccounts = {
+  order: string;
+  document: string;
+  inquiry: string;
+  queueOrder: string;
+  noteDocument: string;
+};
 
 /** The authenticator secret of the seeded admin (two-factor sign-in on, as every non-client account has it). */
 export const SEEDED_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPKRSXG5DTMVRXEZLU";
 /** The seeded members of staff's: one each, so signing in one does not use up the other's codes. */
-export const SEEDED_STAFF_TOTP_SECRETS = { staff: "KRSXG5CTMVRXEZLUKRSXG5DTMVRXEZLU", otherStaff: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U" } as const;
+export const SEEDED_STAFF_TOTP_SECRETS = {
+  staff: "KRSXG5CTMVRXEZLUKRSXG5DTMVRXEZLU",
+  otherStaff: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U",
+} as const;
 
 /**
  * Signs in through the login form and, for an account with two-factor sign-in (the seeded admin),
  * its second step with a code not used before. Returns the session cookie ("__session=…").
  */
-export async function signInOverHttp(baseUrl: string, email: string, password: string, totpSecret = SEEDED_ADMIN_TOTP_SECRET) {
+export async function signInOverHttp(
+  baseUrl: string,
+  email: string,
+  password: string,
+  totpSecret = SEEDED_ADMIN_TOTP_SECRET,
+) {
   const post = (path: string, fields: Record<string, string>, cookie?: string) =>
     fetch(`${baseUrl}${path}`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: baseUrl,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
       body: new URLSearchParams(fields).toString(),
     });
-  const sessionOf = (response: Response) => response.headers.getSetCookie().map((header) => header.split(";")[0]!).find((pair) => pair.startsWith("__session=") && pair !== "__session=");
+  const sessionOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0]!)
+      .find((pair) => pair.startsWith("__session=") && pair !== "__session=");
   let response = await post("/client-login", { intent: "login", email, password });
   let session = sessionOf(response);
-  if (response.status === 302 && session && new URL(response.headers.get("location") ?? "/", baseUrl).pathname === "/client-login/two-factor") {
+  if (
+    response.status === 302 &&
+    session &&
+    new URL(response.headers.get("location") ?? "/", baseUrl).pathname === "/client-login/two-factor"
+  ) {
     response = await post("/client-login/two-factor", { code: await unusedTotpCode(totpSecret) }, session);
     session = sessionOf(response);
   }
@@ -46,12 +72,19 @@ export type AccountEmails = { client: string; otherClient: string; admin: string
  * an uploaded PDF, a staff-only note with a document and its history, assigned to "staff"; an
  * unassigned order of "client" (the queue); and an inquiry: what tests of signed-in pages need.
  */
-export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails, password: string): Promise<SeededAccounts> {
+export async function seedAccounts(
+  handle: DatabaseHandle,
+  emails: AccountEmails,
+  password: string,
+): Promise<SeededAccounts> {
   const { db } = handle;
   const passwordHash = await hashPassword(password);
   const userId = async (email: string, role: "client" | "staff" | "admin", secret = SEEDED_ADMIN_TOTP_SECRET) => {
     const twoFactor = role !== "client" ? { totpSecret: secret, totpEnabledAt: new Date() } : {};
-    const [row] = await db.insert(users).values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date(), ...twoFactor }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({ email, passwordHash, fullName: "Seeded User", role, emailConfirmedAt: new Date(), ...twoFactor })
+      .returning({ id: users.id });
     return row!.id;
   };
   const clientId = await userId(emails.client, "client");
@@ -59,29 +92,83 @@ export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails
   const adminId = await userId(emails.admin, "admin");
   const staffId = emails.staff ? await userId(emails.staff, "staff", SEEDED_STAFF_TOTP_SECRETS.staff) : null;
   if (emails.otherStaff) await userId(emails.otherStaff, "staff", SEEDED_STAFF_TOTP_SECRETS.otherStaff);
-  const orderValues = { userId: clientId, serviceType: "Travel Ban Check", tierName: "Standard", amount: 65_000, subtotal: 65_000, status: "pending" as const, paymentStatus: "unpaid" as const, legalName: "Seeded Client", email: emails.client, phone: "+971501234567" };
+  const orderValues = {
+    userId: clientId,
+    serviceType: "Travel Ban Check",
+    tierName: "Standard",
+    amount: 65_000,
+    subtotal: 65_000,
+    status: "pending" as const,
+    paymentStatus: "unpaid" as const,
+    legalName: "Seeded Client",
+    email: emails.client,
+    phone: "+971501234567",
+  };
   const [order] = await db
     .insert(orders)
     .values({ ...orderValues, assigneeId: staffId })
     .returning({ id: orders.id });
   const [queueOrder] = await db.insert(orders).values(orderValues).returning({ id: orders.id });
-  await db.insert(orderItems).values({ orderId: order!.id, serviceKey: "travel-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, quantity: 1 });
+  await db.insert(orderItems).values({
+    orderId: order!.id,
+    serviceKey: "travel-ban-check",
+    tierId: "standard",
+    tierName: "Standard",
+    unitPrice: 65_000,
+    quantity: 1,
+  });
   await db.insert(orderEvents).values({ orderId: order!.id, kind: "created", toValue: "pending" });
   const pdf = Buffer.from("%PDF-1.4\n% seeded\n");
   const [document] = await db
     .insert(orderDocuments)
-    .values({ orderId: order!.id, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: pdf.length, sha256: crypto.createHash("sha256").update(pdf).digest("hex"), data: pdf, uploadedBy: clientId })
+    .values({
+      orderId: order!.id,
+      kind: "upload",
+      fileName: "passport.pdf",
+      contentType: "application/pdf",
+      sizeBytes: pdf.length,
+      sha256: crypto.createHash("sha256").update(pdf).digest("hex"),
+      data: pdf,
+      uploadedBy: clientId,
+    })
     .returning({ id: orderDocuments.id });
-  const [note] = await db.insert(orderMessages).values({ orderId: order!.id, authorId: adminId, side: "staff", kind: "note", body: "Staff only" }).returning({ id: orderMessages.id });
+  const [note] = await db
+    .insert(orderMessages)
+    .values({ orderId: order!.id, authorId: adminId, side: "staff", kind: "note", body: "Staff only" })
+    .returning({ id: orderMessages.id });
   const [noteDocument] = await db
     .insert(orderDocuments)
-    .values({ orderId: order!.id, messageId: note!.id, kind: "attachment", fileName: "internal.pdf", contentType: "application/pdf", sizeBytes: pdf.length, sha256: crypto.createHash("sha256").update(pdf).digest("hex"), data: pdf, uploadedBy: adminId })
+    .values({
+      orderId: order!.id,
+      messageId: note!.id,
+      kind: "attachment",
+      fileName: "internal.pdf",
+      contentType: "application/pdf",
+      sizeBytes: pdf.length,
+      sha256: crypto.createHash("sha256").update(pdf).digest("hex"),
+      data: pdf,
+      uploadedBy: adminId,
+    })
     .returning({ id: orderDocuments.id });
   const [inquiry] = await db
     .insert(inquiries)
-    .values({ fullName: "Seeded Inquirer", email: "inquirer@example.com", phone: "+971509876543", serviceType: "legal-consultation", message: "A question.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
+    .values({
+      fullName: "Seeded Inquirer",
+      email: "inquirer@example.com",
+      phone: "+971509876543",
+      serviceType: "legal-consultation",
+      message: "A question.",
+      consentAt: new Date(),
+      sourcePageUrl: "/ask-lawyer",
+    })
     .returning({ id: inquiries.id });
-  return { order: order!.id, document: document!.id, inquiry: inquiry!.id, queueOrder: queueOrder!.id, noteDocument: noteDocument!.id };
+  return {
+    order: order!.id,
+    document: document!.id,
+    inquiry: inquiry!.id,
+    queueOrder: queueOrder!.id,
+    noteDocument: noteDocument!.id,
+  };
 }
 
 /**
@@ -90,7 +177,9 @@ export async function seedAccounts(handle: DatabaseHandle, emails: AccountEmails
  * with `DATA_DIR: dataDir` (and `DATABASE_URL: databaseUrl` when set): the embedded database
  * belongs to one process at a time.
  */
-export async function openServerDatabase(prefix: string): Promise<{ dataDir: string; databaseUrl: string | undefined; handle: DatabaseHandle }> {
+export async function openServerDatabase(
+  prefix: string,
+): Promise<{ dataDir: string; databaseUrl: string | undefined; handle: DatabaseHandle }> {
   const dataDir = tempDir(prefix);
   if (testDbKind() === "postgres") {
     const databaseUrl = await createPostgresDatabase();
@@ -104,7 +193,13 @@ export async function openServerDatabase(prefix: string): Promise<{ dataDir: str
   return { dataDir, databaseUrl: undefined, handle };
 }
 
-export type ServerWithAccounts = { server: RunningServer; seeded: SeededAccounts; dataDir: string; databaseUrl: string | undefined; stop(): Promise<void> };
+export type ServerWithAccounts = {
+  server: RunningServer;
+  seeded: SeededAccounts;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  stop(): Promise<void>;
+};
 
 /**
  * A fresh database of the test's kind (PGlite in a data folder, or a new PostgreSQL database),
@@ -112,7 +207,11 @@ export type ServerWithAccounts = { server: RunningServer; seeded: SeededAccounts
  * belongs to one process at a time: it is seeded and closed before the server starts.
  * `stop()` stops the server and drops the PostgreSQL database.
  */
-export async function startServerWithAccounts(env: Record<string, string>, emails: AccountEmails, password: string): Promise<ServerWithAccounts> {
+export async function startServerWithAccounts(
+  env: Record<string, string>,
+  emails: AccountEmails,
+  password: string,
+): Promise<ServerWithAccounts> {
   const { dataDir, databaseUrl, handle } = await openServerDatabase("sanad-seeded-");
   let seeded: SeededAccounts;
   try {
@@ -120,7 +219,13 @@ export async function startServerWithAccounts(env: Record<string, string>, email
   } finally {
     await handle.close();
   }
-  const server = await startServer({ NODE_ENV: "production", LOG_REQUESTS: "false", ...env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const server = await startServer({
+    NODE_ENV: "production",
+    LOG_REQUESTS: "false",
+    ...env,
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   return {
     server,
     seeded,
@@ -139,7 +244,11 @@ export function signInCookie(server: RunningServer, email: string, password: str
 }
 
 /** The seeded client signed in (their session cookie) and a cart with one travel ban check (its cookie), as `name=value` pairs. */
-export async function clientWithCart(server: RunningServer, email: string, password: string): Promise<{ session: string; cart: string }> {
+export async function clientWithCart(
+  server: RunningServer,
+  email: string,
+  password: string,
+): Promise<{ session: string; cart: string }> {
   const session = (await signInCookie(server, email, password)).split(";")[0]!;
   const added = await fetch(`${server.url}/cart/update`, {
     method: "POST",
@@ -147,7 +256,10 @@ export async function clientWithCart(server: RunningServer, email: string, passw
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "add", serviceType: "travel-ban", tierId: "basic" }).toString(),
   });
-  const cart = added.headers.getSetCookie().map((line) => line.split(";")[0]!).find((pair) => pair.startsWith("__cart="));
+  const cart = added.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .find((pair) => pair.startsWith("__cart="));
   if (!cart) throw new Error(`the cart was not filled (${added.status})`);
   return { session, cart };
 }

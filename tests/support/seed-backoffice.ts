@@ -8,7 +8,17 @@ import crypto from "node:crypto";
 import { hashPassword } from "../../app/auth/password.server";
 import { closeAppDatabase, db, migrateAppDatabase } from "../../app/db.server";
 import { insertCoupon } from "../../app/orders/coupons.server";
-import { consultationBookings, inquiries, orderDocuments, orderEvents, orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
+import {
+  consultationBookings,
+  inquiries,
+  orderDocuments,
+  orderEvents,
+  orderItems,
+  orders,
+  users,
+  type OrderStatus,
+  type PaymentStatus,
+} from "../../db/schema";
 import { FREE_COUPON } from "./free-coupon";
 
 const BACKOFFICE_PASSWORD = "backoffice-client-2026";
@@ -30,7 +40,17 @@ type SeedOrder = {
 
 async function client(email: string, fullName: string, role: "client" | "staff" = "client", totpSecret?: string) {
   const twoFactor = totpSecret ? { totpSecret, totpEnabledAt: new Date() } : {};
-  const [row] = await db.insert(users).values({ email, passwordHash: await hashPassword(BACKOFFICE_PASSWORD), fullName, role, emailConfirmedAt: new Date(), ...twoFactor }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(BACKOFFICE_PASSWORD),
+      fullName,
+      role,
+      emailConfirmedAt: new Date(),
+      ...twoFactor,
+    })
+    .returning({ id: users.id });
   return row!.id;
 }
 
@@ -64,7 +84,14 @@ async function order(userId: string, email: string, legalName: string, o: SeedOr
         updatedAt: createdAt,
       })
       .returning({ id: orders.id });
-    await tx.insert(orderItems).values({ orderId: row!.id, serviceKey: o.serviceKey, tierId: o.tierId, tierName: o.tierName, unitPrice: o.unitPrice, quantity: 1 });
+    await tx.insert(orderItems).values({
+      orderId: row!.id,
+      serviceKey: o.serviceKey,
+      tierId: o.tierId,
+      tierName: o.tierName,
+      unitPrice: o.unitPrice,
+      quantity: 1,
+    });
     await tx.insert(orderEvents).values({ orderId: row!.id, kind: "created", toValue: o.status, createdAt });
     return row!.id;
   });
@@ -72,7 +99,13 @@ async function order(userId: string, email: string, legalName: string, o: SeedOr
 
 await migrateAppDatabase();
 await insertCoupon({ code: FREE_COUPON, kind: "percent", value: 100 });
-type CaseFixture = { staff: { email: string; name: string; totpSecret: string }; client: { email: string; name: string }; caseOrder: string; cancelOrder: string; overdueOrder: string };
+type CaseFixture = {
+  staff: { email: string; name: string; totpSecret: string };
+  client: { email: string; name: string };
+  caseOrder: string;
+  cancelOrder: string;
+  overdueOrder: string;
+};
 type ProjectFixture = {
   stats: { email: string; orders: string[] };
   /** 35 orders of one client: 30 processing (newest first in this order), 5 completed. */
@@ -96,9 +129,18 @@ type ProjectFixture = {
    * have started (to mark held and missed), one booked in three days and one cancelled, all of one
    * client's paid consultation orders.
    */
-  consultations: { staff: { email: string; name: string; totpSecret: string; id: string }; client: string; started: [string, string]; upcoming: string; cancelled: string };
+  consultations: {
+    staff: { email: string; name: string; totpSecret: string; id: string };
+    client: string;
+    started: [string, string];
+    upcoming: string;
+    cancelled: string;
+  };
 };
-const fixture: { password: string; projects: Record<string, ProjectFixture> } = { password: BACKOFFICE_PASSWORD, projects: {} };
+const fixture: { password: string; projects: Record<string, ProjectFixture> } = {
+  password: BACKOFFICE_PASSWORD,
+  projects: {},
+};
 const stamp = Date.now().toString(36);
 for (const project of PROJECTS) {
   const statsEmail = `bo-stats-${project}-${stamp}@example.com`;
@@ -112,19 +154,81 @@ for (const project of PROJECTS) {
   const sessionsEmail = `sessions-${project}-${stamp}@example.com`;
   await client(sessionsEmail, "Sara Sessions");
   const statsOrders = [
-    await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Travel Ban Check", serviceKey: "travel-ban-check", tierId: "comprehensive", tierName: "Comprehensive", unitPrice: 125_000, status: "completed", paymentStatus: "paid", minutesAgo: 300 }),
-    await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Background Check", serviceKey: "background-check", tierId: "standard", tierName: "Standard", unitPrice: 85_000, status: "processing", paymentStatus: "paid", minutesAgo: 200 }),
-    await order(statsId, statsEmail, "Noura Al Stats", { serviceType: "Contract Review", serviceKey: "contract-review", tierId: "basic", tierName: "Basic", unitPrice: 120_000, status: "pending", paymentStatus: "unpaid", minutesAgo: 100 }),
+    await order(statsId, statsEmail, "Noura Al Stats", {
+      serviceType: "Travel Ban Check",
+      serviceKey: "travel-ban-check",
+      tierId: "comprehensive",
+      tierName: "Comprehensive",
+      unitPrice: 125_000,
+      status: "completed",
+      paymentStatus: "paid",
+      minutesAgo: 300,
+    }),
+    await order(statsId, statsEmail, "Noura Al Stats", {
+      serviceType: "Background Check",
+      serviceKey: "background-check",
+      tierId: "standard",
+      tierName: "Standard",
+      unitPrice: 85_000,
+      status: "processing",
+      paymentStatus: "paid",
+      minutesAgo: 200,
+    }),
+    await order(statsId, statsEmail, "Noura Al Stats", {
+      serviceType: "Contract Review",
+      serviceKey: "contract-review",
+      tierId: "basic",
+      tierName: "Basic",
+      unitPrice: 120_000,
+      status: "pending",
+      paymentStatus: "unpaid",
+      minutesAgo: 100,
+    }),
   ];
-  const flowOrder = await order(flowId, flowEmail, "Faisal Al Flow", { serviceType: "Labor Ban Check", serviceKey: "labor-ban-check", tierId: "standard", tierName: "Standard", unitPrice: 65_000, status: "processing", paymentStatus: "paid", minutesAgo: 50 });
-  const otherOrder = await order(otherId, otherEmail, "Other Client", { serviceType: "Company Formation", serviceKey: "company-formation", tierId: "basic", tierName: "Basic", unitPrice: 99_900, status: "pending", paymentStatus: "unpaid", minutesAgo: 10 });
+  const flowOrder = await order(flowId, flowEmail, "Faisal Al Flow", {
+    serviceType: "Labor Ban Check",
+    serviceKey: "labor-ban-check",
+    tierId: "standard",
+    tierName: "Standard",
+    unitPrice: 65_000,
+    status: "processing",
+    paymentStatus: "paid",
+    minutesAgo: 50,
+  });
+  const otherOrder = await order(otherId, otherEmail, "Other Client", {
+    serviceType: "Company Formation",
+    serviceKey: "company-formation",
+    tierId: "basic",
+    tierName: "Basic",
+    unitPrice: 99_900,
+    status: "pending",
+    paymentStatus: "unpaid",
+    minutesAgo: 10,
+  });
   const refundEmail = `bo-refund-${project}-${stamp}@example.com`;
   const refundId = await client(refundEmail, "Rania Refund");
-  const refundOrder = await order(refundId, refundEmail, "Rania Al Refund", { serviceType: "Travel Ban Check", serviceKey: "travel-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, status: "processing", paymentStatus: "paid", minutesAgo: 30 });
+  const refundOrder = await order(refundId, refundEmail, "Rania Al Refund", {
+    serviceType: "Travel Ban Check",
+    serviceKey: "travel-ban-check",
+    tierId: "basic",
+    tierName: "Basic",
+    unitPrice: 65_000,
+    status: "processing",
+    paymentStatus: "paid",
+    minutesAgo: 30,
+  });
   const inquiryName = `Hamad Inquiry ${project} ${stamp}`;
   const [inquiry] = await db
     .insert(inquiries)
-    .values({ fullName: inquiryName, email: `inquiry-${project}-${stamp}@example.com`, phone: "+971509876543", serviceType: "legal-consultation", message: "I need advice on a rental contract.", consentAt: new Date(), sourcePageUrl: "/ask-lawyer" })
+    .values({
+      fullName: inquiryName,
+      email: `inquiry-${project}-${stamp}@example.com`,
+      phone: "+971509876543",
+      serviceType: "legal-consultation",
+      message: "I need advice on a rental contract.",
+      consentAt: new Date(),
+      sourcePageUrl: "/ask-lawyer",
+    })
     .returning({ id: inquiries.id });
   // Inquiries to page through: 28 contacted and 2 new, a minute apart, all found by one word.
   const inquiryWord = `paging${project.replace(/-/g, "")}${stamp}`;
@@ -150,25 +254,66 @@ for (const project of PROJECTS) {
   const caseEmail = `case-client-${project}-${stamp}@example.com`;
   const caseClientName = `Omar Case ${project}`;
   const caseClientId = await client(caseEmail, caseClientName);
-  const laborBan = { serviceType: "Labor Ban Check", serviceKey: "labor-ban-check", tierId: "basic", tierName: "Basic", unitPrice: 65_000, paymentStatus: "paid" as const };
-  const caseOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "pending", minutesAgo: 40, assigneeId: staffId, dueInMinutes: 3 * 24 * 60 });
-  const cancelOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "pending", minutesAgo: 30, dueInMinutes: 5 * 24 * 60 });
-  const overdueOrder = await order(caseClientId, caseEmail, caseClientName, { ...laborBan, status: "processing", minutesAgo: 6 * 24 * 60, assigneeId: staffId, dueInMinutes: -2 * 24 * 60 });
+  const laborBan = {
+    serviceType: "Labor Ban Check",
+    serviceKey: "labor-ban-check",
+    tierId: "basic",
+    tierName: "Basic",
+    unitPrice: 65_000,
+    paymentStatus: "paid" as const,
+  };
+  const caseOrder = await order(caseClientId, caseEmail, caseClientName, {
+    ...laborBan,
+    status: "pending",
+    minutesAgo: 40,
+    assigneeId: staffId,
+    dueInMinutes: 3 * 24 * 60,
+  });
+  const cancelOrder = await order(caseClientId, caseEmail, caseClientName, {
+    ...laborBan,
+    status: "pending",
+    minutesAgo: 30,
+    dueInMinutes: 5 * 24 * 60,
+  });
+  const overdueOrder = await order(caseClientId, caseEmail, caseClientName, {
+    ...laborBan,
+    status: "processing",
+    minutesAgo: 6 * 24 * 60,
+    assigneeId: staffId,
+    dueInMinutes: -2 * 24 * 60,
+  });
   // A long history to page through: 30 processing orders and 5 completed, a minute apart.
   const pagesEmail = `bo-pages-${project}-${stamp}@example.com`;
   const pagesId = await client(pagesEmail, "Pages Client");
   const pagesOrders: string[] = [];
   for (let i = 0; i < 35; i++) {
-    const id = await order(pagesId, pagesEmail, "Layla Pages", { ...laborBan, status: i % 7 === 3 ? "completed" : "processing", minutesAgo: 1000 + i });
+    const id = await order(pagesId, pagesEmail, "Layla Pages", {
+      ...laborBan,
+      status: i % 7 === 3 ? "completed" : "processing",
+      minutesAgo: 1000 + i,
+    });
     if (i % 7 !== 3) pagesOrders.push(id);
   }
   const privacyEmail = `privacy-${project}-${stamp}@example.com`;
   const privacyId = await client(privacyEmail, "Mariam Privacy");
-  const privacyOrder = await order(privacyId, privacyEmail, "Mariam Al Privacy", { ...laborBan, status: "completed", minutesAgo: 90 });
+  const privacyOrder = await order(privacyId, privacyEmail, "Mariam Al Privacy", {
+    ...laborBan,
+    status: "completed",
+    minutesAgo: 90,
+  });
   const passport = Buffer.from("%PDF-1.4\n% privacy fixture\n%%EOF\n");
   const [privacyDocument] = await db
     .insert(orderDocuments)
-    .values({ orderId: privacyOrder, kind: "upload", fileName: "passport.pdf", contentType: "application/pdf", sizeBytes: passport.length, sha256: crypto.createHash("sha256").update(passport).digest("hex"), data: passport, uploadedBy: privacyId })
+    .values({
+      orderId: privacyOrder,
+      kind: "upload",
+      fileName: "passport.pdf",
+      contentType: "application/pdf",
+      sizeBytes: passport.length,
+      sha256: crypto.createHash("sha256").update(passport).digest("hex"),
+      data: passport,
+      uploadedBy: privacyId,
+    })
     .returning({ id: orderDocuments.id });
   const consultantEmail = `consultant-${project}-${stamp}@example.com`;
   const consultantName = `Karim Consultant ${project}`;
@@ -176,33 +321,79 @@ for (const project of PROJECTS) {
   const consultantId = await client(consultantEmail, consultantName, "staff", consultantSecret);
   const consultationClient = `Huda Session ${project}`;
   const consultationClientId = await client(`consultation-client-${project}-${stamp}@example.com`, consultationClient);
-  const immigration = { serviceType: "Legal Consultation", serviceKey: "legal-consultation", tierId: "immigration", tierName: "Immigration Consultation", unitPrice: 75_000, status: "processing" as const, paymentStatus: "paid" as const, minutesAgo: 3 * 24 * 60 };
+  const immigration = {
+    serviceType: "Legal Consultation",
+    serviceKey: "legal-consultation",
+    tierId: "immigration",
+    tierName: "Immigration Consultation",
+    unitPrice: 75_000,
+    status: "processing" as const,
+    paymentStatus: "paid" as const,
+    minutesAgo: 3 * 24 * 60,
+  };
   // Two sessions of today (Gulf time) that have started: from an hour ago, never before today's midnight.
   const gulfMidnight = Date.parse(`${new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+04:00`);
   const from = Math.max(Date.now() - 60 * 60_000, gulfMidnight);
   const half = Math.floor((Date.now() - from) / 2);
   const session = async (start: number, end: number, state: "booked" | "cancelled" = "booked") => {
-    const orderId = await order(consultationClientId, `consultation-client-${project}-${stamp}@example.com`, consultationClient, immigration);
+    const orderId = await order(
+      consultationClientId,
+      `consultation-client-${project}-${stamp}@example.com`,
+      consultationClient,
+      immigration,
+    );
     const [row] = await db
       .insert(consultationBookings)
-      .values({ orderId, clientId: consultationClientId, consultantId, mode: "phone", startsAt: new Date(start), endsAt: new Date(end), blockedUntil: new Date(end), state, cancelledAt: state === "cancelled" ? new Date() : null })
+      .values({
+        orderId,
+        clientId: consultationClientId,
+        consultantId,
+        mode: "phone",
+        startsAt: new Date(start),
+        endsAt: new Date(end),
+        blockedUntil: new Date(end),
+        state,
+        cancelledAt: state === "cancelled" ? new Date() : null,
+      })
       .returning({ id: consultationBookings.id });
     return row!.id;
   };
   const started: [string, string] = [await session(from, from + half), await session(from + half, from + 2 * half)];
-  const upcoming = await session(gulfMidnight + 3 * 86_400_000 + 20 * 3_600_000, gulfMidnight + 3 * 86_400_000 + 21 * 3_600_000);
-  const cancelled = await session(gulfMidnight + 3 * 86_400_000 + 10 * 3_600_000, gulfMidnight + 3 * 86_400_000 + 11 * 3_600_000, "cancelled");
+  const upcoming = await session(
+    gulfMidnight + 3 * 86_400_000 + 20 * 3_600_000,
+    gulfMidnight + 3 * 86_400_000 + 21 * 3_600_000,
+  );
+  const cancelled = await session(
+    gulfMidnight + 3 * 86_400_000 + 10 * 3_600_000,
+    gulfMidnight + 3 * 86_400_000 + 11 * 3_600_000,
+    "cancelled",
+  );
   fixture.projects[project] = {
-    consultations: { staff: { email: consultantEmail, name: consultantName, totpSecret: consultantSecret, id: consultantId }, client: consultationClient, started, upcoming, cancelled },
+    consultations: {
+      staff: { email: consultantEmail, name: consultantName, totpSecret: consultantSecret, id: consultantId },
+      client: consultationClient,
+      started,
+      upcoming,
+      cancelled,
+    },
     pages: { email: pagesEmail, processing: pagesOrders },
     privacy: { email: privacyEmail, order: privacyOrder, document: privacyDocument!.id },
-    cases: { staff: { email: staffEmail, name: staffName, totpSecret: staffSecret }, client: { email: caseEmail, name: caseClientName }, caseOrder, cancelOrder, overdueOrder },
+    cases: {
+      staff: { email: staffEmail, name: staffName, totpSecret: staffSecret },
+      client: { email: caseEmail, name: caseClientName },
+      caseOrder,
+      cancelOrder,
+      overdueOrder,
+    },
     stats: { email: statsEmail, orders: statsOrders },
     flow: { email: flowEmail, order: flowOrder },
     other: { email: otherEmail, order: otherOrder },
     refund: { email: refundEmail, order: refundOrder },
     inquiry: { id: inquiry!.id, name: inquiryName },
-    inquiryPages: { word: inquiryWord, contacted: pagedInquiries.filter((row) => row.status === "contacted").map((row) => row.id) },
+    inquiryPages: {
+      word: inquiryWord,
+      contacted: pagedInquiries.filter((row) => row.status === "contacted").map((row) => row.id),
+    },
     newAdmin: { email: newAdminEmail, id: newAdminId },
     sessions: { email: sessionsEmail },
   };

@@ -43,7 +43,10 @@ export type RunningServer = {
  * throw-away data folder, and waits until /healthz answers. `options.cwd`: another checkout with
  * its own build (a rebuilt server); `options.port`: this port instead of a free one.
  */
-export async function startServer(env: Record<string, string | undefined> = {}, options: { cwd?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  options: { cwd?: string; port?: number } = {},
+): Promise<RunningServer> {
   const cwd = options.cwd ?? process.cwd();
   if (!fs.existsSync(path.join(cwd, "build/server.js")) || !fs.existsSync(path.join(cwd, "build/index.js"))) {
     throw new Error("build/server.js is missing: run `npm run build` before these tests (npm test does)");

@@ -23,7 +23,10 @@ export type TestDatabase = {
  * one; `fromNothing` creates and migrates it from scratch), or a new database on the
  * TEST_DATABASE_URL server.
  */
-export async function createTestDatabase(kind: TestDbKind = testDbKind(), { fromNothing = false } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDbKind = testDbKind(),
+  { fromNothing = false } = {},
+): Promise<TestDatabase> {
   if (kind === "pglite") {
     const handle = openDatabase({ memory: true, snapshot: fromNothing ? undefined : templateSnapshot() });
     await migrateDatabase(handle);
@@ -73,5 +76,7 @@ export async function dropPostgresDatabase(url: string) {
 
 /** The rows of a raw `db.execute(sql…)` result: postgres.js returns an array, PGlite `{ rows }`. */
 export function resultRows(result: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(result) ? (result as Array<Record<string, unknown>>) : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+  return Array.isArray(result)
+    ? (result as Array<Record<string, unknown>>)
+    : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
 }

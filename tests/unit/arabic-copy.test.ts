@@ -18,7 +18,13 @@ import type { SiteConfig } from "../../app/root-data";
 // The slips a reader of the Arabic pages found, as rules over every Arabic text the site shows:
 // public pages, the shell, account, checkout and back-office texts, mails, the catalogue, the
 // quote calculator and the chat's answers.
-const site: SiteConfig = { name: "Sanad Legal", url: "https://legal.example", phone: "+971 4 123 4567", email: "info@legal.example", hours: "الأحد إلى الخميس" };
+const site: SiteConfig = {
+  name: "Sanad Legal",
+  url: "https://legal.example",
+  phone: "+971 4 123 4567",
+  email: "info@legal.example",
+  hours: "الأحد إلى الخميس",
+};
 
 function arabicStrings(value: unknown, found: string[] = []): string[] {
   if (typeof value === "string") {
@@ -83,7 +89,11 @@ describe("Arabic copy", () => {
 
   it("names the brand in Arabic inside Arabic text: no Latin letters beside Arabic words but for codes and addresses", () => {
     // The site name this test gives is the Latin default; real Arabic pages get SITE_NAME_AR.
-    expect(offending(/[\u0600-\u06FF][^A-Za-z]{0,3}\bSanad\b|\bSanad Legal\b[^A-Za-z]{0,3}[\u0600-\u06FF]/).filter((text) => !text.includes(site.name))).toEqual([]);
+    expect(
+      offending(/[\u0600-\u06FF][^A-Za-z]{0,3}\bSanad\b|\bSanad Legal\b[^A-Za-z]{0,3}[\u0600-\u06FF]/).filter(
+        (text) => !text.includes(site.name),
+      ),
+    ).toEqual([]);
   });
 
   it("writes money one way, 1,300 درهم: never the symbol د.إ", () => {
@@ -103,7 +113,9 @@ describe("Arabic copy", () => {
   });
 
   it("avoids the literal renderings a native reader flagged", () => {
-    expect(offending(/عزيزي\/عزيزتي|للواحدة|^تم بنجاح$|انقر هنا|دفع بالبطاقة محاكاة|حتى \d+ طلبات|ألم تنشئ|أو لا شيء/)).toEqual([]);
+    expect(
+      offending(/عزيزي\/عزيزتي|للواحدة|^تم بنجاح$|انقر هنا|دفع بالبطاقة محاكاة|حتى \d+ طلبات|ألم تنشئ|أو لا شيء/),
+    ).toEqual([]);
     expect(offending(/أولا(?!ً)\b|أولا$/)).toEqual([]);
   });
 

@@ -8,7 +8,13 @@ import { assistantStrings } from "../../app/content/assistant.server";
 import { consultations, planLists, PLAN_LIST_KEYS } from "../../app/catalogue";
 import { formatMoney } from "../../app/i18n/format";
 
-const site = { name: "Sanad Legal", phone: "+971 4 123 4567", email: "info@sanadlegal.ae", hours: "Sunday to Thursday", url: "https://sanadlegal.ae" };
+const site = {
+  name: "Sanad Legal",
+  phone: "+971 4 123 4567",
+  email: "info@sanadlegal.ae",
+  hours: "Sunday to Thursday",
+  url: "https://sanadlegal.ae",
+};
 
 describe("assistant system prompt", () => {
   const prompt = buildSystemPrompt(site, "en");
@@ -30,7 +36,9 @@ describe("assistant system prompt", () => {
       }
     }
     for (const consultation of Object.values(consultations)) {
-      expect(prompt).toContain(`${consultation.name.en}: ${consultation.minutes} minute sessions, the fee confirmed when booked`);
+      expect(prompt).toContain(
+        `${consultation.name.en}: ${consultation.minutes} minute sessions, the fee confirmed when booked`,
+      );
     }
     expect(prompt).toContain("Comprehensive: AED 1,250");
   });
@@ -42,11 +50,16 @@ describe("assistant system prompt", () => {
 });
 
 describe("assistant context", () => {
-  const message = (role: "user" | "assistant", content: string, source: AssistantMessageSource) => ({ role, content, source });
+  const message = (role: "user" | "assistant", content: string, source: AssistantMessageSource) => ({
+    role,
+    content,
+    source,
+  });
 
   it("sends the last turns, then the question, alternating and starting with the visitor", () => {
     const history = [];
-    for (let i = 1; i <= 10; i++) history.push(message("user", `q${i}`, "user"), message("assistant", `a${i}`, "model"));
+    for (let i = 1; i <= 10; i++)
+      history.push(message("user", `q${i}`, "user"), message("assistant", `a${i}`, "model"));
     const turns = contextMessages(history, "now?");
     expect(turns).toHaveLength(CONTEXT_TURNS * 2 + 1);
     expect(turns[0]).toEqual({ role: "user", content: `q${10 - CONTEXT_TURNS + 1}` });
@@ -104,8 +117,14 @@ describe("assistant bounds", () => {
 
 describe("assistant strings", () => {
   it("has the spec's failure texts", () => {
-    expect(assistantStrings.en.failureReply.startsWith("I apologize, but I'm having trouble processing your request right now")).toBe(true);
-    expect(`${assistantStrings.en.errorTitle}: ${assistantStrings.en.errorDescription}`).toBe("Error: Failed to get response. Please try again.");
+    expect(
+      assistantStrings.en.failureReply.startsWith(
+        "I apologize, but I'm having trouble processing your request right now",
+      ),
+    ).toBe(true);
+    expect(`${assistantStrings.en.errorTitle}: ${assistantStrings.en.errorDescription}`).toBe(
+      "Error: Failed to get response. Please try again.",
+    );
     expect(assistantStrings.en.thinking).toBe("Thinking...");
   });
 

@@ -6,7 +6,7 @@ import { classifyAudit } from "../../scripts/audit-check.js";
 
 const report = (
   counts: Record<string, number>,
-  vulnerabilities: Record<string, { name: string; severity: string }> = {}
+  vulnerabilities: Record<string, { name: string; severity: string }> = {},
 ) =>
   JSON.stringify({
     auditReportVersion: 2,
@@ -26,15 +26,13 @@ const report = (
 
 describe("npm audit verdicts", () => {
   it("passes a clean report and one with only low or moderate advisories", () => {
-    expect(
-      classifyAudit({ status: 0, stdout: report({}), stderr: "" }).outcome
-    ).toBe("passed");
+    expect(classifyAudit({ status: 0, stdout: report({}), stderr: "" }).outcome).toBe("passed");
     expect(
       classifyAudit({
         status: 0,
         stdout: report({ low: 2, moderate: 1, total: 3 }),
         stderr: "",
-      })
+      }),
     ).toMatchObject({
       outcome: "passed",
       message: expect.stringContaining("3 of lower severity"),
@@ -50,21 +48,17 @@ describe("npm audit verdicts", () => {
           a: { name: "left-pad", severity: "high" },
           b: { name: "event-stream", severity: "critical" },
           c: { name: "minor", severity: "moderate" },
-        }
+        },
       ),
       stderr: "",
     });
     expect(verdict.outcome).toBe("failed");
-    expect(verdict.advisories).toEqual([
-      "left-pad (high)",
-      "event-stream (critical)",
-    ]);
+    expect(verdict.advisories).toEqual(["left-pad (high)", "event-stream (critical)"]);
   });
 
   it("says the audit could not be run when the registry has no audit endpoint or cannot be reached", () => {
     const notAllowed = JSON.stringify({
-      message:
-        "405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk",
+      message: "405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk",
       statusCode: 405,
     });
     expect(
@@ -72,7 +66,7 @@ describe("npm audit verdicts", () => {
         status: 1,
         stdout: notAllowed,
         stderr: "npm error audit endpoint returned an error",
-      })
+      }),
     ).toMatchObject({
       outcome: "not-run",
       message: expect.stringContaining("405 Method Not Allowed"),
@@ -81,19 +75,17 @@ describe("npm audit verdicts", () => {
       classifyAudit({
         status: 1,
         stdout: "",
-        stderr:
-          "npm error code ENOTFOUND\nnpm error request to https://registry.npmjs.org failed",
-      }).outcome
+        stderr: "npm error code ENOTFOUND\nnpm error request to https://registry.npmjs.org failed",
+      }).outcome,
     ).toBe("not-run");
     expect(
       classifyAudit({
         status: 1,
         stdout: JSON.stringify({
-          message:
-            "404 Not Found - POST https://mirror.example/-/npm/v1/security/audits/quick",
+          message: "404 Not Found - POST https://mirror.example/-/npm/v1/security/audits/quick",
         }),
         stderr: "",
-      }).outcome
+      }).outcome,
     ).toBe("not-run");
   });
 
@@ -102,9 +94,8 @@ describe("npm audit verdicts", () => {
       classifyAudit({
         status: 1,
         stdout: "",
-        stderr:
-          "npm error code ENOLOCK\nnpm error audit This command requires an existing lockfile.",
-      }).outcome
+        stderr: "npm error code ENOLOCK\nnpm error audit This command requires an existing lockfile.",
+      }).outcome,
     ).toBe("failed");
   });
 });

@@ -5,7 +5,12 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAssets, chooseEncoding, IMMUTABLE_CACHE_CONTROL, type Encoding } from "../../app/http/build-assets.server";
+import {
+  buildAssets,
+  chooseEncoding,
+  IMMUTABLE_CACHE_CONTROL,
+  type Encoding,
+} from "../../app/http/build-assets.server";
 import { precompressFolder } from "../../scripts/precompress-assets.js";
 
 // Fingerprinted assets compressed at build time and served as they are (docs/decisions/090):
@@ -48,7 +53,9 @@ describe("assets compressed at build time", () => {
   let folder: string;
   let base: string;
   let close: () => void;
-  const script = Buffer.from(`export const text = ${JSON.stringify("كل شيء ".repeat(400) + "everything ".repeat(400))};\n`);
+  const script = Buffer.from(
+    `export const text = ${JSON.stringify("كل شيء ".repeat(400) + "everything ".repeat(400))};\n`,
+  );
 
   beforeAll(async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "sanad-assets-"));
@@ -63,7 +70,10 @@ describe("assets compressed at build time", () => {
     const app = express();
     app.use("/build", buildAssets(folder));
     app.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      res.status(error.status ?? 500).type("text").send(error.status === 404 ? "Not found" : "Bad request");
+      res
+        .status(error.status ?? 500)
+        .type("text")
+        .send(error.status === 404 ? "Not found" : "Bad request");
     });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -89,15 +99,17 @@ describe("assets compressed at build time", () => {
   // fetch would decode the body itself: these read the bytes as sent, with node's http client.
   async function raw(pathname: string, headers: Record<string, string> = {}, method = "GET") {
     const { request } = await import("node:http");
-    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      const req = request(`${base}${pathname}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on("error", reject);
-      req.end();
-    });
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(`${base}${pathname}`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", reject);
+        req.end();
+      },
+    );
   }
 
   it("sends each encoding as stored, decoding to the same bytes, with its own strong tag and a year's immutable caching", async () => {
@@ -136,16 +148,24 @@ describe("assets compressed at build time", () => {
     expect(head.headers.etag).toBe(full.headers.etag);
     expect(head.headers["content-encoding"]).toBe("br");
 
-    const again = await raw("/_assets/tailwind-XYZ.css", { "Accept-Encoding": "br", "If-None-Match": full.headers.etag as string });
+    const again = await raw("/_assets/tailwind-XYZ.css", {
+      "Accept-Encoding": "br",
+      "If-None-Match": full.headers.etag as string,
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(full.headers.etag);
     expect(again.headers["cache-control"]).toBe(IMMUTABLE_CACHE_CONTROL);
     // The brotli copy's tag does not confirm a gzip copy.
-    const otherEncoding = await raw("/_assets/tailwind-XYZ.css", { "Accept-Encoding": "gzip", "If-None-Match": full.headers.etag as string });
+    const otherEncoding = await raw("/_assets/tailwind-XYZ.css", {
+      "Accept-Encoding": "gzip",
+      "If-None-Match": full.headers.etag as string,
+    });
     expect(otherEncoding.status).toBe(200);
     expect(zlib.gunzipSync(otherEncoding.body).toString()).toBe("body{margin:0}".repeat(300));
-    const since = await raw("/_assets/tailwind-XYZ.css", { "If-Modified-Since": full.headers["last-modified"] as string });
+    const since = await raw("/_assets/tailwind-XYZ.css", {
+      "If-Modified-Since": full.headers["last-modified"] as string,
+    });
     expect(since.status).toBe(304);
     const stale = await raw("/_assets/tailwind-XYZ.css", { "If-Modified-Since": "Thu, 01 Jan 1998 00:00:00 GMT" });
     expect(stale.status).toBe(200);

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { canonicalPath, routePatterns } from "../../app/http/canonical-path.server";
 
 // The shape of the Remix build's route list, as app/routes produces it.
-const route = (id: string, path: string | undefined, parentId: string | undefined, index?: boolean) => [id, { id, path, parentId, index, module: {} }] as const;
+const route = (id: string, path: string | undefined, parentId: string | undefined, index?: boolean) =>
+  [id, { id, path, parentId, index, module: {} }] as const;
 const routes = Object.fromEntries([
   route("root", "", undefined),
   route("routes/($lang)", ":lang?", "root"),
@@ -21,7 +22,16 @@ const canonical = (path: string) => canonicalPath(path, patterns);
 
 describe("canonical paths", () => {
   it("leaves canonical paths as they are", () => {
-    for (const path of ["/", "/ar", "/about", "/ar/about", "/ban-checks/travel-ban-check", "/sitemap.xml", "/admin/orders.csv"]) expect(canonical(path)).toBe(path);
+    for (const path of [
+      "/",
+      "/ar",
+      "/about",
+      "/ar/about",
+      "/ban-checks/travel-ban-check",
+      "/sitemap.xml",
+      "/admin/orders.csv",
+    ])
+      expect(canonical(path)).toBe(path);
   });
 
   it("lower-cases the route's own segments and the language prefix", () => {

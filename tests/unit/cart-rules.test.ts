@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { applyCartIntent, cartCount, cartLineKey, intentFromForm, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "../../app/cart/cart-rules";
+import {
+  applyCartIntent,
+  cartCount,
+  cartLineKey,
+  intentFromForm,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type CartLine,
+} from "../../app/cart/cart-rules";
 import { safeRedirectPath } from "../../app/utils/safe-redirect";
 
 const basic = { serviceType: "travel-ban", tierId: "basic" };
@@ -31,8 +39,14 @@ describe("cart rules (spec section 4)", () => {
   });
 
   it("decrements, and removes the line when it reaches 0", () => {
-    const start = [{ ...basic, quantity: 2 }, { ...elite, quantity: 1 }];
-    expect(applyCartIntent(start, { intent: "decrement", ...basic }).lines).toEqual([{ ...basic, quantity: 1 }, { ...elite, quantity: 1 }]);
+    const start = [
+      { ...basic, quantity: 2 },
+      { ...elite, quantity: 1 },
+    ];
+    expect(applyCartIntent(start, { intent: "decrement", ...basic }).lines).toEqual([
+      { ...basic, quantity: 1 },
+      { ...elite, quantity: 1 },
+    ]);
     expect(applyCartIntent(start, { intent: "decrement", ...elite }).lines).toEqual([{ ...basic, quantity: 2 }]);
   });
 
@@ -42,11 +56,17 @@ describe("cart rules (spec section 4)", () => {
     expect(applyCartIntent(start, { intent: "set", ...basic, quantity: 0 }).lines).toEqual([]);
     expect(applyCartIntent(start, { intent: "set", ...basic, quantity: -3 }).lines).toEqual([]);
     expect(applyCartIntent(start, { intent: "set", ...elite, quantity: 0 }).lines).toEqual(start);
-    expect(applyCartIntent(start, { intent: "set", ...elite, quantity: 3 }).lines).toEqual([...start, { ...elite, quantity: 3 }]);
+    expect(applyCartIntent(start, { intent: "set", ...elite, quantity: 3 }).lines).toEqual([
+      ...start,
+      { ...elite, quantity: 3 },
+    ]);
   });
 
   it("removes one line and clears all", () => {
-    const start = [{ ...basic, quantity: 2 }, { ...elite, quantity: 1 }];
+    const start = [
+      { ...basic, quantity: 2 },
+      { ...elite, quantity: 1 },
+    ];
     expect(applyCartIntent(start, { intent: "remove", ...basic }).lines).toEqual([{ ...elite, quantity: 1 }]);
     expect(applyCartIntent(start, { intent: "remove", ...laborBasic }).lines).toEqual(start);
     expect(applyCartIntent(start, { intent: "clear" }).lines).toEqual([]);
@@ -62,20 +82,33 @@ describe("cart rules (spec section 4)", () => {
   it(`caps a line at ${MAX_LINE_QUANTITY} and the cart at ${MAX_CART_LINES} lines, saying which limit was hit`, () => {
     const full = [{ ...basic, quantity: MAX_LINE_QUANTITY }];
     expect(applyCartIntent(full, { intent: "increment", ...basic })).toEqual({ lines: full, limit: "quantity-limit" });
-    expect(applyCartIntent([{ ...basic, quantity: 1 }], { intent: "set", ...basic, quantity: 500 })).toEqual({ lines: full, limit: "quantity-limit" });
-    const many = Array.from({ length: MAX_CART_LINES }, (_, i) => ({ serviceType: "travel-ban", tierId: `t${i}`, quantity: 1 }));
+    expect(applyCartIntent([{ ...basic, quantity: 1 }], { intent: "set", ...basic, quantity: 500 })).toEqual({
+      lines: full,
+      limit: "quantity-limit",
+    });
+    const many = Array.from({ length: MAX_CART_LINES }, (_, i) => ({
+      serviceType: "travel-ban",
+      tierId: `t${i}`,
+      quantity: 1,
+    }));
     const result = applyCartIntent(many, { intent: "add", ...basic });
     expect(result.limit).toBe("line-limit");
     expect(result.lines).toEqual(many);
     // An existing line can still grow in a full cart.
-    expect(applyCartIntent(many, { intent: "add", serviceType: "travel-ban", tierId: "t3" }).lines[3]!.quantity).toBe(2);
+    expect(applyCartIntent(many, { intent: "add", serviceType: "travel-ban", tierId: "t3" }).lines[3]!.quantity).toBe(
+      2,
+    );
   });
 });
 
 describe("cart form fields", () => {
   it("reads every intent", () => {
     expect(intentFromForm(form({ intent: "add", ...basic }))).toEqual({ intent: "add", ...basic });
-    expect(intentFromForm(form({ intent: "set", ...basic, quantity: " 3 " }))).toEqual({ intent: "set", ...basic, quantity: 3 });
+    expect(intentFromForm(form({ intent: "set", ...basic, quantity: " 3 " }))).toEqual({
+      intent: "set",
+      ...basic,
+      quantity: 3,
+    });
     expect(intentFromForm(form({ intent: "clear" }))).toEqual({ intent: "clear" });
   });
 
@@ -93,11 +126,25 @@ describe("cart form fields", () => {
 describe("redirect targets", () => {
   it("keeps paths on this site", () => {
     expect(safeRedirectPath("/ban-checks/travel-ban-check", "/cart")).toBe("/ban-checks/travel-ban-check");
-    expect(safeRedirectPath("/ar/quote?service=background#result", "/cart")).toBe("/ar/quote?service=background#result");
+    expect(safeRedirectPath("/ar/quote?service=background#result", "/cart")).toBe(
+      "/ar/quote?service=background#result",
+    );
   });
 
   it("refuses other sites and tricks", () => {
-    for (const target of ["//evil.example", "https://evil.example/", "/\\evil.example", "\\\\evil.example", "/%0a/evil", "/\t/evil.example", "javascript:alert(1)", "evil.example", "", null, 42]) {
+    for (const target of [
+      "//evil.example",
+      "https://evil.example/",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "/%0a/evil",
+      "/\t/evil.example",
+      "javascript:alert(1)",
+      "evil.example",
+      "",
+      null,
+      42,
+    ]) {
       const result = safeRedirectPath(target, "/cart");
       expect(result === "/cart" || result.startsWith("/%0a")).toBe(true);
     }
@@ -108,18 +155,38 @@ describe("redirect targets", () => {
 
 describe("quoted speeds", () => {
   it("reads the speed of a form, standard when none, nothing for an unknown one", () => {
-    const form = (fields: Record<string, string>) => new URLSearchParams({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive", ...fields });
-    expect(intentFromForm(form({ speed: "express" }))).toEqual({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive", speed: "express" });
+    const form = (fields: Record<string, string>) =>
+      new URLSearchParams({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive", ...fields });
+    expect(intentFromForm(form({ speed: "express" }))).toEqual({
+      intent: "add",
+      serviceType: "labor-ban",
+      tierId: "comprehensive",
+      speed: "express",
+    });
     expect(intentFromForm(form({}))).toEqual({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive" });
-    expect(intentFromForm(form({ speed: "standard" }))).toEqual({ intent: "add", serviceType: "labor-ban", tierId: "comprehensive" });
+    expect(intentFromForm(form({ speed: "standard" }))).toEqual({
+      intent: "add",
+      serviceType: "labor-ban",
+      tierId: "comprehensive",
+    });
     expect(intentFromForm(form({ speed: "warp" }))).toBeUndefined();
   });
 
   it("keeps one tier at two speeds as two lines, each changed on its own", () => {
     let lines: CartLine[] = [];
-    lines = applyCartIntent(lines, { intent: "add", serviceType: "labor-ban", tierId: "comprehensive", speed: "express" }).lines;
+    lines = applyCartIntent(lines, {
+      intent: "add",
+      serviceType: "labor-ban",
+      tierId: "comprehensive",
+      speed: "express",
+    }).lines;
     lines = applyCartIntent(lines, { intent: "add", serviceType: "labor-ban", tierId: "comprehensive" }).lines;
-    lines = applyCartIntent(lines, { intent: "increment", serviceType: "labor-ban", tierId: "comprehensive", speed: "express" }).lines;
+    lines = applyCartIntent(lines, {
+      intent: "increment",
+      serviceType: "labor-ban",
+      tierId: "comprehensive",
+      speed: "express",
+    }).lines;
     expect(lines).toEqual([
       { serviceType: "labor-ban", tierId: "comprehensive", speed: "express", quantity: 2 },
       { serviceType: "labor-ban", tierId: "comprehensive", quantity: 1 },

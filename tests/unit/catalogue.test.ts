@@ -27,15 +27,55 @@ import { formatMoney } from "../../app/i18n/format";
 
 // The spec's numbers (public-site.md section 9), typed in by hand: a wrong price in the
 // catalogue fails here.
-const SPEC_PLANS: Record<Exclude<PlanListKey, "background-packages" | "travel-ban-quick">, Array<[id: string, aed: number, popular?: boolean]>> = {
-  "travel-ban": [["basic", 650], ["fundamental", 750], ["comprehensive", 1250, true], ["express", 1650], ["elite", 2500]],
-  "labor-ban": [["basic", 650], ["comprehensive", 950, true], ["express", 1350]],
-  background: [["essential", 695], ["standard", 850], ["comprehensive", 1450, true], ["executive", 2250]],
-  "contract-review": [["basic", 1200], ["professional", 2200, true], ["premium", 3500]],
-  "company-formation": [["mainland", 8500], ["freezone", 12500, true], ["offshore", 15500]],
-  bundles: [["essential", 1295], ["complete", 2195, true], ["business", 3495]],
-  express: [["same-day-travel", 1950], ["same-day-background", 2150]],
-  consultations: [["immigration", 750], ["business", 950], ["employment", 650], ["real-estate", 850], ["family", 900], ["criminal-defense", 1200]],
+const SPEC_PLANS: Record<
+  Exclude<PlanListKey, "background-packages" | "travel-ban-quick">,
+  Array<[id: string, aed: number, popular?: boolean]>
+> = {
+  "travel-ban": [
+    ["basic", 650],
+    ["fundamental", 750],
+    ["comprehensive", 1250, true],
+    ["express", 1650],
+    ["elite", 2500],
+  ],
+  "labor-ban": [
+    ["basic", 650],
+    ["comprehensive", 950, true],
+    ["express", 1350],
+  ],
+  background: [
+    ["essential", 695],
+    ["standard", 850],
+    ["comprehensive", 1450, true],
+    ["executive", 2250],
+  ],
+  "contract-review": [
+    ["basic", 1200],
+    ["professional", 2200, true],
+    ["premium", 3500],
+  ],
+  "company-formation": [
+    ["mainland", 8500],
+    ["freezone", 12500, true],
+    ["offshore", 15500],
+  ],
+  bundles: [
+    ["essential", 1295],
+    ["complete", 2195, true],
+    ["business", 3495],
+  ],
+  express: [
+    ["same-day-travel", 1950],
+    ["same-day-background", 2150],
+  ],
+  consultations: [
+    ["immigration", 750],
+    ["business", 950],
+    ["employment", 650],
+    ["real-estate", 850],
+    ["family", 900],
+    ["criminal-defense", 1200],
+  ],
 };
 
 const SPEC_QUOTE_TIERS: Array<[service: string, tier: string, aed: number, days: string]> = [
@@ -109,7 +149,12 @@ describe("plan catalogues", () => {
   });
 
   it("advertises only what a plan sells: each 'from' price and time is a tier's", () => {
-    expect(homeCardPrices).toEqual({ travelBanCheck: 20_000, backgroundChecks: 35_000, contractReview: 120_000, companyFormation: 850_000 });
+    expect(homeCardPrices).toEqual({
+      travelBanCheck: 20_000,
+      backgroundChecks: 35_000,
+      contractReview: 120_000,
+      companyFormation: 850_000,
+    });
     expect(serviceFromPrice("travel-ban-check")).toBe(quickTravelBanCheck.price);
     expect(timelines.travelBanResult).toEqual({ en: "2 minutes", ar: "دقيقتين" });
     expect(timelines.laborBanResult.en).toBe("3-5 business days, or 24 hours with Express");
@@ -155,7 +200,8 @@ describe("consultation sessions", () => {
       ["family", 900, 90],
       ["criminal-defense", 1200, 120],
     ]);
-    for (const key of CONSULTATION_KEYS) expect(consultations[key].minutes.split("-").at(-1)).toBe(String(consultations[key].maxMinutes));
+    for (const key of CONSULTATION_KEYS)
+      expect(consultations[key].minutes.split("-").at(-1)).toBe(String(consultations[key].maxMinutes));
   });
 });
 
@@ -165,7 +211,14 @@ describe("quote", () => {
   });
 
   it("offers exactly the spec's quote tiers, priced and delivered as listed", () => {
-    const actual = QUOTE_SERVICES.flatMap((service) => quoteTiers[service].map((t) => [service, t.tierId, findTier(service, t.tierId)!.tier.price / 100, t.deliveryDays]));
+    const actual = QUOTE_SERVICES.flatMap((service) =>
+      quoteTiers[service].map((t) => [
+        service,
+        t.tierId,
+        findTier(service, t.tierId)!.tier.price / 100,
+        t.deliveryDays,
+      ]),
+    );
     expect(actual).toEqual(SPEC_QUOTE_TIERS);
     const options = quoteOptions("en");
     expect(options.map((o) => o.tiers.length)).toEqual([4, 4, 2, 3]);
@@ -203,7 +256,9 @@ describe("cart lines at a quoted speed", () => {
     expect(priceLine("labor-ban", "comprehensive", "express")?.unitPrice).toBe(142_500);
     expect(priceLine("labor-ban", "comprehensive")?.unitPrice).toBe(95_000);
     for (const service of QUOTE_SERVICES) {
-      for (const { tierId } of quoteTiers[service]) for (const speed of SPEEDS) expect(priceLine(service, tierId, speed)?.unitPrice).toBe(quote(service, tierId, speed)!.finalPrice);
+      for (const { tierId } of quoteTiers[service])
+        for (const speed of SPEEDS)
+          expect(priceLine(service, tierId, speed)?.unitPrice).toBe(quote(service, tierId, speed)!.finalPrice);
     }
     // Express is a plan of its own in the labor-ban list, not a quote tier: no speed on top.
     expect(priceLine("labor-ban", "express", "express")).toBeUndefined();

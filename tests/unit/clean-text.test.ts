@@ -21,14 +21,18 @@ describe("cleanText", () => {
   });
 
   it("leaves ordinary text alone, Arabic included", () => {
-    expect(cleanText("Is my visa still valid? I'm online = yes, 3 < 5 & 6 > 2")).toBe("Is my visa still valid? I'm online = yes, 3 < 5 & 6 > 2");
+    expect(cleanText("Is my visa still valid? I'm online = yes, 3 < 5 & 6 > 2")).toBe(
+      "Is my visa still valid? I'm online = yes, 3 < 5 & 6 > 2",
+    );
     expect(cleanText("عائشة محمد")).toBe("عائشة محمد");
     expect(cleanText("O'Brien-Smith")).toBe("O'Brien-Smith");
   });
 
   it("collapses whitespace on one line and keeps paragraphs in a message", () => {
     expect(cleanText("  Aisha \n  Khan\t ")).toBe("Aisha Khan");
-    expect(cleanText("Hello,\r\n\r\n\r\n\r\nI need   help.\r\nThanks  ", { multiline: true })).toBe("Hello,\n\nI need help.\nThanks");
+    expect(cleanText("Hello,\r\n\r\n\r\n\r\nI need   help.\r\nThanks  ", { multiline: true })).toBe(
+      "Hello,\n\nI need help.\nThanks",
+    );
   });
 
   it("drops control, zero-width and bidi-override characters", () => {
@@ -59,12 +63,20 @@ describe("zod helpers", () => {
   });
 
   it("checks the length of the cleaned value", () => {
-    expect(schema.safeParse({ fullName: "   Aisha   Khan   " }).data).toEqual({ fullName: "Aisha Khan", note: undefined });
-    expect(schema.safeParse({ fullName: "Aisha Khan Al Mansouri" }).error?.issues[0]?.message).toBe("Use at most 10 characters");
+    expect(schema.safeParse({ fullName: "   Aisha   Khan   " }).data).toEqual({
+      fullName: "Aisha Khan",
+      note: undefined,
+    });
+    expect(schema.safeParse({ fullName: "Aisha Khan Al Mansouri" }).error?.issues[0]?.message).toBe(
+      "Use at most 10 characters",
+    );
   });
 
   it("turns an optional value that cleaning empties into undefined", () => {
-    expect(schema.safeParse({ fullName: "Omar", note: "javascript:" }).data).toEqual({ fullName: "Omar", note: undefined });
+    expect(schema.safeParse({ fullName: "Omar", note: "javascript:" }).data).toEqual({
+      fullName: "Omar",
+      note: undefined,
+    });
     expect(schema.safeParse({ fullName: "Omar", note: "a\n\nb" }).data).toEqual({ fullName: "Omar", note: "a\n\nb" });
   });
 });

@@ -1,15 +1,44 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { consultantSlots, freeSlots, gulfDate, gulfInstant, nearestSlots, officeWeek, parseSlotValue, slotValue, type SlotRules } from "../../app/consultations/slots";
-import { formatInZone, sameAsGulf, utcOffsetMinutes, validTimeZone, wallClock } from "../../app/consultations/time-zones";
+import {
+  consultantSlots,
+  freeSlots,
+  gulfDate,
+  gulfInstant,
+  nearestSlots,
+  officeWeek,
+  parseSlotValue,
+  slotValue,
+  type SlotRules,
+} from "../../app/consultations/slots";
+import {
+  formatInZone,
+  sameAsGulf,
+  utcOffsetMinutes,
+  validTimeZone,
+  wallClock,
+} from "../../app/consultations/time-zones";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
-const consultant = (id: string) => ({ id, weeklyHours: officeWeek(9 * 60, 18 * 60), daysOff: new Set<string>(), modes: ["video", "phone", "in_person"] as const });
+const consultant = (id: string) => ({
+  id,
+  weeklyHours: officeWeek(9 * 60, 18 * 60),
+  daysOff: new Set<string>(),
+  modes: ["video", "phone", "in_person"] as const,
+});
 const A = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";
 
 function rules(over: Partial<SlotRules> = {}): SlotRules {
-  return { minutes: 60, bufferMinutes: 15, stepMinutes: 30, earliest: gst("2026-12-06T09:00:00"), latest: gst("2026-12-20T09:00:00"), holidays: new Set(), ...over };
+  return {
+    minutes: 60,
+    bufferMinutes: 15,
+    stepMinutes: 30,
+    earliest: gst("2026-12-06T09:00:00"),
+    latest: gst("2026-12-20T09:00:00"),
+    holidays: new Set(),
+    ...over,
+  };
 }
 
 describe("consultation slots", () => {
@@ -23,16 +52,29 @@ describe("consultation slots", () => {
 
   it("never overlap a booking or its buffer, whatever the bookings (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ day: fc.integer({ min: 0, max: 13 }), minute: fc.integer({ min: 0, max: 47 }).map((n) => n * 30), minutes: fc.constantFrom(60, 75, 90, 120) }), { maxLength: 12 }), fc.constantFrom(60, 90, 120), (bookings, minutes) => {
-        const busy = bookings.map((b) => {
-          const start = new Date(gst("2026-12-06T00:00:00").getTime() + (b.day * 1440 + b.minute) * 60_000);
-          return { consultantId: A, start, end: new Date(start.getTime() + (b.minutes + 15) * 60_000) };
-        });
-        for (const slot of consultantSlots(consultant(A), rules({ minutes }), busy)) {
-          const heldUntil = slot.endsAt.getTime() + 15 * 60_000;
-          expect(busy.some((range) => range.start.getTime() < heldUntil && slot.startsAt.getTime() < range.end.getTime())).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            day: fc.integer({ min: 0, max: 13 }),
+            minute: fc.integer({ min: 0, max: 47 }).map((n) => n * 30),
+            minutes: fc.constantFrom(60, 75, 90, 120),
+          }),
+          { maxLength: 12 },
+        ),
+        fc.constantFrom(60, 90, 120),
+        (bookings, minutes) => {
+          const busy = bookings.map((b) => {
+            const start = new Date(gst("2026-12-06T00:00:00").getTime() + (b.day * 1440 + b.minute) * 60_000);
+            return { consultantId: A, start, end: new Date(start.getTime() + (b.minutes + 15) * 60_000) };
+          });
+          for (const slot of consultantSlots(consultant(A), rules({ minutes }), busy)) {
+            const heldUntil = slot.endsAt.getTime() + 15 * 60_000;
+            expect(
+              busy.some((range) => range.start.getTime() < heldUntil && slot.startsAt.getTime() < range.end.getTime()),
+            ).toBe(false);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -43,7 +85,9 @@ describe("consultation slots", () => {
     expect(slots.find((s) => s.startsAt.getTime() === gst("2026-12-07T15:00:00").getTime())?.consultantId).toBe(B);
     expect(slots.find((s) => s.startsAt.getTime() === gst("2026-12-06T15:00:00").getTime())?.consultantId).toBe(A);
     const near = nearestSlots(slots, gst("2026-12-07T12:10:00"), 3).map((s) => s.startsAt.getTime());
-    expect(near).toEqual([gst("2026-12-07T11:30:00"), gst("2026-12-07T12:00:00"), gst("2026-12-07T12:30:00")].map((d) => d.getTime()));
+    expect(near).toEqual(
+      [gst("2026-12-07T11:30:00"), gst("2026-12-07T12:00:00"), gst("2026-12-07T12:30:00")].map((d) => d.getTime()),
+    );
   });
 
   it("carry the slot in the form and refuse anything else", () => {
@@ -66,15 +110,26 @@ describe("time zones of slots", () => {
   });
 
   it("give a wall clock that converts back to the same instant in any zone (property)", () => {
-    const zones = ["Europe/London", "America/New_York", "Asia/Kolkata", "Australia/Sydney", "Asia/Tehran", "Asia/Dubai"];
+    const zones = [
+      "Europe/London",
+      "America/New_York",
+      "Asia/Kolkata",
+      "Australia/Sydney",
+      "Asia/Tehran",
+      "Asia/Dubai",
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {
-        const instant = new Date(Math.floor(ms / 60_000) * 60_000);
-        const clock = wallClock(instant, zone);
-        const offset = utcOffsetMinutes(instant, zone);
-        expect(Date.parse(`${clock.date}T00:00:00Z`) + (clock.minute - offset) * 60_000).toBe(instant.getTime());
-        expect(sameAsGulf(instant, zone)).toBe(offset === 240);
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const instant = new Date(Math.floor(ms / 60_000) * 60_000);
+          const clock = wallClock(instant, zone);
+          const offset = utcOffsetMinutes(instant, zone);
+          expect(Date.parse(`${clock.date}T00:00:00Z`) + (clock.minute - offset) * 60_000).toBe(instant.getTime());
+          expect(sameAsGulf(instant, zone)).toBe(offset === 240);
+        },
+      ),
     );
   });
 

@@ -6,7 +6,8 @@ import { cruise, type ICruiseResult, type IForbiddenRuleType } from "dependency-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The rule file `npm test` checks the whole tree with: here each rule must catch its kind of import.
-const rules = (createRequire(import.meta.url)("../../.dependency-cruiser.cjs") as { forbidden: IForbiddenRuleType[] }).forbidden;
+const rules = (createRequire(import.meta.url)("../../.dependency-cruiser.cjs") as { forbidden: IForbiddenRuleType[] })
+  .forbidden;
 
 let root: string;
 function write(files: Record<string, string>) {
@@ -17,7 +18,11 @@ function write(files: Record<string, string>) {
 }
 
 async function violations(entry: string[]) {
-  const result = await cruise(entry, { baseDir: root, ruleSet: { forbidden: rules }, validate: true, tsPreCompilationDeps: true }, { extensions: [".ts", ".tsx"] });
+  const result = await cruise(
+    entry,
+    { baseDir: root, ruleSet: { forbidden: rules }, validate: true, tsPreCompilationDeps: true },
+    { extensions: [".ts", ".tsx"] },
+  );
   const output = result.output as ICruiseResult;
   return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 }
@@ -27,15 +32,18 @@ beforeAll(() => {
   write({
     "app/cart/a.server.ts": 'import { b } from "./b.server";\nexport const a = () => b;\n',
     "app/cart/b.server.ts": 'import { a } from "./a.server";\nexport const b = () => a;\n',
-    "app/mail/worker.server.ts": 'import { invoice } from "../invoices/invoice.server";\nexport const send = invoice;\n',
+    "app/mail/worker.server.ts":
+      'import { invoice } from "../invoices/invoice.server";\nexport const send = invoice;\n',
     "app/invoices/invoice.server.ts": "export const invoice = 1;\n",
     "app/orders/orders.server.ts": 'import { Panel } from "../components/panel";\nexport const orders = Panel;\n',
-    "app/components/panel.tsx": 'import { orders } from "../orders/list.server";\nimport type { Row } from "../orders/row.server";\nexport const Panel = (row: Row) => orders + row;\n',
+    "app/components/panel.tsx":
+      'import { orders } from "../orders/list.server";\nimport type { Row } from "../orders/row.server";\nexport const Panel = (row: Row) => orders + row;\n',
     "app/orders/list.server.ts": "export const orders = 2;\n",
     "app/orders/row.server.ts": "export type Row = number;\n",
     "db/schema.ts": 'import { orders } from "../app/orders/list.server";\nexport const schema = orders;\n',
     "app/utils/ids.ts": 'import { orders } from "../orders/list.server";\nexport const ids = orders;\n',
-    "app/routes/page.tsx": 'import { orders } from "../orders/list.server";\nimport { Panel } from "../components/panel";\nexport const page = [orders, Panel];\n',
+    "app/routes/page.tsx":
+      'import { orders } from "../orders/list.server";\nimport { Panel } from "../components/panel";\nexport const page = [orders, Panel];\n',
   });
 });
 

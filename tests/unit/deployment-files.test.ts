@@ -30,7 +30,8 @@ describe("deployment files", () => {
   });
 
   it("the README's configuration table names every variable too", () => {
-    for (const variable of [...ENV_VARIABLES, ...processEnvReads()]) expect(readme, `${variable} in README`).toContain(`\`${variable}\``);
+    for (const variable of [...ENV_VARIABLES, ...processEnvReads()])
+      expect(readme, `${variable} in README`).toContain(`\`${variable}\``);
   });
 
   it("compose.yaml runs replicas on PostgreSQL 16 with a health check, behind the proxy, trusting one hop", () => {
@@ -43,13 +44,16 @@ describe("deployment files", () => {
   });
 
   it("the proxy sets the forwarded headers and retries only refused or timed-out attempts", () => {
-    for (const header of ["X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host"]) expect(proxySettings).toContain(`proxy_set_header ${header}`);
+    for (const header of ["X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host"])
+      expect(proxySettings).toContain(`proxy_set_header ${header}`);
     expect(proxySettings).toMatch(/^proxy_next_upstream error timeout non_idempotent;$/m);
   });
 
   it("the proxy settings cover every location, and a build file one replica lacks is asked of the next (decision 103)", () => {
     const nginx = fs.readFileSync("deploy/nginx/nginx.conf", "utf8");
     expect(nginx).toMatch(/^ {4}include \/etc\/nginx\/proxy-settings\.conf;$/m);
-    expect(nginx).toMatch(/location \/build\/ \{\s*proxy_next_upstream error timeout http_404;\s*proxy_pass http:\/\/sanad_app;\s*\}/);
+    expect(nginx).toMatch(
+      /location \/build\/ \{\s*proxy_next_upstream error timeout http_404;\s*proxy_pass http:\/\/sanad_app;\s*\}/,
+    );
   });
 });

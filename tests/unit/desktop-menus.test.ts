@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CLOSED, desktopMenus, isMenuOpen, type MenuEvent, type MenuState } from "../../app/components/layout/desktop-menus";
+import {
+  CLOSED,
+  desktopMenus,
+  isMenuOpen,
+  type MenuEvent,
+  type MenuState,
+} from "../../app/components/layout/desktop-menus";
 
 // The desktop dropdowns' state machine (app/components/layout/desktop-menus.ts) under every order of
 // pointer and keyboard events across both menus, up to five events long. The pointer is physical:
@@ -8,7 +14,12 @@ import { CLOSED, desktopMenus, isMenuOpen, type MenuEvent, type MenuState } from
 const MENUS = ["ban-checks", "for-business"] as const;
 type Step = MenuEvent;
 
-function* sequences(length: number, state: MenuState = CLOSED, pointer: string | null = null, done: Step[] = []): Generator<{ steps: Step[]; state: MenuState; pointer: string | null }> {
+function* sequences(
+  length: number,
+  state: MenuState = CLOSED,
+  pointer: string | null = null,
+  done: Step[] = [],
+): Generator<{ steps: Step[]; state: MenuState; pointer: string | null }> {
   yield { steps: done, state, pointer };
   if (length === 0) return;
   for (const id of MENUS) {
@@ -58,7 +69,8 @@ describe("the desktop menus' state", () => {
       // With the pointer outside both and nothing expanded, nothing shows.
       if (pointer === null && state.expanded === null) expect(open, what).toEqual([]);
       // A menu the pointer is in, not closed under it, shows unless the other is expanded.
-      if (pointer !== null && state.paused !== pointer && (state.expanded === null || state.expanded === pointer)) expect(open, what).toEqual([pointer]);
+      if (pointer !== null && state.paused !== pointer && (state.expanded === null || state.expanded === pointer))
+        expect(open, what).toEqual([pointer]);
     }
     expect(count).toBeGreaterThan(10_000);
   });

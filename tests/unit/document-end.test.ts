@@ -16,15 +16,23 @@ async function through(chunks: Array<string | Buffer>) {
 
 describe("closing tags last", () => {
   it("moves what React streams after the shell inside <body>", async () => {
-    const html = await through(['<html><body><main>سند</main><script>a</script></body></html>', '<script nonce="n">window.__remixContext.streamController.enqueue("x")</script>', "<script>close()</script>"]);
-    expect(html).toBe('<html><body><main>سند</main><script>a</script><script nonce="n">window.__remixContext.streamController.enqueue("x")</script><script>close()</script></body></html>');
+    const html = await through([
+      "<html><body><main>سند</main><script>a</script></body></html>",
+      '<script nonce="n">window.__remixContext.streamController.enqueue("x")</script>',
+      "<script>close()</script>",
+    ]);
+    expect(html).toBe(
+      '<html><body><main>سند</main><script>a</script><script nonce="n">window.__remixContext.streamController.enqueue("x")</script><script>close()</script></body></html>',
+    );
   });
 
   it("finds the tags split across chunks, at any point", async () => {
     const doc = "<html><body><p>نص عربي</p></body></html><script>late()</script>";
     const bytes = Buffer.from(doc);
     for (let cut = 1; cut < bytes.length; cut++) {
-      expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe("<html><body><p>نص عربي</p><script>late()</script></body></html>");
+      expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(
+        "<html><body><p>نص عربي</p><script>late()</script></body></html>",
+      );
     }
   });
 

@@ -49,7 +49,8 @@ function shape(value: unknown): unknown {
 function blanks(value: unknown, at = ""): string[] {
   if (typeof value === "string") return value.trim() === "" ? [at] : [];
   if (Array.isArray(value)) return value.flatMap((item, index) => blanks(item, `${at}[${index}]`));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => blanks(item, `${at}.${key}`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) => blanks(item, `${at}.${key}`));
   return [];
 }
 
@@ -99,7 +100,11 @@ const contentModules = {
 /** The Arabic legal pages open with the note that the English version prevails; English has no such block. */
 function withoutPrevailsNote(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
-    Array.isArray(item) ? item.filter((block) => !(block && typeof block === "object" && (block as { note?: unknown }).note === ENGLISH_PREVAILS)) : item,
+    Array.isArray(item)
+      ? item.filter(
+          (block) => !(block && typeof block === "object" && (block as { note?: unknown }).note === ENGLISH_PREVAILS),
+        )
+      : item,
   );
 }
 
@@ -108,7 +113,8 @@ function pagesOf(module: Record<string, unknown>) {
   for (const [name, value] of Object.entries(module)) {
     if (!/Content$/.test(name)) continue;
     if (typeof value === "function") found.push([name, value("en", siteConfig("en")), value("ar", siteConfig("ar"))]);
-    else if (value && typeof value === "object" && "en" in value && "ar" in value) found.push([name, (value as { en: unknown }).en, (value as { ar: unknown }).ar]);
+    else if (value && typeof value === "object" && "en" in value && "ar" in value)
+      found.push([name, (value as { en: unknown }).en, (value as { ar: unknown }).ar]);
   }
   return found;
 }
@@ -132,7 +138,13 @@ describe("Arabic formatting", () => {
   const when = new Date("2025-01-15T10:00:00Z");
 
   it("uses ar-AE conventions with Western digits for money, numbers and dates", () => {
-    const shown = [formatMoney(125_000, "ar"), formatMoney(125_050, "ar"), formatNumber(1_234_567.5, "ar"), formatDate(when, "ar"), formatDateTime(when, "ar")];
+    const shown = [
+      formatMoney(125_000, "ar"),
+      formatMoney(125_050, "ar"),
+      formatNumber(1_234_567.5, "ar"),
+      formatDate(when, "ar"),
+      formatDateTime(when, "ar"),
+    ];
     for (const text of shown) expect(text, text).not.toMatch(easternDigits);
     expect(formatMoney(125_000, "ar")).toContain("1,250");
     expect(formatMoney(125_000, "ar")).toBe("1,250\u00A0درهم");

@@ -35,7 +35,11 @@ describe("Arabic in the invoice PDFs", () => {
     // Read left to right on the page: the number, then the label's words from its end.
     expect(visual).toEqual(["INV-000123", "الفاتورة:", "رقم"]);
     // Brackets in right-to-left text are mirrored.
-    expect(bidiPieces("السعر (شامل الضريبة)", "rtl").pieces.map((p) => p.text).join("")).toBe("السعر )شامل الضريبة(");
+    expect(
+      bidiPieces("السعر (شامل الضريبة)", "rtl")
+        .pieces.map((p) => p.text)
+        .join(""),
+    ).toBe("السعر )شامل الضريبة(");
     // An English line with an Arabic company name keeps English order around it.
     const english = bidiPieces("Company: شركة الأمل (Al Amal LLC)", "ltr");
     const order = english.visualOrder.map((i) => english.pieces[i]!.text).filter((text) => text.trim());

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { KNOWLEDGE_ENTRY_IDS, answerFromKnowledgeBase, knowledgeEntry, normaliseForMatching } from "../../app/knowledge/knowledge-base.server";
+import {
+  KNOWLEDGE_ENTRY_IDS,
+  answerFromKnowledgeBase,
+  knowledgeEntry,
+  normaliseForMatching,
+} from "../../app/knowledge/knowledge-base.server";
 
 describe("knowledge base", () => {
   it.each([

@@ -4,7 +4,8 @@ import { createLogger, resolveLogFormat } from "../../app/observability/log.serv
 import { routePatternOf, routeTemplates } from "../../app/observability/route-pattern.server";
 import { statusClass } from "../../app/observability/metrics.server";
 
-const route = (id: string, path: string | undefined, parentId: string | undefined = "root") => [id, { id, path, parentId }] as const;
+const route = (id: string, path: string | undefined, parentId: string | undefined = "root") =>
+  [id, { id, path, parentId }] as const;
 const routes = Object.fromEntries([
   ["root", { id: "root", path: "" }],
   route("home", ":lang?", "root"),
@@ -29,7 +30,9 @@ describe("route patterns", () => {
     expect(routePatternOf("/wp-admin/setup.php", templates)).toBe("/:lang?/*");
     expect(routePatternOf("/fr/about", templates)).toBe("/:lang?/*");
     expect(routePatternOf("/build/_assets/app-ABC.css", templates)).toBe("/build/*");
-    expect(routePatternOf("/about", routeTemplates({ root: { id: "root", path: "" } } as unknown as ServerBuild["routes"]))).toBe("unmatched");
+    expect(
+      routePatternOf("/about", routeTemplates({ root: { id: "root", path: "" } } as unknown as ServerBuild["routes"])),
+    ).toBe("unmatched");
   });
   it("groups statuses in classes", () => {
     expect([200, 304, 404, 503].map(statusClass)).toEqual(["2xx", "3xx", "4xx", "5xx"]);
@@ -49,13 +52,35 @@ describe("log lines", () => {
   });
   it("writes one JSON object per request and per job", () => {
     const { lines, log } = capture("json");
-    log.request({ requestId: "abcd", method: "POST", route: "/:lang?/contact", status: 303, durationMs: 12.345, userId: "user-1" });
+    log.request({
+      requestId: "abcd",
+      method: "POST",
+      route: "/:lang?/contact",
+      status: 303,
+      durationMs: 12.345,
+      userId: "user-1",
+    });
     log.job({ job: "retention", outcome: "failed", durationMs: 3, error: "database unavailable" });
     log.info("started");
     expect(lines).toHaveLength(3);
     expect(lines.every((line) => line.endsWith("\n") && line.indexOf("\n") === line.length - 1)).toBe(true);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "info", type: "request", requestId: "abcd", method: "POST", route: "/:lang?/contact", status: 303, durationMs: 12.3, userId: "user-1" });
-    expect(JSON.parse(lines[1]!)).toMatchObject({ level: "error", type: "job", job: "retention", outcome: "failed", error: "database unavailable" });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: "info",
+      type: "request",
+      requestId: "abcd",
+      method: "POST",
+      route: "/:lang?/contact",
+      status: 303,
+      durationMs: 12.3,
+      userId: "user-1",
+    });
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      level: "error",
+      type: "job",
+      job: "retention",
+      outcome: "failed",
+      error: "database unavailable",
+    });
     expect(JSON.parse(lines[2]!)).toMatchObject({ level: "info", type: "message", msg: "started" });
   });
   it("keeps a message with line breaks on one line", () => {

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addOfficeMinutes, DEFAULT_OFFICE_SCHEDULE, isOfficeTime, officeDayMinutes, officeMinutesBetween, parseOpeningHours, type OfficeSchedule } from "../../app/cases/office-time";
+import {
+  addOfficeMinutes,
+  DEFAULT_OFFICE_SCHEDULE,
+  isOfficeTime,
+  officeDayMinutes,
+  officeMinutesBetween,
+  parseOpeningHours,
+  type OfficeSchedule,
+} from "../../app/cases/office-time";
 import { businessDays, officeHours, officeMinutes, planLists, turnaroundOfficeMinutes } from "../../app/catalogue";
 
 /** A Gulf time (UTC+4) written as local wall time. */
@@ -9,12 +17,16 @@ const gst = (local: string) => new Date(`${local}+04:00`);
 const gulfWeekday = (date: Date) => new Date(date.getTime() + 4 * 3600_000).getUTCDay();
 
 // Instants over a few years around now, to the millisecond (weekends, nights and openings alike).
-const instants = fc.date({ min: new Date("2025-01-01T00:00:00Z"), max: new Date("2029-12-31T00:00:00Z"), noInvalidDate: true });
+const instants = fc.date({
+  min: new Date("2025-01-01T00:00:00Z"),
+  max: new Date("2029-12-31T00:00:00Z"),
+  noInvalidDate: true,
+});
 const minutes = fc.integer({ min: 0, max: 60 * 540 });
 const schedules = fc.constantFrom<OfficeSchedule>(
   DEFAULT_OFFICE_SCHEDULE,
   { ...DEFAULT_OFFICE_SCHEDULE, openMinute: 8 * 60, closeMinute: 14 * 60 },
-  { ...DEFAULT_OFFICE_SCHEDULE, openMinute: 7 * 60 + 30, closeMinute: 24 * 60 }
+  { ...DEFAULT_OFFICE_SCHEDULE, openMinute: 7 * 60 + 30, closeMinute: 24 * 60 },
 );
 
 describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
@@ -44,7 +56,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         expect(due.getTime()).toBeGreaterThanOrEqual(start.getTime());
         expect(officeMinutesBetween(start, due, schedule)).toBeCloseTo(amount, 6);
       }),
-      { numRuns: 500 }
+      { numRuns: 500 },
     );
   });
 
@@ -55,7 +67,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         expect(isOfficeTime(due)).toBe(true);
         expect([5, 6]).not.toContain(gulfWeekday(due));
       }),
-      { numRuns: 500 }
+      { numRuns: 500 },
     );
   });
 
@@ -68,7 +80,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         // Adding in two steps lands where adding at once does.
         expect(addOfficeMinutes(addOfficeMinutes(start, a), b)).toEqual(addOfficeMinutes(start, a + b));
       }),
-      { numRuns: 500 }
+      { numRuns: 500 },
     );
   });
 
@@ -79,7 +91,7 @@ describe("office time (Sunday to Thursday, 9:00 to 18:00 Gulf time)", () => {
         const week = addOfficeMinutes(start, 5 * 540);
         expect(week.getTime() - start.getTime()).toBe(7 * 24 * 3600_000);
       }),
-      { numRuns: 200 }
+      { numRuns: 200 },
     );
   });
 
@@ -103,7 +115,14 @@ describe("promised turnarounds in the catalogue", () => {
         expect(match, `${list.key}/${tier.id}: "${text}"`).not.toBeNull();
         const longest = Number(match![2] ?? match![1]);
         const unit = match![3]!;
-        const expected = unit === "minutes" ? officeMinutes(longest) : unit === "hours" ? (longest >= 24 ? businessDays(longest / 24) : officeHours(longest)) : businessDays(longest);
+        const expected =
+          unit === "minutes"
+            ? officeMinutes(longest)
+            : unit === "hours"
+              ? longest >= 24
+                ? businessDays(longest / 24)
+                : officeHours(longest)
+              : businessDays(longest);
         expect(tier.turnaround, `${list.key}/${tier.id}: "${text}"`).toEqual(expected);
       }
     }
@@ -124,13 +143,24 @@ describe("public holidays", () => {
   it("closes the office on a holiday: its hours do not count", () => {
     expect(isOfficeTime(gst("2026-12-02T10:00:00"), withHolidays("2026-12-02"))).toBe(false);
     // Tuesday 17:00 + 2 office hours: one hour on Tuesday, Wednesday is a holiday, the rest on Thursday.
-    expect(addOfficeMinutes(gst("2026-12-01T17:00:00"), 120, withHolidays("2026-12-02"))).toEqual(gst("2026-12-03T10:00:00"));
-    expect(addOfficeMinutes(gst("2026-12-01T17:00:00"), 120, withHolidays("2026-12-02", "2026-12-03"))).toEqual(gst("2026-12-06T10:00:00"));
-    expect(officeMinutesBetween(gst("2026-11-29T00:00:00"), gst("2026-12-06T00:00:00"), withHolidays("2026-12-02"))).toBe(4 * 540);
+    expect(addOfficeMinutes(gst("2026-12-01T17:00:00"), 120, withHolidays("2026-12-02"))).toEqual(
+      gst("2026-12-03T10:00:00"),
+    );
+    expect(addOfficeMinutes(gst("2026-12-01T17:00:00"), 120, withHolidays("2026-12-02", "2026-12-03"))).toEqual(
+      gst("2026-12-06T10:00:00"),
+    );
+    expect(
+      officeMinutesBetween(gst("2026-11-29T00:00:00"), gst("2026-12-06T00:00:00"), withHolidays("2026-12-02")),
+    ).toBe(4 * 540);
   });
 
   it("a holiday never brings a due time forward, and the office time up to the due time is what was asked", () => {
-    const days = fc.uniqueArray(fc.date({ min: new Date("2025-01-01T00:00:00Z"), max: new Date("2029-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { maxLength: 20 });
+    const days = fc.uniqueArray(
+      fc
+        .date({ min: new Date("2025-01-01T00:00:00Z"), max: new Date("2029-12-31T00:00:00Z"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+      { maxLength: 20 },
+    );
     fc.assert(
       fc.property(instants, minutes, days, (start, amount, holidays) => {
         const plain = addOfficeMinutes(start, amount);

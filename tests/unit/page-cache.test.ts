@@ -3,7 +3,12 @@ import zlib from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
-import { createPageCache, inlineScriptHashes, SHARED_PAGE_CACHE_CONTROL, type VisitorRequest } from "../../app/http/page-cache.server";
+import {
+  createPageCache,
+  inlineScriptHashes,
+  SHARED_PAGE_CACHE_CONTROL,
+  type VisitorRequest,
+} from "../../app/http/page-cache.server";
 import { doorAnswer } from "../../app/http/shared-page-door.server";
 
 // The page cache's own rules with a stand-in for Remix's handler (what it is given to render):
@@ -11,9 +16,17 @@ import { doorAnswer } from "../../app/http/shared-page-door.server";
 // once, bounded memory, expiry, failures, what it never keeps.
 // The production build is covered end to end in tests/integration/page-cache.test.ts.
 
-const context = (n: number): AppLoadContext => ({ cspNonce: `nonce${n}`, requestId: `request${n}`, clientAddress: "127.0.0.1" });
+const context = (n: number): AppLoadContext => ({
+  cspNonce: `nonce${n}`,
+  requestId: `request${n}`,
+  clientAddress: "127.0.0.1",
+});
 /** The cache's view of a visitor's request. */
-const request = (pathname: string, headers: Record<string, string> = {}, method = "GET"): VisitorRequest => ({ method, url: new URL(`http://localhost:3000${pathname}`), headers: new Headers(headers) });
+const request = (pathname: string, headers: Record<string, string> = {}, method = "GET"): VisitorRequest => ({
+  method,
+  url: new URL(`http://localhost:3000${pathname}`),
+  headers: new Headers(headers),
+});
 
 /** A page as the shell renders it: the per-response values where the shell puts them. */
 function page(context: AppLoadContext, text: string) {
@@ -31,7 +44,11 @@ function counter(respond: (request: Request, context: AppLoadContext) => Respons
   };
 }
 
-const html = (body: string, init: ResponseInit = {}) => new Response(body, { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers as Record<string, string>) } });
+const html = (body: string, init: ResponseInit = {}) =>
+  new Response(body, {
+    ...init,
+    headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers as Record<string, string>) },
+  });
 
 describe("the page cache", () => {
   it("renders once for visitors arriving together and gives each the same bytes: no nonce, no token, no request id", async () => {
@@ -53,20 +70,32 @@ describe("the page cache", () => {
     }
     // The policy's script sources are the hashes of the page's inline script, computed once.
     const script = /<script>([\s\S]*?)<\/script>/.exec(first.toString("utf8"))![1]!;
-    expect(answers[0]!.scriptHashes).toEqual([`'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`]);
+    expect(answers[0]!.scriptHashes).toEqual([
+      `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`,
+    ]);
   });
 
   it("with the deployment's shared secret, two processes render the same bytes and tag for a page, a new submission key each window", async () => {
     let clock = 10 * 60_000 + 1000;
     const stand = counter((_request, ctx) => html(page(ctx, "Travel ban check")));
-    const instances = [1, 2].map(() => createPageCache({ render: stand.render, buildVersion: "build-1", sharedSecret: "s".repeat(32), ttlMs: 60_000, now: () => clock }));
+    const instances = [1, 2].map(() =>
+      createPageCache({
+        render: stand.render,
+        buildVersion: "build-1",
+        sharedSecret: "s".repeat(32),
+        ttlMs: 60_000,
+        now: () => clock,
+      }),
+    );
     const tokenOf = (body: Buffer) => /"formToken":"([^"]+)"/.exec(body.toString("utf8"))![1]!;
     const [first, second] = await Promise.all(instances.map((cache, n) => cache.respond(request("/"), context(n))));
     expect(first!.body!.equals(second!.body!)).toBe(true);
     expect(first!.headers.find(([name]) => name === "ETag")).toEqual(second!.headers.find(([name]) => name === "ETag"));
     expect(tokenOf(first!.body!)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // Another page has its own key; the next window (the page expires at its start in both) another.
-    expect(tokenOf((await instances[0]!.respond(request("/about"), context(3)))!.body!)).not.toBe(tokenOf(first!.body!));
+    expect(tokenOf((await instances[0]!.respond(request("/about"), context(3)))!.body!)).not.toBe(
+      tokenOf(first!.body!),
+    );
     clock += 58_000;
     expect(tokenOf((await instances[0]!.respond(request("/"), context(4)))!.body!)).toBe(tokenOf(first!.body!));
     clock += 2000;
@@ -89,7 +118,8 @@ describe("the page cache", () => {
     const stand = counter((_request, ctx) => html(page(ctx, "Arabic ".repeat(200))));
     const cache = createPageCache({ render: stand.render, buildVersion: "build-1" });
     const plain = (await cache.respond(request("/", { "Accept-Encoding": "identity" }), context(1)))!;
-    const header = (answer: { headers: Array<[string, string]> }, name: string) => answer.headers.find(([key]) => key === name)?.[1];
+    const header = (answer: { headers: Array<[string, string]> }, name: string) =>
+      answer.headers.find(([key]) => key === name)?.[1];
     expect(header(plain, "Content-Encoding")).toBeUndefined();
     for (const [accept, coding, decode] of [
       ["gzip, deflate, br", "br", zlib.brotliDecompressSync],
@@ -108,11 +138,16 @@ describe("the page cache", () => {
     const head = (await cache.respond(request("/", { "Accept-Encoding": "br" }, "HEAD"), context(3)))!;
     expect(head.body).toBeNull();
     expect(header(head, "Content-Length")).toBe(String(brotli.body!.length));
-    const again = (await cache.respond(request("/", { "Accept-Encoding": "br", "If-None-Match": header(brotli, "ETag")! }), context(4)))!;
+    const again = (await cache.respond(
+      request("/", { "Accept-Encoding": "br", "If-None-Match": header(brotli, "ETag")! }),
+      context(4),
+    ))!;
     expect(again.status).toBe(304);
     expect(again.body).toBeNull();
     // The brotli copy's tag does not confirm the plain one.
-    expect((await cache.respond(request("/", { "If-None-Match": header(brotli, "ETag")! }), context(4)))!.status).toBe(200);
+    expect((await cache.respond(request("/", { "If-None-Match": header(brotli, "ETag")! }), context(4)))!.status).toBe(
+      200,
+    );
     expect(stand.calls).toEqual(["/"]);
     // Another build gives the same bytes another tag: a deploy never confirms an old copy.
     const other = createPageCache({ render: stand.render, buildVersion: "build-2" });
@@ -156,7 +191,9 @@ describe("the page cache", () => {
   });
 
   it("keeps the not-found pages of made-up addresses apart: any number of them never pushes a page out", async () => {
-    const stand = counter((request, ctx) => html(page(ctx, "y".repeat(600)), { status: new URL(request.url).pathname === "/" ? 200 : 404 }));
+    const stand = counter((request, ctx) =>
+      html(page(ctx, "y".repeat(600)), { status: new URL(request.url).pathname === "/" ? 200 : 404 }),
+    );
     const cache = createPageCache({ render: stand.render, maxBytes: 16_000 });
     await cache.respond(request("/"), context(1));
     for (let n = 0; n < 100; n++) expect((await cache.respond(request(`/made-up-${n}`), context(1)))!.status).toBe(404);
@@ -212,15 +249,24 @@ describe("the page cache", () => {
   it("answers at the door only a held page already sent whole once in the asked encoding, with the headers it went out with", async () => {
     const stand = counter((_request, ctx) => html(page(ctx, "Company formation")));
     const cache = createPageCache({ render: stand.render });
-    const raw = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) }) as unknown as IncomingMessage;
-    const atDoor = (url: string, headers: Record<string, string> = {}, method = "GET") => doorAnswer(raw(url, headers, method), (request) => cache.answerAtTheDoor(request));
+    const raw = (url: string, headers: Record<string, string> = {}, method = "GET") =>
+      ({
+        method,
+        url,
+        headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+      }) as unknown as IncomingMessage;
+    const atDoor = (url: string, headers: Record<string, string> = {}, method = "GET") =>
+      doorAnswer(raw(url, headers, method), (request) => cache.answerAtTheDoor(request));
 
     // Not held yet: the usual way, which renders and is written by the server.
     expect(atDoor("/", { "Accept-Encoding": "br" })).toBeNull();
     const first = (await cache.respond(request("/", { "Accept-Encoding": "br" }), context(1)))!;
     expect(atDoor("/", { "Accept-Encoding": "br" })).toBeNull();
     // What the server's other steps added on the way out is recorded with the page (a request id is not).
-    const sent: Record<string, string> = { "x-request-id": "abc", "content-security-policy": "script-src 'self' 'sha256-x'" };
+    const sent: Record<string, string> = {
+      "x-request-id": "abc",
+      "content-security-policy": "script-src 'self' 'sha256-x'",
+    };
     for (const [name, value] of first.headers) sent[name.toLowerCase()] = value;
     first.keepSentHeaders!(sent);
     expect(stand.calls).toEqual(["/"]);
@@ -231,10 +277,21 @@ describe("the page cache", () => {
     const names = door.headers.map(([name]) => name);
     expect(names).toContain("content-security-policy");
     expect(names).not.toContain("x-request-id");
-    expect(Object.fromEntries(door.headers)).toMatchObject({ "content-encoding": "br", etag: Object.fromEntries(first.headers).ETag, "content-length": String(first.body!.length) });
+    expect(Object.fromEntries(door.headers)).toMatchObject({
+      "content-encoding": "br",
+      etag: Object.fromEntries(first.headers).ETag,
+      "content-length": String(first.body!.length),
+    });
     expect(atDoor("/", { "Accept-Encoding": "br" }, "HEAD")!.body).toBeNull();
-    const notModified = atDoor("/", { "Accept-Encoding": "br", "If-None-Match": Object.fromEntries(first.headers).ETag! })!;
-    expect([notModified.status, notModified.body, notModified.headers.some(([name]) => name === "content-encoding")]).toEqual([304, null, false]);
+    const notModified = atDoor("/", {
+      "Accept-Encoding": "br",
+      "If-None-Match": Object.fromEntries(first.headers).ETag!,
+    })!;
+    expect([
+      notModified.status,
+      notModified.body,
+      notModified.headers.some(([name]) => name === "content-encoding"),
+    ]).toEqual([304, null, false]);
 
     // Another encoding has not been sent yet; identity never comes from the door (compression may still apply on the way).
     expect(atDoor("/", { "Accept-Encoding": "gzip" })).toBeNull();

@@ -9,8 +9,10 @@ const SITE = "https://sanad.example";
 const page = { title: "Travel Ban Check", description: "Find out whether a travel ban stands in your way." };
 type Tag = Record<string, unknown>;
 const tags = (head: ReturnType<typeof pageHead>) => head as Tag[];
-const content = (head: ReturnType<typeof pageHead>, key: string) => tags(head).flatMap((tag) => (tag.property === key || tag.name === key ? [tag.content] : []));
-const links = (head: ReturnType<typeof pageHead>, rel: string) => tags(head).filter((tag) => tag.tagName === "link" && tag.rel === rel);
+const content = (head: ReturnType<typeof pageHead>, key: string) =>
+  tags(head).flatMap((tag) => (tag.property === key || tag.name === key ? [tag.content] : []));
+const links = (head: ReturnType<typeof pageHead>, rel: string) =>
+  tags(head).filter((tag) => tag.tagName === "link" && tag.rel === rel);
 
 describe("page head", () => {
   const saved = process.env.SITE_URL;
@@ -28,7 +30,9 @@ describe("page head", () => {
     // An Arabic page: the brand in its Arabic form (SITE_NAME_AR).
     const head = pageHead(new Request(`${SITE}/ar/ban-checks/travel-ban-check?from=ad`), page);
     expect(head[0]).toEqual({ title: "Travel Ban Check | سند القانونية" });
-    expect(links(head, "canonical")).toEqual([{ tagName: "link", rel: "canonical", href: `${SITE}/ar/ban-checks/travel-ban-check` }]);
+    expect(links(head, "canonical")).toEqual([
+      { tagName: "link", rel: "canonical", href: `${SITE}/ar/ban-checks/travel-ban-check` },
+    ]);
     expect(links(head, "alternate").map((tag) => [tag.hrefLang, tag.href])).toEqual([
       ["en", `${SITE}/ban-checks/travel-ban-check`],
       ["ar", `${SITE}/ar/ban-checks/travel-ban-check`],
@@ -37,8 +41,13 @@ describe("page head", () => {
     expect(content(head, "og:image")).toEqual([`${SITE}/social/ban-checks-ar.png`]);
     expect(content(head, "og:locale")).toEqual(["ar_AE"]);
     expect(content(head, "twitter:title")).toEqual(["Travel Ban Check | سند القانونية"]);
-    const breadcrumb = tags(head).find((tag) => "script:ld+json" in tag)?.["script:ld+json"] as { itemListElement: Array<{ item: string }> };
-    expect(breadcrumb.itemListElement.map((crumb) => crumb.item)).toEqual([`${SITE}/ar`, `${SITE}/ar/ban-checks/travel-ban-check`]);
+    const breadcrumb = tags(head).find((tag) => "script:ld+json" in tag)?.["script:ld+json"] as {
+      itemListElement: Array<{ item: string }>;
+    };
+    expect(breadcrumb.itemListElement.map((crumb) => crumb.item)).toEqual([
+      `${SITE}/ar`,
+      `${SITE}/ar/ban-checks/travel-ban-check`,
+    ]);
   });
 
   it("names one canonical page for an address variant, and keeps private pages out of search engines", () => {

@@ -14,7 +14,13 @@ import { pageUpdated } from "../../app/seo/page-dates.server";
 import { buildRobots, buildSitemap } from "../../app/seo/sitemap.server";
 import type { SiteConfig } from "../../app/root-data";
 
-const site: SiteConfig = { name: "Test Legal", url: "https://legal.example", phone: "+971 4 555 0100", email: "hello@legal.example", hours: "Sun-Thu 9-18" };
+const site: SiteConfig = {
+  name: "Test Legal",
+  url: "https://legal.example",
+  phone: "+971 4 555 0100",
+  email: "hello@legal.example",
+  hours: "Sun-Thu 9-18",
+};
 
 type Builder = (lang: Lang, site: SiteConfig) => PageContent;
 const pages: Record<string, Builder> = {
@@ -26,7 +32,11 @@ const pages: Record<string, Builder> = {
   "/ask-lawyer": askLawyerContent,
 };
 
-function section<K extends PageSection["kind"]>(page: PageContent, id: string, kind: K): Extract<PageSection, { kind: K }> {
+function section<K extends PageSection["kind"]>(
+  page: PageContent,
+  id: string,
+  kind: K,
+): Extract<PageSection, { kind: K }> {
   const found = page.sections.find((s) => s.id === id);
   expect(found, `section ${id}`).toBeDefined();
   expect(found!.kind).toBe(kind);
@@ -37,7 +47,17 @@ function section<K extends PageSection["kind"]>(page: PageContent, id: string, k
 function shape(page: PageContent) {
   return page.sections.map((s) => {
     const count =
-      "items" in s ? s.items.length : "steps" in s ? s.steps.length : "rows" in s ? s.rows.length : "ctas" in s && s.ctas ? s.ctas.length : s.kind === "plans" ? s.plans.tiers.length : 0;
+      "items" in s
+        ? s.items.length
+        : "steps" in s
+          ? s.steps.length
+          : "rows" in s
+            ? s.rows.length
+            : "ctas" in s && s.ctas
+              ? s.ctas.length
+              : s.kind === "plans"
+                ? s.plans.tiers.length
+                : 0;
     return `${s.kind}#${s.id}:${count}`;
   });
 }
@@ -55,7 +75,8 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
         expect(page.meta.description.length).toBeGreaterThan(50);
         expect(page.meta.keywords?.length).toBeGreaterThan(2);
         expect(page.structuredData?.length).toBeGreaterThan(0);
-        for (const text of JSON.stringify(page.sections).match(/"(title|text|question|answer|lead|label)":"[^"]*"/g) ?? []) {
+        for (const text of JSON.stringify(page.sections).match(/"(title|text|question|answer|lead|label)":"[^"]*"/g) ??
+          []) {
           expect(text).not.toMatch(/:""$/);
         }
       }
@@ -66,14 +87,30 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
   }
 
   it("home: the spec's ten sections in order", () => {
-    expect(homeContent("en", site).sections.map((s) => s.kind)).toEqual(["hero", "cards", "cards", "cards", "table", "quote", "steps", "quotes", "faq", "cta"]);
+    expect(homeContent("en", site).sections.map((s) => s.kind)).toEqual([
+      "hero",
+      "cards",
+      "cards",
+      "cards",
+      "table",
+      "quote",
+      "steps",
+      "quotes",
+      "faq",
+      "cta",
+    ]);
   });
 
   for (const lang of LANGS) {
     it(`home (${lang}): four service cards priced from the catalogue, travel ban check marked most popular`, () => {
       const home = homeContent(lang, site);
       const cards = section(home, "services", "cards").items;
-      const prices = [homeCardPrices.travelBanCheck, homeCardPrices.backgroundChecks, homeCardPrices.contractReview, homeCardPrices.companyFormation];
+      const prices = [
+        homeCardPrices.travelBanCheck,
+        homeCardPrices.backgroundChecks,
+        homeCardPrices.contractReview,
+        homeCardPrices.companyFormation,
+      ];
       expect(cards).toHaveLength(4);
       cards.forEach((card, index) => expect(card.price).toContain(formatMoney(prices[index]!, lang)));
       expect(cards.map((card) => Boolean(card.badge))).toEqual([true, false, false, false]);
@@ -84,7 +121,8 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
       const hero = section(home, "home-hero", "hero");
       expect(hero.ctas?.map((cta) => cta.to)).toEqual(["/ban-checks/travel-ban-check", "/ask-lawyer"]);
       const claimsText = hero.highlights!.join(" ");
-      for (const claim of [claims.professionals[lang], claims.accuracy[lang], claims.support[lang]]) expect(claimsText).toContain(claim);
+      for (const claim of [claims.professionals[lang], claims.accuracy[lang], claims.support[lang]])
+        expect(claimsText).toContain(claim);
     });
   }
 
@@ -92,39 +130,67 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
     const home = homeContent("en", site);
     const hero = section(home, "home-hero", "hero");
     expect(hero.ctas?.map((cta) => cta.label)).toEqual(["Check Travel Status", "Consult Legal Expert"]);
-    expect(hero.highlights).toEqual(["Trusted by 10,000+ professionals", "99.9% accuracy", "2 minute average response", "24/7 support"]);
+    expect(hero.highlights).toEqual([
+      "Trusted by 10,000+ professionals",
+      "99.9% accuracy",
+      "2 minute average response",
+      "24/7 support",
+    ]);
     expect(section(home, "services", "cards").items.map((card) => [card.title, card.price, card.badge])).toEqual([
       ["Travel Ban Check", "From AED 200", "Most Popular"],
       ["Background Checks", "From AED 350", undefined],
       ["Contract Review", "From AED 1,200", undefined],
       ["Company Formation", "From AED 8,500", undefined],
     ]);
-    expect(section(home, "how-it-works", "steps").steps.map((step) => step.title)).toEqual(["Submit Your Request", "Professional Review", "Receive Results"]);
+    expect(section(home, "how-it-works", "steps").steps.map((step) => step.title)).toEqual([
+      "Submit Your Request",
+      "Professional Review",
+      "Receive Results",
+    ]);
   });
 
   it("home: LegalService JSON-LD with the configured contact details and catalogue 'from' prices", () => {
     const [organisation] = homeContent("en", site).structuredData!;
-    expect(organisation).toMatchObject({ "@type": "LegalService", name: site.name, telephone: site.phone, email: site.email, url: "https://legal.example/" });
-    const offers = (organisation!.hasOfferCatalog as { itemListElement: Array<{ priceSpecification: { minPrice: string }; url: string }> }).itemListElement;
+    expect(organisation).toMatchObject({
+      "@type": "LegalService",
+      name: site.name,
+      telephone: site.phone,
+      email: site.email,
+      url: "https://legal.example/",
+    });
+    const offers = (
+      organisation!.hasOfferCatalog as {
+        itemListElement: Array<{ priceSpecification: { minPrice: string }; url: string }>;
+      }
+    ).itemListElement;
     expect(offers.map((offer) => offer.priceSpecification.minPrice)).toEqual(["200", "350", "1200", "8500"]);
     expect(offers[0]!.url).toBe("https://legal.example/ban-checks/travel-ban-check");
     const [arabic] = homeContent("ar", site).structuredData!;
-    expect((arabic!.hasOfferCatalog as { itemListElement: Array<{ url: string }> }).itemListElement[0]!.url).toBe("https://legal.example/ar/ban-checks/travel-ban-check");
+    expect((arabic!.hasOfferCatalog as { itemListElement: Array<{ url: string }> }).itemListElement[0]!.url).toBe(
+      "https://legal.example/ar/ban-checks/travel-ban-check",
+    );
   });
 
   for (const lang of LANGS) {
     it(`travel ban check (${lang}): static card figures, the travel-ban packages at catalogue prices, four ban types, Offer JSON-LD`, () => {
       const page = travelBanCheckContent(lang, site);
-      expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual([claims.checksCompleted[lang], claims.accuracy[lang]]);
+      expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual([
+        claims.checksCompleted[lang],
+        claims.accuracy[lang],
+      ]);
       const plans = section(page, "packages", "plans").plans;
       expect(plans.key).toBe("travel-ban");
       expect(plans.lowestPrice).toBe(lowestPrice("travel-ban"));
-      expect(plans.tiers.map((t) => [t.id, t.price, t.popular])).toEqual(planLists["travel-ban"].tiers.map((t) => [t.id, t.price, Boolean(t.popular)]));
+      expect(plans.tiers.map((t) => [t.id, t.price, t.popular])).toEqual(
+        planLists["travel-ban"].tiers.map((t) => [t.id, t.price, Boolean(t.popular)]),
+      );
       expect(section(page, "ban-types", "cards").items).toHaveLength(4);
       expect(section(page, "travel-ban-faq", "faq").items.length).toBeGreaterThanOrEqual(5);
       const [service] = page.structuredData!;
       const offers = service!.offers as Array<{ price: string; priceCurrency: string }>;
-      expect(offers.map((offer) => Number(offer.price) * 100)).toEqual(planLists["travel-ban"].tiers.map((t) => t.price));
+      expect(offers.map((offer) => Number(offer.price) * 100)).toEqual(
+        planLists["travel-ban"].tiers.map((t) => t.price),
+      );
       expect(offers.every((offer) => offer.priceCurrency === "AED")).toBe(true);
     });
   }
@@ -142,7 +208,9 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
       expect(section(labor, "process", "steps").steps).toHaveLength(3);
       expect(section(labor, "labor-ban-faq", "faq").items).toHaveLength(6);
       expect(section(labor, "inquiry", "inquiry").service).toBe("labor-ban-check");
-      expect((labor.structuredData![0]!.offers as { lowPrice: string }).lowPrice).toBe(String(lowestPrice("labor-ban") / 100));
+      expect((labor.structuredData![0]!.offers as { lowPrice: string }).lowPrice).toBe(
+        String(lowestPrice("labor-ban") / 100),
+      );
 
       const court = courtPoliceCaseCheckContent(lang, site);
       expect(section(court, "case-types", "cards").items).toHaveLength(3);
@@ -186,26 +254,34 @@ describe("public routes, sitemap and robots", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const expected = publicPaths.flatMap((path) => [site.url + path, site.url + (path === "/" ? "/ar" : `/ar${path}`)]);
     expect(locs).toEqual(expected);
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://legal.example/ar/ban-checks/travel-ban-check"/>');
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="ar" href="https://legal.example/ar/ban-checks/travel-ban-check"/>',
+    );
     expect(xml.match(/<url>/g)).toHaveLength(publicPaths.length * 2);
   });
 
   it("every public page has the date its text last changed, in each language, and the sitemap gives it as lastmod", () => {
-    const dates = publicPaths.flatMap((path) => LANGS.map((lang) => [path, lang, pageUpdated(path, lang, site)] as const));
+    const dates = publicPaths.flatMap((path) =>
+      LANGS.map((lang) => [path, lang, pageUpdated(path, lang, site)] as const),
+    );
     for (const [path, lang, date] of dates) {
       expect(date, `${lang} ${path}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(Number.isNaN(Date.parse(date!)), `${lang} ${path}`).toBe(false);
       expect(Date.parse(date!), `${lang} ${path} is not dated in the future`).toBeLessThanOrEqual(Date.now());
     }
     const xml = buildSitemap(site.url, (path, lang) => pageUpdated(path, lang, site));
-    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>.*?<lastmod>([^<]+)<\/lastmod>.*?<\/url>/g)].map((m) => [m[1], m[2]]);
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>.*?<lastmod>([^<]+)<\/lastmod>.*?<\/url>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     expect(entries).toHaveLength(publicPaths.length * 2);
     expect(entries).toContainEqual([`${site.url}/ar/request-check`, pageUpdated("/request-check", "ar", site)]);
   });
 
   it("robots.txt keeps crawlers out of accounts, admin and checkout and names the sitemap", () => {
     const robots = buildRobots(site.url);
-    for (const path of ["/dashboard", "/admin", "/checkout", "/ar/dashboard", "/ar/admin", "/ar/checkout"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/dashboard", "/admin", "/checkout", "/ar/dashboard", "/ar/admin", "/ar/checkout"])
+      expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain("Sitemap: https://legal.example/sitemap.xml");
     expect(robots).not.toMatch(/Disallow: \/\n/);
   });

@@ -25,10 +25,13 @@ function renderCalculator(url: string, lang: Lang = "en") {
     csrfToken: "c",
     languageSuggestion: null,
   };
-  const router = createMemoryRouter([{ id: "root", path: "*", element: <QuoteSection calculator={quoteCalculator(lang)} /> }], {
-    initialEntries: [url],
-    hydrationData: { loaderData: { root } },
-  });
+  const router = createMemoryRouter(
+    [{ id: "root", path: "*", element: <QuoteSection calculator={quoteCalculator(lang)} /> }],
+    {
+      initialEntries: [url],
+      hydrationData: { loaderData: { root } },
+    },
+  );
   return renderToString(<RouterProvider router={router} />);
 }
 
@@ -67,7 +70,9 @@ describe("quote calculator without JavaScript (server-rendered from the URL)", (
   });
 
   it("says what is missing instead of inventing a quote", () => {
-    expect(renderCalculator("/quote?service=background&tier=&speed=standard")).toContain("Choose a service and a tier to calculate your quote.");
+    expect(renderCalculator("/quote?service=background&tier=&speed=standard")).toContain(
+      "Choose a service and a tier to calculate your quote.",
+    );
     const mismatch = renderCalculator("/quote?service=labor-ban&tier=elite&speed=express");
     expect(mismatch).toContain("Choose one of the tiers of Labor Ban.");
     expect(shown(mismatch, "final-price")).toBeUndefined();

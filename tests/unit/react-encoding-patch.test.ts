@@ -14,8 +14,14 @@ import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
 // The package's exports hide the file; it sits beside the package's own entry.
-const productionRenderer = path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", "react-dom-server.browser.production.min.js");
-const { renderToReadableStream } = require(productionRenderer) as { renderToReadableStream: typeof RenderToReadableStream };
+const productionRenderer = path.join(
+  path.dirname(require.resolve("react-dom/package.json")),
+  "cjs",
+  "react-dom-server.browser.production.min.js",
+);
+const { renderToReadableStream } = require(productionRenderer) as {
+  renderToReadableStream: typeof RenderToReadableStream;
+};
 
 async function streamed(node: ReactNode): Promise<string> {
   const stream = await renderToReadableStream(node);

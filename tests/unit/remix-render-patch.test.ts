@@ -6,9 +6,14 @@ import { describe, expect, it } from "vitest";
 // server routes, their data routes) is built once and given back (decision 104).
 
 const require = createRequire(import.meta.url);
-const { createEntryRouteModules } = require("@remix-run/server-runtime/dist/entry.js") as { createEntryRouteModules: (manifest: object) => Record<string, unknown> };
+const { createEntryRouteModules } = require("@remix-run/server-runtime/dist/entry.js") as {
+  createEntryRouteModules: (manifest: object) => Record<string, unknown>;
+};
 const { createStaticRouter } = require("react-router-dom/server.js") as {
-  createStaticRouter: (routes: object[], context: object) => { routes: { id: string; children?: unknown[] }[]; state: { matches: { route: { id: string } }[] } };
+  createStaticRouter: (
+    routes: object[],
+    context: object,
+  ) => { routes: { id: string; children?: unknown[] }[]; state: { matches: { route: { id: string } }[] } };
 };
 
 const build = (tag: string) => ({
@@ -28,8 +33,24 @@ describe("the patched Remix render path", () => {
   });
 
   it("converts a kept route list once, and still gives each render its own matches", () => {
-    const routes = [{ id: "root", path: "/", children: [{ id: "a", path: "a" }, { id: "b", path: "b" }] }];
-    const context = (leaf: string) => ({ location: { pathname: `/${leaf}` }, matches: [{ route: { id: "root" } }, { route: { id: leaf } }], loaderData: {}, actionData: null, errors: null, basename: "/" });
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "a", path: "a" },
+          { id: "b", path: "b" },
+        ],
+      },
+    ];
+    const context = (leaf: string) => ({
+      location: { pathname: `/${leaf}` },
+      matches: [{ route: { id: "root" } }, { route: { id: leaf } }],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      basename: "/",
+    });
     const a = createStaticRouter(routes, context("a"));
     const b = createStaticRouter(routes, context("b"));
     expect(b.routes).toBe(a.routes);
@@ -42,7 +63,10 @@ describe("the patched Remix render path", () => {
   });
 
   it("keeps the server routes of a render with its route modules", () => {
-    const source = require("node:fs").readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8") as string;
+    const source = require("node:fs").readFileSync(
+      require.resolve("@remix-run/react/dist/server.js"),
+      "utf8",
+    ) as string;
     expect(source).toContain("serverRoutesOf.get(routeModules)");
   });
 });

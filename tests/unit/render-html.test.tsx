@@ -51,7 +51,9 @@ describe("renderHtmlStream", () => {
       throw new Error("broken shell");
     }
     const errors: unknown[] = [];
-    await expect(renderHtmlStream(<Broken />, { timeoutMs: 1000, onError: (error) => errors.push(error) })).rejects.toThrow("broken shell");
+    await expect(
+      renderHtmlStream(<Broken />, { timeoutMs: 1000, onError: (error) => errors.push(error) }),
+    ).rejects.toThrow("broken shell");
     expect(errors).toHaveLength(1);
   });
 
@@ -112,7 +114,10 @@ describe("renderHtmlStream", () => {
             done();
           },
         });
-        const { pipe } = renderToPipeableStream(<Page rows={rows} />, { onAllReady: () => pipe(sink), onShellError: reject });
+        const { pipe } = renderToPipeableStream(<Page rows={rows} />, {
+          onAllReady: () => pipe(sink),
+          onShellError: reject,
+        });
       });
       total += nulCount(bytes);
     }

@@ -20,7 +20,22 @@ describe("the input boundary", () => {
   it("removes what PostgreSQL or HTML cannot hold and keeps the rest", () => {
     const kept = "Aisha — عائشة 🙂\ttab\nline\r\n";
     expect(cleanInputText(kept)).toBe(kept);
-    const hostile = ["\u0000", "\u0001", "\u001b", "\u007f", "\u0085", "\u009f", "\ud800", "\udfff", "\ufffe", "\uffff", "\ufdd0", "\u{1fffe}", "\u{10ffff}", "\ufffd"];
+    const hostile = [
+      "\u0000",
+      "\u0001",
+      "\u001b",
+      "\u007f",
+      "\u0085",
+      "\u009f",
+      "\ud800",
+      "\udfff",
+      "\ufffe",
+      "\uffff",
+      "\ufdd0",
+      "\u{1fffe}",
+      "\u{10ffff}",
+      "\ufffd",
+    ];
     for (const bad of hostile) expect(cleanInputText(`a${bad}b`), JSON.stringify(bad)).toBe("ab");
     // A valid surrogate pair is one character, not two lone halves.
     expect(cleanInputText("\ud83d\ude42")).toBe("🙂");
@@ -28,22 +43,32 @@ describe("the input boundary", () => {
 
   it("cleans query strings and urlencoded forms, decoding bytes that are not UTF-8 to nothing", () => {
     expect(cleanSearchParams(new URLSearchParams("q=ok&index"))).toBeNull();
-    const cleaned = cleanSearchParams(new URLSearchParams("q=%00&overlong=a%C0%80b&surrogate=%ED%A0%80c&cut=d%C3&n%00ame=x"));
+    const cleaned = cleanSearchParams(
+      new URLSearchParams("q=%00&overlong=a%C0%80b&surrogate=%ED%A0%80c&cut=d%C3&n%00ame=x"),
+    );
     expect(Object.fromEntries(cleaned!)).toEqual({ q: "", overlong: "ab", surrogate: "c", cut: "d", name: "x" });
   });
 
   it("cleans every string of a JSON body, keys included", () => {
-    expect(parseJsonInput('{"route":"/a\\u0000b","metrics":[{"na\\u0001me":"\\ud800LCP"}]}')).toEqual({ route: "/ab", metrics: [{ name: "LCP" }] });
+    expect(parseJsonInput('{"route":"/a\\u0000b","metrics":[{"na\\u0001me":"\\ud800LCP"}]}')).toEqual({
+      route: "/ab",
+      metrics: [{ name: "LCP" }],
+    });
     expect(() => parseJsonInput("{")).toThrow();
   });
 
   it("reads forms from urlencoded and multipart bodies, dropping files; other bodies are not forms", async () => {
-    const urlencoded = await formFields(Buffer.concat([Buffer.from("name=A%00b&_csrf=t&raw="), Buffer.from([0xff])]), "application/x-www-form-urlencoded");
+    const urlencoded = await formFields(
+      Buffer.concat([Buffer.from("name=A%00b&_csrf=t&raw="), Buffer.from([0xff])]),
+      "application/x-www-form-urlencoded",
+    );
     expect(urlencoded && Object.fromEntries(urlencoded)).toEqual({ name: "Ab", _csrf: "t", raw: "" });
     const multipart = Buffer.concat([
       Buffer.from('--x\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi'),
       Buffer.from([0xc0, 0x80, 0x00]),
-      Buffer.from('\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-\r\n--x--\r\n'),
+      Buffer.from(
+        '\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-\r\n--x--\r\n',
+      ),
     ]);
     const fields = await formFields(multipart, "multipart/form-data; boundary=x");
     expect(fields && [...fields]).toEqual([["note", "hi"]]);
@@ -52,7 +77,8 @@ describe("the input boundary", () => {
   });
 
   it("finds the form token in the first part of an upload and replays the body from its first byte", async () => {
-    const body = '--b\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\nTOKEN123\r\n--b\r\nContent-Disposition: form-data; name="documents"; filename="x.pdf"\r\n\r\n%PDF-1.4\r\n--b--\r\n';
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\nTOKEN123\r\n--b\r\nContent-Disposition: form-data; name="documents"; filename="x.pdf"\r\n\r\n%PDF-1.4\r\n--b--\r\n';
     for (const size of [3, 17, 1000]) {
       const chunks: Uint8Array[] = [];
       for (let at = 0; at < body.length; at += size) chunks.push(Buffer.from(body.slice(at, at + size)));
@@ -81,7 +107,8 @@ describe("request URLs", () => {
   });
 
   it("refuses paths with control characters or escapes that are not UTF-8, and cleans the query", () => {
-    for (const bad of ["/admin/orders/%00", "/a%C0%80", "/a%ED%A0%80", "/a%E0%A4%A", "/a%0Ab", "/a%09"]) expect(requestUrl(origin, bad), bad).toBeNull();
+    for (const bad of ["/admin/orders/%00", "/a%C0%80", "/a%ED%A0%80", "/a%E0%A4%A", "/a%0Ab", "/a%09"])
+      expect(requestUrl(origin, bad), bad).toBeNull();
     expect(requestUrl(origin, "/ar/%D8%B9%D9%86")?.pathname).toBe("/ar/%D8%B9%D9%86");
     expect(requestUrl(origin, "/admin?q=%00abc&status=all")?.search).toBe("?q=abc&status=all");
     expect(requestUrl(origin, "/admin?index&q=x")?.search).toBe("?index&q=x");
@@ -153,9 +180,44 @@ describe("safeRedirectPath", () => {
   it("property: whatever pieces a target is made of, the answer is the fallback or a path a browser keeps on this site", () => {
     // Pieces a browser or the URL parser treat specially, most of them dot segments and slashes.
     const piece = fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom("/", "//", ".", "..", "%2e", "%2E", "%2e%2e", ".%2e", "\\", "%5c", "%5C", "%2f", "%2F") },
-      { weight: 2, arbitrary: fc.constantFrom("\t", "\n", "%09", "%0a", "%00", " ", "%25", "%252f", "\u3002", "\uff0f") },
-      { weight: 2, arbitrary: fc.constantFrom("evil.example", "a", "ar", "checkout", "?", "#", ":", "@", "%", "https:", "javascript:") },
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom(
+          "/",
+          "//",
+          ".",
+          "..",
+          "%2e",
+          "%2E",
+          "%2e%2e",
+          ".%2e",
+          "\\",
+          "%5c",
+          "%5C",
+          "%2f",
+          "%2F",
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom("\t", "\n", "%09", "%0a", "%00", " ", "%25", "%252f", "\u3002", "\uff0f"),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          "evil.example",
+          "a",
+          "ar",
+          "checkout",
+          "?",
+          "#",
+          ":",
+          "@",
+          "%",
+          "https:",
+          "javascript:",
+        ),
+      },
     );
     const target = fc.array(piece, { minLength: 1, maxLength: 10 }).map((pieces) => "/" + pieces.join(""));
     const site = "https://sanad.example";
@@ -172,7 +234,13 @@ describe("safeRedirectPath", () => {
         // Checking what is sent again lets it through unchanged.
         expect(safeRedirectPath(result, "/fallback"), input).toBe(result);
       }),
-      { numRuns: 5000, examples: [["/.//evil.example", "/"], ["/a/%2e%2e//evil.example", "/ar/dashboard/"]] },
+      {
+        numRuns: 5000,
+        examples: [
+          ["/.//evil.example", "/"],
+          ["/a/%2e%2e//evil.example", "/ar/dashboard/"],
+        ],
+      },
     );
   });
 });
@@ -183,14 +251,22 @@ describe("originVerdict", () => {
     expect(originVerdict({ ...base, origin: "https://sanad.example", referer: undefined })).toBe("same-origin");
     expect(originVerdict({ ...base, origin: "http://localhost:3000", referer: undefined })).toBe("same-origin");
     expect(originVerdict({ ...base, origin: undefined, referer: "http://localhost:3000/contact" })).toBe("same-origin");
-    expect(originVerdict({ ...base, origin: undefined, referer: undefined, secFetchSite: "same-origin" })).toBe("same-origin");
+    expect(originVerdict({ ...base, origin: undefined, referer: undefined, secFetchSite: "same-origin" })).toBe(
+      "same-origin",
+    );
   });
 
   it("refuses other origins, and Sec-Fetch-Site cross-site or same-site whatever else is sent", () => {
     expect(originVerdict({ ...base, origin: "https://evil.example", referer: undefined })).toBe("cross-site");
-    expect(originVerdict({ ...base, origin: undefined, referer: "https://sanad.example.evil.example/" })).toBe("cross-site");
-    expect(originVerdict({ ...base, origin: "https://sanad.example", referer: undefined, secFetchSite: "cross-site" })).toBe("cross-site");
-    expect(originVerdict({ ...base, origin: undefined, referer: undefined, secFetchSite: "same-site" })).toBe("cross-site");
+    expect(originVerdict({ ...base, origin: undefined, referer: "https://sanad.example.evil.example/" })).toBe(
+      "cross-site",
+    );
+    expect(
+      originVerdict({ ...base, origin: "https://sanad.example", referer: undefined, secFetchSite: "cross-site" }),
+    ).toBe("cross-site");
+    expect(originVerdict({ ...base, origin: undefined, referer: undefined, secFetchSite: "same-site" })).toBe(
+      "cross-site",
+    );
   });
 
   it("cannot tell when a request names no origin: no headers, an opaque origin, or a Referer that is no URL", () => {

@@ -16,7 +16,10 @@ describe("page routes and failed submissions", () => {
       .filter((file) => /\.tsx?$/.test(file))
       .filter((file) => {
         const source = fs.readFileSync(path.join(routes, file), "utf8");
-        return /export default/.test(source) && !/export (const|function) shouldRevalidate|export \{ shouldRevalidate \}/.test(source);
+        return (
+          /export default/.test(source) &&
+          !/export (const|function) shouldRevalidate|export \{ shouldRevalidate \}/.test(source)
+        );
       });
     expect(missing).toEqual([]);
   });
@@ -24,7 +27,9 @@ describe("page routes and failed submissions", () => {
   it("re-reads as Remix would, except after a submission that did not get through", () => {
     expect(shouldRevalidate({ actionResult: { submitFailed: "network" }, defaultShouldRevalidate: true })).toBe(false);
     expect(shouldRevalidate({ actionResult: { submitFailed: "timeout" }, defaultShouldRevalidate: true })).toBe(false);
-    expect(shouldRevalidate({ actionResult: { result: { status: "success" } }, defaultShouldRevalidate: true })).toBe(true);
+    expect(shouldRevalidate({ actionResult: { result: { status: "success" } }, defaultShouldRevalidate: true })).toBe(
+      true,
+    );
     expect(shouldRevalidate({ defaultShouldRevalidate: false })).toBe(false);
   });
 });

@@ -19,14 +19,22 @@ const routes = (): AgnosticRouteObject[] => [
       { id: "lang-home", path: ":lang?", children: [{ id: "lang-index", index: true }] },
       { id: "service", path: ":lang?/services/:slug" },
       { id: "order", path: ":lang?/dashboard/orders/:id" },
-      { id: "admin", path: "admin", children: [{ id: "admin-index", index: true }, { id: "admin-order", path: "orders/:id" }] },
+      {
+        id: "admin",
+        path: "admin",
+        children: [
+          { id: "admin-index", index: true },
+          { id: "admin-order", path: "orders/:id" },
+        ],
+      },
       { id: "files", path: "files/*" },
       { id: "exact", path: "About", caseSensitive: true },
     ],
   },
 ];
 
-const ids = (list: AgnosticRouteObject[], path: string) => matchRoutes(list, path)?.map((match) => match.route.id) ?? null;
+const ids = (list: AgnosticRouteObject[], path: string) =>
+  matchRoutes(list, path)?.map((match) => match.route.id) ?? null;
 
 describe("the patched route matcher", () => {
   it("is the patched one npm install leaves in place", () => {

@@ -1,17 +1,44 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { consultations, CONSULTATION_KEYS, lowestPrice, planLists, type PlanListKey, type ServiceKey } from "../../app/catalogue";
+import {
+  consultations,
+  CONSULTATION_KEYS,
+  lowestPrice,
+  planLists,
+  type PlanListKey,
+  type ServiceKey,
+} from "../../app/catalogue";
 import { backgroundChecksContent, backgroundChecksGccContent } from "../../app/content/background-checks.server";
 import { companyFormationContent, contractsReviewContent } from "../../app/content/contracts-and-formation.server";
-import { clientCreditCheckContent, employeeCheckContent, receivableManagementContent } from "../../app/content/business-services.server";
-import { attorneyNetworkContent, careersContent, contactContent, partnersContent, technologyContent } from "../../app/content/company.server";
-import { dataRetentionPolicyContent, partnerAgreementContent, privacyPolicyContent, refundPolicyContent, termsOfServiceContent } from "../../app/content/legal.server";
+import {
+  clientCreditCheckContent,
+  employeeCheckContent,
+  receivableManagementContent,
+} from "../../app/content/business-services.server";
+import {
+  attorneyNetworkContent,
+  careersContent,
+  contactContent,
+  partnersContent,
+  technologyContent,
+} from "../../app/content/company.server";
+import {
+  dataRetentionPolicyContent,
+  partnerAgreementContent,
+  privacyPolicyContent,
+  refundPolicyContent,
+  termsOfServiceContent,
+} from "../../app/content/legal.server";
 import { ENGLISH_PREVAILS } from "../../app/content/section-builders.server";
 import { describeRule, RETENTION_RULES } from "../../app/privacy/retention";
 import { RETENTION_JOBS } from "../../app/privacy/retention-jobs.server";
 import { CONVERSATION_RETENTION_DAYS } from "../../app/assistant/conversations.server";
-import { complianceAuditContent, documentAuthenticationContent, legalConsultationContent } from "../../app/content/services.server";
+import {
+  complianceAuditContent,
+  documentAuthenticationContent,
+  legalConsultationContent,
+} from "../../app/content/services.server";
 import type { PageSource } from "../../app/content/page.server";
 import { publicPaths } from "../../app/content/public-routes";
 import type { PageContent, PageSection } from "../../app/content/types";
@@ -34,16 +61,45 @@ type Expected = {
 
 // The pages of the business, start-up, services, company and legal areas, by path.
 const pages: Record<string, Expected> = {
-  "/for-business/background-checks": { source: backgroundChecksContent, inquiry: "background-check", plans: "background-packages" },
-  "/for-business/background-checks-gcc": { source: backgroundChecksGccContent, inquiry: "background-check-gcc", faqs: 6, steps: 4 },
-  "/for-business/contracts-review": { source: contractsReviewContent, inquiry: "contract-review", plans: "contract-review" },
-  "/startup-uae/company-formation": { source: companyFormationContent, inquiry: "company-formation", plans: "company-formation", steps: 4 },
-  "/services/document-authentication": { source: documentAuthenticationContent, inquiry: "general", sideContact: true, steps: 4 },
+  "/for-business/background-checks": {
+    source: backgroundChecksContent,
+    inquiry: "background-check",
+    plans: "background-packages",
+  },
+  "/for-business/background-checks-gcc": {
+    source: backgroundChecksGccContent,
+    inquiry: "background-check-gcc",
+    faqs: 6,
+    steps: 4,
+  },
+  "/for-business/contracts-review": {
+    source: contractsReviewContent,
+    inquiry: "contract-review",
+    plans: "contract-review",
+  },
+  "/startup-uae/company-formation": {
+    source: companyFormationContent,
+    inquiry: "company-formation",
+    plans: "company-formation",
+    steps: 4,
+  },
+  "/services/document-authentication": {
+    source: documentAuthenticationContent,
+    inquiry: "general",
+    sideContact: true,
+    steps: 4,
+  },
   "/services/legal-consultation": { source: legalConsultationContent, inquiry: "general", sideContact: true, steps: 3 },
   "/services/compliance-audit": { source: complianceAuditContent, inquiry: "general", sideContact: true, steps: 4 },
   "/for-business/client-credit-check": { source: clientCreditCheckContent, inquiry: "general", steps: 3 },
   "/for-business/receivable-management": { source: receivableManagementContent, inquiry: "general", steps: 4 },
-  "/for-business/employee-check": { source: employeeCheckContent, inquiry: "background-check", plans: "background", faqs: 4, steps: 4 },
+  "/for-business/employee-check": {
+    source: employeeCheckContent,
+    inquiry: "background-check",
+    plans: "background",
+    faqs: 4,
+    steps: 4,
+  },
   "/technology": { source: technologyContent },
   "/careers": { source: careersContent, steps: 3 },
   "/partners": { source: partnersContent, inquiry: "general" },
@@ -56,15 +112,29 @@ const pages: Record<string, Expected> = {
   "/partner-agreement": { source: partnerAgreementContent, legal: true },
 };
 
-const site = { name: "Sanad Legal", url: "https://sanadlegal.ae", phone: "+971 4 123 4567", email: "info@sanadlegal.ae", hours: "" };
-const page = (source: PageSource, lang: Lang): PageContent => (typeof source === "function" ? source(lang, { ...site, hours: DEFAULT_OFFICE_HOURS[lang] }) : source[lang]);
-const ofKind = <K extends PageSection["kind"]>(content: PageContent, kind: K) => content.sections.filter((s): s is Extract<PageSection, { kind: K }> => s.kind === kind);
+const site = {
+  name: "Sanad Legal",
+  url: "https://sanadlegal.ae",
+  phone: "+971 4 123 4567",
+  email: "info@sanadlegal.ae",
+  hours: "",
+};
+const page = (source: PageSource, lang: Lang): PageContent =>
+  typeof source === "function" ? source(lang, { ...site, hours: DEFAULT_OFFICE_HOURS[lang] }) : source[lang];
+const ofKind = <K extends PageSection["kind"]>(content: PageContent, kind: K) =>
+  content.sections.filter((s): s is Extract<PageSection, { kind: K }> => s.kind === kind);
 /** The currency as every English page writes it (decision 061). */
 const AED_SYMBOL = "AED";
 const arabicLetters = /[\u0600-\u06FF]/;
 /** Every string in a value, deeply. */
 const strings = (value: unknown): string[] =>
-  typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === "object" ? Object.values(value).flatMap(strings) : [];
+  typeof value === "string"
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(strings)
+      : value && typeof value === "object"
+        ? Object.values(value).flatMap(strings)
+        : [];
 
 describe.each(Object.entries(pages))("%s", (pathname, expected) => {
   const en = page(expected.source, "en");
@@ -92,10 +162,21 @@ describe.each(Object.entries(pages))("%s", (pathname, expected) => {
       // Lists, steps, FAQs and cards have as many entries in Arabic as in English.
       // (A document's blocks are compared by the legal test: the Arabic one adds its language note.)
       for (const key of ["items", "steps", "rows"] as const) {
-        if (key in section) expect((section as unknown as Record<string, unknown[]>)[key]!.length).toBe((mirror as unknown as Record<string, unknown[]>)[key]!.length);
+        if (key in section)
+          expect((section as unknown as Record<string, unknown[]>)[key]!.length).toBe(
+            (mirror as unknown as Record<string, unknown[]>)[key]!.length,
+          );
       }
       // Every heading and sentence of the Arabic page is Arabic (figures, names and prices aside).
-      const prose = strings({ ...section, plans: undefined, id: undefined, kind: undefined, service: undefined, tone: undefined, ctas: undefined }).filter((s) => /[a-z]{4,}/i.test(s) && !/^[#/]/.test(s));
+      const prose = strings({
+        ...section,
+        plans: undefined,
+        id: undefined,
+        kind: undefined,
+        service: undefined,
+        tone: undefined,
+        ctas: undefined,
+      }).filter((s) => /[a-z]{4,}/i.test(s) && !/^[#/]/.test(s));
       for (const text of prose) expect(text, `${section.id}: "${text}"`).toMatch(arabicLetters);
     }
   });
@@ -125,7 +206,9 @@ describe.each(Object.entries(pages))("%s", (pathname, expected) => {
         const [plans] = ofKind(page(expected.source, lang), "plans");
         expect(plans?.plans.key).toBe(expected.plans);
         expect(plans?.plans.lowestPrice).toBe(Math.min(...list.tiers.map((t) => t.price)));
-        expect(plans?.plans.tiers.map((t) => [t.id, t.name, t.price, Boolean(t.popular)])).toEqual(list.tiers.map((t) => [t.id, t.name[lang], t.price, Boolean(t.popular)]));
+        expect(plans?.plans.tiers.map((t) => [t.id, t.name, t.price, Boolean(t.popular)])).toEqual(
+          list.tiers.map((t) => [t.id, t.name[lang], t.price, Boolean(t.popular)]),
+        );
       }
     });
   }
@@ -160,9 +243,20 @@ describe.each(Object.entries(pages))("%s", (pathname, expected) => {
   }
 
   it("links only to its own anchors or to pages that exist", () => {
-    const known = new Set([...publicPaths, "/", "/ask-lawyer", "/quote", "/request-check", "/client-login", "/checkout"]);
+    const known = new Set([
+      ...publicPaths,
+      "/",
+      "/ask-lawyer",
+      "/quote",
+      "/request-check",
+      "/client-login",
+      "/checkout",
+    ]);
     for (const content of [en, ar]) {
-      const ctas = content.sections.flatMap((s) => [...("ctas" in s ? s.ctas ?? [] : []), ...(s.kind === "cards" ? s.items.flatMap((i) => (i.link ? [i.link] : [])) : [])]);
+      const ctas = content.sections.flatMap((s) => [
+        ...("ctas" in s ? (s.ctas ?? []) : []),
+        ...(s.kind === "cards" ? s.items.flatMap((i) => (i.link ? [i.link] : [])) : []),
+      ]);
       const targets = ctas.map((c) => c.to);
       const ids = new Set(content.sections.map((s) => s.id));
       for (const to of targets) {
@@ -182,11 +276,15 @@ describe("prices on service pages come from the catalogue", () => {
   });
 
   it("contract review and company formation show their cheapest plan's price and the fastest plan's delivery", () => {
-    expect(ofKind(page(contractsReviewContent, "en"), "hero")[0]?.highlights).toEqual(expect.arrayContaining([`From ${AED_SYMBOL} 1,200`, "Reviewed in 3-5 business days"]));
+    expect(ofKind(page(contractsReviewContent, "en"), "hero")[0]?.highlights).toEqual(
+      expect.arrayContaining([`From ${AED_SYMBOL} 1,200`, "Reviewed in 3-5 business days"]),
+    );
     const formation = ofKind(page(companyFormationContent, "en"), "hero")[0]?.highlights?.join(" ");
     expect(formation).toContain(`from ${AED_SYMBOL} 8,500`);
     expect(formation).toContain("10-15 business days");
-    expect(ofKind(page(companyFormationContent, "ar"), "hero")[0]?.highlights?.join(" ")).toContain(formatMoney(lowestPrice("company-formation"), "ar"));
+    expect(ofKind(page(companyFormationContent, "ar"), "hero")[0]?.highlights?.join(" ")).toContain(
+      formatMoney(lowestPrice("company-formation"), "ar"),
+    );
   });
 });
 
@@ -195,7 +293,9 @@ describe("consultation and audit prices come from the catalogue", () => {
     for (const lang of LANGS) {
       const plans = ofKind(page(legalConsultationContent, lang), "plans").find((s) => s.id === "consultation-types")!;
       expect(plans.plans.key).toBe("consultations");
-      expect(plans.plans.tiers.map((t) => [t.id, t.price])).toEqual(CONSULTATION_KEYS.map((key) => [key, consultations[key].from]));
+      expect(plans.plans.tiers.map((t) => [t.id, t.price])).toEqual(
+        CONSULTATION_KEYS.map((key) => [key, consultations[key].from]),
+      );
       expect(plans.plans.tiers.map((t) => t.price)).toEqual(planLists.consultations.tiers.map((t) => t.price));
     }
     const en = ofKind(page(legalConsultationContent, "en"), "plans")[0]!;
@@ -207,8 +307,13 @@ describe("consultation and audit prices come from the catalogue", () => {
       ["Family Consultation", `${AED_SYMBOL} 900`, "One 90-minute session"],
       ["Criminal Defense Consultation", `${AED_SYMBOL} 1,200`, "One 120-minute session"],
     ]);
-    expect(ofKind(page(legalConsultationContent, "ar"), "plans")[0]!.plans.tiers[0]!.features[0]).toBe("جلسة واحدة مدتها 60 دقيقة");
-    expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({ label: "Book Consultation", to: "#consultation-types" });
+    expect(ofKind(page(legalConsultationContent, "ar"), "plans")[0]!.plans.tiers[0]!.features[0]).toBe(
+      "جلسة واحدة مدتها 60 دقيقة",
+    );
+    expect(ofKind(page(legalConsultationContent, "en"), "hero")[0]!.ctas?.[0]).toEqual({
+      label: "Book Consultation",
+      to: "#consultation-types",
+    });
   });
 
   it("shows the four audits, priced by a written quote, with Request Audit Quote", () => {
@@ -228,14 +333,17 @@ describe("consultation and audit prices come from the catalogue", () => {
     expect(data.offers?.lowPrice).toBe("650");
     const audit = page(complianceAuditContent, "en").structuredData?.[0] as { offers?: unknown };
     expect(audit.offers).toBeUndefined();
-    const plans = page(backgroundChecksContent, "ar").structuredData?.[0] as { offers?: Array<{ price: string; name: string }> };
+    const plans = page(backgroundChecksContent, "ar").structuredData?.[0] as {
+      offers?: Array<{ price: string; name: string }>;
+    };
     expect(plans.offers?.map((o) => o.price)).toEqual(["350", "750", "1200"]);
     expect(plans.offers?.[0]?.name).toMatch(arabicLetters);
   });
 });
 
 describe("legal documents say what the product decided", () => {
-  const text = (source: PageSource, lang: Lang = "en") => strings(ofKind(page(source, lang), "prose")[0]?.blocks).join(" ");
+  const text = (source: PageSource, lang: Lang = "en") =>
+    strings(ofKind(page(source, lang), "prose")[0]?.blocks).join(" ");
 
   it("terms: not a law firm, no legal advice, fees non-refundable unless the refund policy says otherwise, UAE law", () => {
     const terms = text(termsOfServiceContent);
@@ -251,15 +359,24 @@ describe("legal documents say what the product decided", () => {
       for (const rule of RETENTION_RULES) expect(policy).toContain(describeRule(rule, lang));
     }
     // Each line of the page's list is one kind of the table; a kind without a job fails here.
-    const strings = (value: unknown): string[] => (typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(strings) : []);
-    const listed = strings(dataRetentionPolicyContent("en", site)).filter((line) => /^[^:]+: \d+ (?:days?|months?|years?) /.test(line));
+    const strings = (value: unknown): string[] =>
+      typeof value === "string"
+        ? [value]
+        : value && typeof value === "object"
+          ? Object.values(value).flatMap(strings)
+          : [];
+    const listed = strings(dataRetentionPolicyContent("en", site)).filter((line) =>
+      /^[^:]+: \d+ (?:days?|months?|years?) /.test(line),
+    );
     expect(listed).toHaveLength(RETENTION_RULES.length);
     for (const line of listed) {
       const rule = RETENTION_RULES.find((candidate) => line === describeRule(candidate, "en"));
       expect(rule, `"${line}" is not a kind of the retention table`).toBeDefined();
       expect(typeof RETENTION_JOBS[rule!.kind], `no retention job for ${rule!.kind}`).toBe("function");
     }
-    expect(text(dataRetentionPolicyContent)).toContain(`Conversations with the AI legal assistant: ${CONVERSATION_RETENTION_DAYS} days from the last message.`);
+    expect(text(dataRetentionPolicyContent)).toContain(
+      `Conversations with the AI legal assistant: ${CONVERSATION_RETENTION_DAYS} days from the last message.`,
+    );
   });
 
   it("privacy: only necessary cookies, no selling of data, rights and the UAE data protection law", () => {
@@ -279,11 +396,20 @@ describe("office hours", () => {
     expect(defaults.OFFICE_HOURS_AR).toBe(DEFAULT_OFFICE_HOURS.ar);
     expect(defaults.OFFICE_HOURS_AR).toMatch(arabicLetters);
 
-    const both = parseEnv({ NODE_ENV: "test", DATA_DIR: "/tmp/sanad-content-test", OFFICE_HOURS: "Monday to Friday, 8:00 to 17:00", OFFICE_HOURS_AR: "من الاثنين إلى الجمعة، من 8:00 إلى 17:00" });
+    const both = parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: "/tmp/sanad-content-test",
+      OFFICE_HOURS: "Monday to Friday, 8:00 to 17:00",
+      OFFICE_HOURS_AR: "من الاثنين إلى الجمعة، من 8:00 إلى 17:00",
+    });
     expect(both.OFFICE_HOURS_AR).toBe("من الاثنين إلى الجمعة، من 8:00 إلى 17:00");
 
     // Changed English hours without an Arabic rendering: the configured hours, never the stale default.
-    const englishOnly = parseEnv({ NODE_ENV: "test", DATA_DIR: "/tmp/sanad-content-test", OFFICE_HOURS: "Monday to Friday, 8:00 to 17:00" });
+    const englishOnly = parseEnv({
+      NODE_ENV: "test",
+      DATA_DIR: "/tmp/sanad-content-test",
+      OFFICE_HOURS: "Monday to Friday, 8:00 to 17:00",
+    });
     expect(englishOnly.OFFICE_HOURS_AR).toBe("Monday to Friday, 8:00 to 17:00");
   });
 });

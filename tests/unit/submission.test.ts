@@ -7,7 +7,11 @@ import { newSubmissionKey, sendForm } from "../../app/forms/send-form";
 import { resilientClientAction } from "../../app/forms/submission-client-action";
 
 function args(serverAction: () => Promise<unknown>, controller = new AbortController()) {
-  return { serverAction, request: new Request("http://localhost/inquiry", { method: "POST", signal: controller.signal }), params: {} } as unknown as ClientActionFunctionArgs;
+  return {
+    serverAction,
+    request: new Request("http://localhost/inquiry", { method: "POST", signal: controller.signal }),
+    params: {},
+  } as unknown as ClientActionFunctionArgs;
 }
 
 async function failureOf(answer: unknown) {
@@ -29,8 +33,14 @@ describe("the resilient clientAction", () => {
   });
 
   it("answers a dropped connection or a body that is not ours as a network failure", async () => {
-    expect(await failureOf(await clientAction(args(() => Promise.reject(new TypeError("Failed to fetch")))))).toEqual({ submitFailed: "network" });
-    expect(await failureOf(await clientAction(args(() => Promise.reject(new Error("Unable to decode turbo-stream response")))))).toEqual({ submitFailed: "network" });
+    expect(await failureOf(await clientAction(args(() => Promise.reject(new TypeError("Failed to fetch")))))).toEqual({
+      submitFailed: "network",
+    });
+    expect(
+      await failureOf(
+        await clientAction(args(() => Promise.reject(new Error("Unable to decode turbo-stream response")))),
+      ),
+    ).toEqual({ submitFailed: "network" });
   });
 
   it("answers no answer in time as a timeout, and leaves the late request alone", async () => {
@@ -50,7 +60,9 @@ describe("the resilient clientAction", () => {
   it("rethrows when the router cancelled the request itself", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(clientAction(args(() => Promise.reject(new TypeError("Failed to fetch")), controller))).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      clientAction(args(() => Promise.reject(new TypeError("Failed to fetch")), controller)),
+    ).rejects.toBeInstanceOf(TypeError);
   });
 
   it("tells failures from other data", () => {
@@ -65,7 +77,8 @@ describe("the resilient clientAction", () => {
   it("makes submission keys the server accepts (UUID v4)", () => {
     const keys = new Set(Array.from({ length: 50 }, newSubmissionKey));
     expect(keys.size).toBe(50);
-    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const key of keys)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 
@@ -91,8 +104,14 @@ describe("sendForm (forms that fetch themselves)", () => {
 
   it("gives the answer, or a timeout, or a network failure", async () => {
     expect(await (await sendForm(answeringUrl, { method: "POST", body: "a=1" })).text()).toBe("ok");
-    await expect(sendForm(silentUrl, { method: "POST", body: "a=1", timeoutMs: 100 })).rejects.toMatchObject({ name: "SubmitFailureError", kind: "timeout" });
-    await expect(sendForm("http://127.0.0.1:1/cart/update", { method: "POST", body: "a=1" })).rejects.toMatchObject({ name: "SubmitFailureError", kind: "network" });
+    await expect(sendForm(silentUrl, { method: "POST", body: "a=1", timeoutMs: 100 })).rejects.toMatchObject({
+      name: "SubmitFailureError",
+      kind: "timeout",
+    });
+    await expect(sendForm("http://127.0.0.1:1/cart/update", { method: "POST", body: "a=1" })).rejects.toMatchObject({
+      name: "SubmitFailureError",
+      kind: "network",
+    });
   });
 
   it("lets the caller's own abort through as an abort", async () => {

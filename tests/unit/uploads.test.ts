@@ -9,16 +9,11 @@ import {
 } from "../../app/orders/uploads.server";
 
 const PDF = Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n");
-const PNG = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13,
-]);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
 const EXE = Buffer.from("MZ\x90\x00\x03\x00\x00\x00");
 
-function formRequest(
-  parts: Array<[string, string] | [string, Buffer, string]>,
-  headers: Record<string, string> = {}
-) {
+function formRequest(parts: Array<[string, string] | [string, Buffer, string]>, headers: Record<string, string> = {}) {
   const form = new FormData();
   for (const part of parts) {
     if (part.length === 2) form.append(part[0], part[1]);
@@ -78,13 +73,11 @@ describe("streaming multipart parsing with limits", () => {
         ["documents", PNG, "b.png"],
       ]),
       "documents",
-      small
+      small,
     );
     expect(parsed.fields.get("legalName")).toBe("Aisha");
     expect(parsed.fields.get("documents")).toBeNull();
-    expect(
-      parsed.files.map((f) => [f.fileName, f.contentType, f.sizeBytes])
-    ).toEqual([
+    expect(parsed.files.map((f) => [f.fileName, f.contentType, f.sizeBytes])).toEqual([
       ["a.pdf", "application/pdf", PDF.length],
       ["b.png", "image/png", PNG.length],
     ]);
@@ -93,11 +86,7 @@ describe("streaming multipart parsing with limits", () => {
   });
 
   it("skips an empty file input", async () => {
-    const parsed = await parseUploadForm(
-      formRequest([["documents", Buffer.alloc(0), ""]]),
-      "documents",
-      small
-    );
+    const parsed = await parseUploadForm(formRequest([["documents", Buffer.alloc(0), ""]]), "documents", small);
     expect(parsed.files).toEqual([]);
     expect(parsed.problems).toEqual([]);
   });
@@ -114,7 +103,7 @@ describe("streaming multipart parsing with limits", () => {
         ["email", "a@example.com"],
       ]),
       "documents",
-      small
+      small,
     );
     expect(parsed.problems).toEqual([
       { kind: "invalid-type", fileName: "contract.pdf" },
@@ -122,10 +111,7 @@ describe("streaming multipart parsing with limits", () => {
       { kind: "too-large", fileName: "big.pdf" },
       { kind: "too-many", fileName: "fourth.pdf" },
     ]);
-    expect(parsed.files.map((f) => f.fileName)).toEqual([
-      "ok.pdf",
-      "third.jpg",
-    ]);
+    expect(parsed.files.map((f) => f.fileName)).toEqual(["ok.pdf", "third.jpg"]);
     expect(parsed.fields.get("email")).toBe("a@example.com");
   });
 
@@ -133,9 +119,7 @@ describe("streaming multipart parsing with limits", () => {
     const request = formRequest([["documents", PDF, "a.pdf"]], {
       "Content-Length": String(small.maxTotalBytes + 1),
     });
-    await expect(
-      parseUploadForm(request, "documents", small)
-    ).rejects.toBeInstanceOf(UploadRejected);
+    await expect(parseUploadForm(request, "documents", small)).rejects.toBeInstanceOf(UploadRejected);
     expect(request.bodyUsed).toBe(false);
   });
 
@@ -144,7 +128,7 @@ describe("streaming multipart parsing with limits", () => {
     let sent = 0;
     let cancelled = false;
     const head = new TextEncoder().encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="endless.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`
+      `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="endless.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`,
     );
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -164,14 +148,11 @@ describe("streaming multipart parsing with limits", () => {
       headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
       duplex: "half",
     } as RequestInit);
-    await expect(
-      parseUploadForm(request, "documents", small)
-    ).rejects.toMatchObject({ reason: "total-too-large" });
+    await expect(parseUploadForm(request, "documents", small)).rejects.toMatchObject({ reason: "total-too-large" });
     // Refused once the bound was passed; the rest is read and dropped for a short while (so an
     // HTTP client can read the refusal) and the stream is then cancelled: never read without end.
     // (tests/integration/uploads-http.test.ts checks how early the refusal arrives over HTTP.)
-    for (let i = 0; i < 200 && !cancelled; i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 200 && !cancelled; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(cancelled).toBe(true);
     expect(sent).toBeLessThan(small.maxTotalBytes + 65 * 1024 * 1024);
   });
@@ -182,8 +163,6 @@ describe("streaming multipart parsing with limits", () => {
       body: "a=1",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
-    await expect(
-      parseUploadForm(request, "documents", small)
-    ).rejects.toMatchObject({ reason: "malformed" });
+    await expect(parseUploadForm(request, "documents", small)).rejects.toMatchObject({ reason: "malformed" });
   });
 });

@@ -46,7 +46,9 @@ export function AccountForm({
       {intro ? <p className="text-sm text-slate-700">{intro}</p> : null}
       <FormErrors id={`${id}-errors`} title={errorTitle} errors={errors} />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      {Object.entries(hidden).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
+      {Object.entries(hidden).map(([name, value]) =>
+        value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
       {children}
     </ResilientForm>
   );
@@ -56,10 +58,43 @@ type Field = Pick<FieldMetadata<string>, "initialValue" | "errors">;
 
 /** The e-mail address field of the account forms, with the input kept after a refusal. */
 export function EmailField({ id, label, field }: { id: string; label: string; field: Field }) {
-  return <TextField id={id} name="email" type="email" label={label} autoComplete="email" required maxLength={100} defaultValue={field.initialValue} errors={field.errors} />;
+  return (
+    <TextField
+      id={id}
+      name="email"
+      type="email"
+      label={label}
+      autoComplete="email"
+      required
+      maxLength={100}
+      defaultValue={field.initialValue}
+      errors={field.errors}
+    />
+  );
 }
 
 /** The full-name field of the account forms. */
-export function FullNameField({ id, label, field, fallback }: { id: string; label: string; field: Field; fallback?: string }) {
-  return <TextField id={id} name="name" label={label} autoComplete="name" required maxLength={100} defaultValue={field.initialValue ?? fallback} errors={field.errors} />;
+export function FullNameField({
+  id,
+  label,
+  field,
+  fallback,
+}: {
+  id: string;
+  label: string;
+  field: Field;
+  fallback?: string;
+}) {
+  return (
+    <TextField
+      id={id}
+      name="name"
+      label={label}
+      autoComplete="name"
+      required
+      maxLength={100}
+      defaultValue={field.initialValue ?? fallback}
+      errors={field.errors}
+    />
+  );
 }

@@ -6,7 +6,17 @@ import { SignOutForm } from "./sign-out-form";
  * The top of the dashboard: page title, "Welcome back, {name}", and the Settings and Sign Out
  * buttons. `welcome` arrives already filled in by the loader.
  */
-export function AccountHeader({ title, welcome, settingsLabel, signOutLabel }: { title: string; welcome: string; settingsLabel: string; signOutLabel: string }) {
+export function AccountHeader({
+  title,
+  welcome,
+  settingsLabel,
+  signOutLabel,
+}: {
+  title: string;
+  welcome: string;
+  settingsLabel: string;
+  signOutLabel: string;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>

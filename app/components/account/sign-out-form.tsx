@@ -4,7 +4,15 @@ import { Button, type ButtonVariant } from "../ui/button";
 import { CsrfField } from "../ui/csrf-field";
 
 /** Signing out is a POST (a link could be triggered by any page or prefetch); returns to the home page. */
-export function SignOutForm({ label, variant = "secondary", className }: { label: string; variant?: ButtonVariant; className?: string }) {
+export function SignOutForm({
+  label,
+  variant = "secondary",
+  className,
+}: {
+  label: string;
+  variant?: ButtonVariant;
+  className?: string;
+}) {
   const localize = useLocalizedPath();
   return (
     <Form method="post" action={localize("/logout")} className={className}>

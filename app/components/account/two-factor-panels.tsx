@@ -11,7 +11,17 @@ import { CodeField } from "./code-field";
 export type TwoFactorIntent = "enable" | "renew" | "disable";
 type Text = AccountText["twoFactor"] & { errorTitle: string };
 
-export function Enrol({ text, required, enrolment, lastResult }: { text: Text; required: boolean; enrolment: { secret: string; qrSvgDataUrl: string }; lastResult: SubmissionResult<string[]> | undefined }) {
+export function Enrol({
+  text,
+  required,
+  enrolment,
+  lastResult,
+}: {
+  text: Text;
+  required: boolean;
+  enrolment: { secret: string; qrSvgDataUrl: string };
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useForm<{ code: string }>({ id: "enrol-form", lastResult });
   const pending = useSubmittingIntent("enable");
   return (
@@ -21,13 +31,26 @@ export function Enrol({ text, required, enrolment, lastResult }: { text: Text; r
         <li>
           <p>{text.scanStep}</p>
           {/* Drawn on the server: no script is needed to show it. */}
-          <img src={enrolment.qrSvgDataUrl} alt={text.qrAlt} width={222} height={222} className="mt-3 rounded border border-slate-200 bg-white" data-testid="two-factor-qr" />
+          <img
+            src={enrolment.qrSvgDataUrl}
+            alt={text.qrAlt}
+            width={222}
+            height={222}
+            className="mt-3 rounded border border-slate-200 bg-white"
+            data-testid="two-factor-qr"
+          />
         </li>
         <li>
           <p>{text.keyStep}</p>
           <p className="mt-2">
             <span className="sr-only">{text.keyLabel}: </span>
-            <code dir="ltr" lang="zxx" translate="no" className="inline-block rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-navy-900" data-testid="two-factor-secret">
+            <code
+              dir="ltr"
+              lang="zxx"
+              translate="no"
+              className="inline-block rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-navy-900"
+              data-testid="two-factor-secret"
+            >
               {enrolment.secret}
             </code>
           </p>
@@ -69,12 +92,35 @@ export function RecoveryCodes({ text, codes }: { text: Text; codes: string[] }) 
   );
 }
 
-export function ConfirmWithCode({ id, intent, heading, intro, submit, text, lastResult }: { id: string; intent: TwoFactorIntent; heading: string; intro: string; submit: string; text: Text; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ConfirmWithCode({
+  id,
+  intent,
+  heading,
+  intro,
+  submit,
+  text,
+  lastResult,
+}: {
+  id: string;
+  intent: TwoFactorIntent;
+  heading: string;
+  intro: string;
+  submit: string;
+  text: Text;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useForm<{ code: string }>({ id, lastResult });
   const pending = useSubmittingIntent(intent);
   return (
     <Card>
-      <AccountForm id={form.id} intent={intent} heading={heading} intro={intro} errorTitle={text.errorTitle} errors={form.errors}>
+      <AccountForm
+        id={form.id}
+        intent={intent}
+        heading={heading}
+        intro={intro}
+        errorTitle={text.errorTitle}
+        errors={form.errors}
+      >
         <CodeField id={`${id}-code`} label={text.codeLabel} hint={text.codeHint} errors={fields.code.errors} recovery />
         <Button type="submit" variant={intent === "disable" ? "destructive" : "secondary"} pending={pending}>
           {submit}

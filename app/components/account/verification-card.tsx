@@ -18,13 +18,25 @@ export type VerificationCardText = {
  * Verified or not, with a Resend button (a plain POST form) while the address is unconfirmed.
  * Texts arrive with {email} already filled in.
  */
-export function VerificationCard({ verified, text, returnTo }: { verified: boolean; text: VerificationCardText; returnTo: string }) {
+export function VerificationCard({
+  verified,
+  text,
+  returnTo,
+}: {
+  verified: boolean;
+  text: VerificationCardText;
+  returnTo: string;
+}) {
   const localize = useLocalizedPath();
   const navigation = useNavigation();
   const action = localize("/verify-email");
   const pending = navigation.state === "submitting" && navigation.formAction === action;
   return (
-    <Card className={verified ? "border-green-700/40" : "border-amber-500"} data-testid="verification-card" data-verified={verified}>
+    <Card
+      className={verified ? "border-green-700/40" : "border-amber-500"}
+      data-testid="verification-card"
+      data-verified={verified}
+    >
       <h2 className="sr-only">{text.heading}</h2>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-start gap-3">

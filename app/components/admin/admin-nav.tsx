@@ -3,7 +3,22 @@ import { stripLangPrefix } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { LocalizedLink } from "../layout/localized-link";
 
-export type AdminNavText = { label: string; orders: string; cases: string; myCases: string; agenda: string; bookings: string; consultants: string; inquiries: string; coupons: string; invoices: string; users: string; performance: string; privacy: string; holidays: string };
+export type AdminNavText = {
+  label: string;
+  orders: string;
+  cases: string;
+  myCases: string;
+  agenda: string;
+  bookings: string;
+  consultants: string;
+  inquiries: string;
+  coupons: string;
+  invoices: string;
+  users: string;
+  performance: string;
+  privacy: string;
+  holidays: string;
+};
 
 /**
  * Links between the back-office pages: admins get every page, staff their cases (the list of
@@ -43,7 +58,9 @@ export function AdminNav({ text, role = "admin" }: { text: AdminNavText; role?: 
               aria-current={link.active ? "page" : undefined}
               className={cn(
                 "inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold",
-                link.active ? "border-amber-500 text-navy-900" : "border-transparent text-slate-600 hover:text-navy-900"
+                link.active
+                  ? "border-amber-500 text-navy-900"
+                  : "border-transparent text-slate-600 hover:text-navy-900",
               )}
             >
               {link.label}

@@ -34,8 +34,10 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
   const location = useLocation();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-  const filtered = data.filters.q || data.filters.status !== "all" || data.filters.view !== "all" || data.filters.due !== "any";
-  const label = (column: (typeof COLUMNS)[number]) => (column === "due" ? text.cases.due : column === "assignee" ? text.cases.assignee : text.columns[column]);
+  const filtered =
+    data.filters.q || data.filters.status !== "all" || data.filters.view !== "all" || data.filters.due !== "any";
+  const label = (column: (typeof COLUMNS)[number]) =>
+    column === "due" ? text.cases.due : column === "assignee" ? text.cases.assignee : text.columns[column];
   return (
     <div className="space-y-8">
       <StatCards label={text.statsLabel} items={data.stats} />
@@ -46,12 +48,20 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
           </h2>
           <div className="flex flex-wrap items-center gap-2">
             {data.overdue.count > 0 && data.filters.due !== "overdue" ? (
-              <LocalizedLink to={`/admin${data.overdue.href}`} className={buttonClasses("destructive", "sm")} data-testid="overdue-link">
+              <LocalizedLink
+                to={`/admin${data.overdue.href}`}
+                className={buttonClasses("destructive", "sm")}
+                data-testid="overdue-link"
+              >
                 {data.overdue.label}
               </LocalizedLink>
             ) : null}
             {data.isAdmin ? (
-              <a href={`${localizePath(lang, "/admin/orders.csv")}${data.exportQuery}`} className={buttonClasses("secondary", "sm")} download>
+              <a
+                href={`${localizePath(lang, "/admin/orders.csv")}${data.exportQuery}`}
+                className={buttonClasses("secondary", "sm")}
+                download
+              >
                 {text.exportData}
               </a>
             ) : null}
@@ -67,14 +77,40 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
             <label htmlFor="order-search" className="block text-sm font-semibold text-navy-900">
               {text.search}
             </label>
-            <input id="order-search" name="q" type="search" defaultValue={data.filters.q} maxLength={100} className={inputClasses} aria-describedby="order-search-hint" />
+            <input
+              id="order-search"
+              name="q"
+              type="search"
+              defaultValue={data.filters.q}
+              maxLength={100}
+              className={inputClasses}
+              aria-describedby="order-search-hint"
+            />
             <p id="order-search-hint" className="text-xs text-slate-600">
               {text.searchHint}
             </p>
           </div>
-          <FilterSelect id="order-status-filter" name="status" label={text.statusFilter} value={data.filters.status} options={[{ value: "all", label: text.allStatus }, ...data.statusOptions]} />
-          <FilterSelect id="order-view-filter" name="view" label={text.cases.view} value={data.filters.view} options={data.viewOptions} />
-          <FilterSelect id="order-due-filter" name="due" label={text.cases.due} value={data.filters.due} options={data.dueOptions} />
+          <FilterSelect
+            id="order-status-filter"
+            name="status"
+            label={text.statusFilter}
+            value={data.filters.status}
+            options={[{ value: "all", label: text.allStatus }, ...data.statusOptions]}
+          />
+          <FilterSelect
+            id="order-view-filter"
+            name="view"
+            label={text.cases.view}
+            value={data.filters.view}
+            options={data.viewOptions}
+          />
+          <FilterSelect
+            id="order-due-filter"
+            name="due"
+            label={text.cases.due}
+            value={data.filters.due}
+            options={data.dueOptions}
+          />
           <div className="flex items-end gap-2 lg:pb-5">
             <Button type="submit" pending={searching}>
               {text.apply}
@@ -90,7 +126,10 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
           {data.resultsLabel}
         </p>
         {data.orders.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-lg font-semibold text-navy-900" data-testid="no-orders">
+          <p
+            className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-lg font-semibold text-navy-900"
+            data-testid="no-orders"
+          >
             {text.noOrders}
           </p>
         ) : (
@@ -114,10 +153,13 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
                     data-overdue={order.overdue || undefined}
                     className={cn(
                       "case-list-row",
-                      order.overdue && "bg-red-50 max-md:border-s-4 max-md:border-s-red-700"
+                      order.overdue && "bg-red-50 max-md:border-s-4 max-md:border-s-red-700",
                     )}
                   >
-                    <td className={cn(cell, order.overdue && "md:border-s-4 md:border-s-red-700")} data-label={label("order")}>
+                    <td
+                      className={cn(cell, order.overdue && "md:border-s-4 md:border-s-red-700")}
+                      data-label={label("order")}
+                    >
                       <div>
                         <ShortId id={order.id} />
                         <div className="text-xs text-slate-600">
@@ -138,7 +180,16 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
                       </div>
                     </td>
                     <td className={cell} data-label={label("due")} data-testid="due">
-                      {order.due ? <DueTime due={order.due} overdue={order.overdue} overdueLabel={text.overdueLabel} dateTime={order.dueTime} /> : <span className="text-slate-600">—</span>}
+                      {order.due ? (
+                        <DueTime
+                          due={order.due}
+                          overdue={order.overdue}
+                          overdueLabel={text.overdueLabel}
+                          dateTime={order.dueTime}
+                        />
+                      ) : (
+                        <span className="text-slate-600">—</span>
+                      )}
                     </td>
                     <td className={cell} data-label={label("assignee")} data-testid="assignee">
                       {order.assignee}
@@ -158,17 +209,31 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
                     </td>
                     <td className={cell} data-label={label("status")}>
                       {order.statusOptions ? (
-                        <StatusForm orderId={order.id} status={order.status} options={order.statusOptions} statusLabels={text.status} text={text} />
+                        <StatusForm
+                          orderId={order.id}
+                          status={order.status}
+                          options={order.statusOptions}
+                          statusLabels={text.status}
+                          text={text}
+                        />
                       ) : (
                         <OrderStatusBadge status={order.status} label={text.status[order.status] ?? order.status} />
                       )}
                     </td>
                     <td className={cell} data-label={label("actions")}>
                       <div className="flex flex-wrap gap-2">
-                        <LocalizedLink to={`/admin/orders/${order.id}`} className={buttonClasses("secondary", "sm")} aria-label={`${text.view} ${order.id.slice(0, 8)}`}>
+                        <LocalizedLink
+                          to={`/admin/orders/${order.id}`}
+                          className={buttonClasses("secondary", "sm")}
+                          aria-label={`${text.view} ${order.id.slice(0, 8)}`}
+                        >
                           {text.view}
                         </LocalizedLink>
-                        <LocalizedLink to={`/admin/orders/${order.id}#edit`} className={buttonClasses("ghost", "sm")} aria-label={`${text.edit} ${order.id.slice(0, 8)}`}>
+                        <LocalizedLink
+                          to={`/admin/orders/${order.id}#edit`}
+                          className={buttonClasses("ghost", "sm")}
+                          aria-label={`${text.edit} ${order.id.slice(0, 8)}`}
+                        >
                           {text.edit}
                         </LocalizedLink>
                       </div>
@@ -185,7 +250,19 @@ export function AdminOrders({ data }: { data: AdminOrdersPage }) {
   );
 }
 
-function FilterSelect({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}) {
   return (
     <div className="min-w-0 space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-navy-900">

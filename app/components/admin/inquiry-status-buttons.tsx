@@ -2,8 +2,26 @@ import { Button } from "../ui/button";
 import { ResilientForm } from "../forms/resilient-form";
 
 /** Mark contacted / closed / reopen: small forms posting to the inbox's action. */
-export function InquiryStatusButtons({ id, status, returnTo, text }: { id: string; status: string; returnTo: string; text: { markContacted: string; markClosed: string; reopen: string } }) {
-  const next: Array<[string, string]> = status === "new" ? [["contacted", text.markContacted], ["closed", text.markClosed]] : status === "contacted" ? [["closed", text.markClosed]] : [["new", text.reopen]];
+export function InquiryStatusButtons({
+  id,
+  status,
+  returnTo,
+  text,
+}: {
+  id: string;
+  status: string;
+  returnTo: string;
+  text: { markContacted: string; markClosed: string; reopen: string };
+}) {
+  const next: Array<[string, string]> =
+    status === "new"
+      ? [
+          ["contacted", text.markContacted],
+          ["closed", text.markClosed],
+        ]
+      : status === "contacted"
+        ? [["closed", text.markClosed]]
+        : [["new", text.reopen]];
   return (
     <>
       {next.map(([value, label]) => (

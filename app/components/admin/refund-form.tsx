@@ -10,7 +10,15 @@ import { Notice } from "../ui/notice";
 export type RefundReply = { error: string; amount: string; reason: string; manual: boolean };
 
 /** The admin's refund form (amount and reason) and the order's refunds so far. */
-export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: BackofficeText["adminOrder"]; reply: RefundReply | undefined }) {
+export function RefundCard({
+  panel,
+  text,
+  reply,
+}: {
+  panel: RefundPanel;
+  text: BackofficeText["adminOrder"];
+  reply: RefundReply | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
   return (
@@ -29,10 +37,37 @@ export function RefundCard({ panel, text, reply }: { panel: RefundPanel; text: B
         <ResilientForm method="post" className="mt-3 space-y-3" data-testid="refund-form" key={panel.requestKey}>
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="requestKey" value={panel.requestKey} />
-          <TextField id="refund-amount" name="amount" label={text.refundAmount} hint={panel.maxHint} inputMode="decimal" autoComplete="off" required maxLength={15} defaultValue={reply?.amount ?? panel.maxAed} />
-          <TextAreaField id="refund-reason" name="reason" label={text.refundReason} hint={text.refundReasonHint} rows={2} required minLength={3} maxLength={500} defaultValue={reply?.reason ?? ""} />
+          <TextField
+            id="refund-amount"
+            name="amount"
+            label={text.refundAmount}
+            hint={panel.maxHint}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            maxLength={15}
+            defaultValue={reply?.amount ?? panel.maxAed}
+          />
+          <TextAreaField
+            id="refund-reason"
+            name="reason"
+            label={text.refundReason}
+            hint={text.refundReasonHint}
+            rows={2}
+            required
+            minLength={3}
+            maxLength={500}
+            defaultValue={reply?.reason ?? ""}
+          />
           <div>
-            <CheckboxField id="refund-manual" name="method" value="manual" label={text.refundManual} defaultChecked={reply ? reply.manual : panel.manualFirst} aria-describedby="refund-manual-hint" />
+            <CheckboxField
+              id="refund-manual"
+              name="method"
+              value="manual"
+              label={text.refundManual}
+              defaultChecked={reply ? reply.manual : panel.manualFirst}
+              aria-describedby="refund-manual-hint"
+            />
             <p id="refund-manual-hint" className="ms-8 mt-1 text-sm text-slate-600">
               {text.refundManualHint}
             </p>

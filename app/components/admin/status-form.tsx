@@ -37,7 +37,13 @@ export function StatusForm({
   const shown = typeof pending === "string" ? pending : status;
   const selectId = `status-${orderId}`;
   return (
-    <fetcher.Form ref={formRef} method="post" action={action} className="flex flex-wrap items-center gap-2" data-testid="status-form">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      className="flex flex-wrap items-center gap-2"
+      data-testid="status-form"
+    >
       <CsrfField />
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="orderId" value={orderId} />

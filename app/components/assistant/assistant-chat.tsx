@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { QUESTION_MAX_CHARS, type AssistantMessageView, type AssistantStreamEvent, type AssistantView } from "../../assistant/types";
+import {
+  QUESTION_MAX_CHARS,
+  type AssistantMessageView,
+  type AssistantStreamEvent,
+  type AssistantView,
+} from "../../assistant/types";
 import { localizePath } from "../../i18n/lang";
 import { cn } from "../../utils/cn";
 import { CSRF_FIELD } from "../../http/csrf";
@@ -67,7 +72,8 @@ export function AssistantChat({ view }: { view: AssistantView }) {
 
   function fail(event: { reply: string; title: string; description: string }, asked: string) {
     showToast({ kind: "error", title: event.title, description: event.description });
-    if (event.reply) setMessages((list) => [...list, { id: localId(), role: "assistant", content: event.reply, source: "failure" }]);
+    if (event.reply)
+      setMessages((list) => [...list, { id: localId(), role: "assistant", content: event.reply, source: "failure" }]);
     setQuestion(asked);
   }
 
@@ -89,7 +95,13 @@ export function AssistantChat({ view }: { view: AssistantView }) {
       body.set("question", asked);
       body.set("lang", view.lang);
       body.set("submissionId", key);
-      const response = await sendForm(view.streamUrl, { method: "POST", body, signal: controller.signal, timeoutMs: SUBMIT_TIMEOUT_MS, headers: { Accept: "text/event-stream" } });
+      const response = await sendForm(view.streamUrl, {
+        method: "POST",
+        body,
+        signal: controller.signal,
+        timeoutMs: SUBMIT_TIMEOUT_MS,
+        headers: { Accept: "text/event-stream" },
+      });
       if (!response.ok || !response.body) {
         const refusal = (await response.json().catch(() => null)) as (AssistantStreamEvent & { type: "error" }) | null;
         // A refused question was not stored: take it back out of the conversation.
@@ -118,7 +130,14 @@ export function AssistantChat({ view }: { view: AssistantView }) {
           // Not carried: the question goes back to the box and can be sent again as it was.
           setMessages((list) => list.slice(0, -1));
           setQuestion(asked);
-          setUnsent({ question: asked, key, failure: { submitFailed: error instanceof SubmitFailureError ? error.kind : controller.signal.aborted ? "timeout" : "network" } });
+          setUnsent({
+            question: asked,
+            key,
+            failure: {
+              submitFailed:
+                error instanceof SubmitFailureError ? error.kind : controller.signal.aborted ? "timeout" : "network",
+            },
+          });
         } else fail(fallback, asked);
       }
     } finally {
@@ -141,10 +160,20 @@ export function AssistantChat({ view }: { view: AssistantView }) {
     event.currentTarget.form?.requestSubmit();
   }
 
-  const shown = failed ? [...messages, { id: "refused", role: "assistant" as const, content: strings.failureReply, source: "failure" as const }] : messages;
+  const shown = failed
+    ? [
+        ...messages,
+        { id: "refused", role: "assistant" as const, content: strings.failureReply, source: "failure" as const },
+      ]
+    : messages;
 
   return (
-    <div id="assistant" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-offline={view.offline || undefined} data-ready={ready || undefined}>
+    <div
+      id="assistant"
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-offline={view.offline || undefined}
+      data-ready={ready || undefined}
+    >
       <div className="border-b border-slate-200 bg-navy-900 px-4 py-3 text-white sm:px-6">
         <h3 id="assistant-heading" className="text-lg font-bold text-white">
           {strings.heading}
@@ -152,8 +181,15 @@ export function AssistantChat({ view }: { view: AssistantView }) {
         <p className="mt-1 text-sm text-navy-100">{strings.disclaimer}</p>
       </div>
       {/* column-reverse keeps the newest message in view without JavaScript */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable log must be reachable by keyboard */}
-      <div className="flex max-h-[28rem] min-h-48 flex-col-reverse overflow-y-auto px-4 py-4 sm:px-6" tabIndex={0} role="log" aria-label={strings.logLabel} aria-live="polite" aria-busy={pending || undefined}>
+      <div
+        className="flex max-h-[28rem] min-h-48 flex-col-reverse overflow-y-auto px-4 py-4 sm:px-6"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable log must be reachable by keyboard
+        tabIndex={0}
+        role="log"
+        aria-label={strings.logLabel}
+        aria-live="polite"
+        aria-busy={pending || undefined}
+      >
         <ol className="space-y-4" data-testid="assistant-messages">
           {shown.length === 0 && !pending ? <li className="text-slate-600">{strings.empty}</li> : null}
           {shown.map((message) => (
@@ -163,13 +199,23 @@ export function AssistantChat({ view }: { view: AssistantView }) {
             <li className="flex flex-col items-start" data-role="assistant" data-pending="true">
               <span className="text-xs font-semibold text-slate-600">{strings.assistant}</span>
               <div className="mt-1 max-w-[85%] whitespace-pre-line rounded-2xl rounded-ss-sm bg-slate-100 px-4 py-2 text-slate-900">
-                {reply ? <RichText text={reply} lang={view.lang} /> : <span className="italic text-slate-600">{strings.thinking}</span>}
+                {reply ? (
+                  <RichText text={reply} lang={view.lang} />
+                ) : (
+                  <span className="italic text-slate-600">{strings.thinking}</span>
+                )}
               </div>
             </li>
           ) : null}
         </ol>
       </div>
-      <form method="post" action={view.formAction} onSubmit={onSubmit} className="border-t border-slate-200 bg-slate-50 px-4 py-4 sm:px-6" aria-labelledby="assistant-heading">
+      <form
+        method="post"
+        action={view.formAction}
+        onSubmit={onSubmit}
+        className="border-t border-slate-200 bg-slate-50 px-4 py-4 sm:px-6"
+        aria-labelledby="assistant-heading"
+      >
         <CsrfField />
         <input type="hidden" name="lang" value={view.lang} />
         <label htmlFor="assistant-question" className="block text-sm font-semibold text-navy-900">
@@ -196,7 +242,11 @@ export function AssistantChat({ view }: { view: AssistantView }) {
             {strings.send}
           </Button>
         </div>
-        <SubmitFailureNotice failure={unsent?.failure ?? null} onRetry={() => unsent && !pending && void ask(unsent.question, unsent.key)} className="mt-3" />
+        <SubmitFailureNotice
+          failure={unsent?.failure ?? null}
+          onRetry={() => unsent && !pending && void ask(unsent.question, unsent.key)}
+          className="mt-3"
+        />
         {notice ? (
           <p id="assistant-notice" className="mt-2 text-sm font-medium text-red-700" role="alert">
             {notice}
@@ -223,7 +273,11 @@ function MessageItem({ message, view }: { message: AssistantMessageView; view: A
   const { strings } = view;
   const mine = message.role === "user";
   return (
-    <li className={cn("flex flex-col", mine ? "items-end" : "items-start")} data-role={message.role} data-source={message.source}>
+    <li
+      className={cn("flex flex-col", mine ? "items-end" : "items-start")}
+      data-role={message.role}
+      data-source={message.source}
+    >
       <span className="text-xs font-semibold text-slate-600">{mine ? strings.you : strings.assistant}</span>
       <div
         className={cn(
@@ -255,7 +309,8 @@ function MessageItem({ message, view }: { message: AssistantMessageView; view: A
 
 // [label](/path) and bare /paths of our own site become links; any other URL stays text, so an
 // answer can never send a visitor to another site.
-const LINK = /\[([^\]\n]{1,120})\]\(([^)\s]{1,300})\)|(?<=^|[\s(])(\/[a-z0-9-]+(?:\/[a-z0-9-]+)*(?:#[a-z0-9-]+)?)(?=$|[\s).,;:!?،])/gi;
+const LINK =
+  /\[([^\]\n]{1,120})\]\(([^)\s]{1,300})\)|(?<=^|[\s(])(\/[a-z0-9-]+(?:\/[a-z0-9-]+)*(?:#[a-z0-9-]+)?)(?=$|[\s).,;:!?،])/gi;
 
 /** Answer text (light Markdown from a model, [label](/path) links) shown safely: React escapes it. */
 function RichText({ text, lang }: { text: string; lang: AssistantView["lang"] }) {

@@ -24,7 +24,10 @@ export function AddToCartForm({
   className?: string;
 }) {
   return (
-    <CartForm fields={{ intent: "add", serviceType, tierId, ...(speed && speed !== "standard" ? { speed } : {}) }} className={className}>
+    <CartForm
+      fields={{ intent: "add", serviceType, tierId, ...(speed && speed !== "standard" ? { speed } : {}) }}
+      className={className}
+    >
       <Button type="submit" variant={variant} className="w-full">
         {children}
       </Button>

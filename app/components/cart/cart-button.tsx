@@ -106,13 +106,24 @@ export function CartButton() {
         className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-2 text-navy-900 hover:bg-navy-50"
         data-testid="cart-button"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="9" cy="20" r="1.5" />
           <circle cx="18" cy="20" r="1.5" />
           <path d="M2 3h3l2.7 12.4a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6" />
         </svg>{" "}
         {/* The word is left out where the desktop header is tightest (its name is the aria-label). */}
-        <span className="hidden text-sm font-semibold whitespace-nowrap sm:inline lg:hidden xl:inline">{ui.cart.cart}</span>{" "}
+        <span className="hidden text-sm font-semibold whitespace-nowrap sm:inline lg:hidden xl:inline">
+          {ui.cart.cart}
+        </span>{" "}
         {/* Space is always reserved for the badge, so a changing count shifts nothing. */}
         <span
           aria-hidden="true"

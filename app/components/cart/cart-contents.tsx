@@ -15,7 +15,15 @@ import { CartForm } from "./cart-form";
  * to Checkout and Clear cart; 'Your cart is empty' when empty. Shown in the header's panel and on
  * the /cart page. Every control is a small form, so all of it works without JavaScript.
  */
-export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: CartView & { pending?: boolean; failure?: SubmitFailure | null }; headingId?: string; headingLevel?: "h1" | "h2" }) {
+export function CartContents({
+  cart,
+  headingId,
+  headingLevel = "h2",
+}: {
+  cart: CartView & { pending?: boolean; failure?: SubmitFailure | null };
+  headingId?: string;
+  headingLevel?: "h1" | "h2";
+}) {
   const ui = useUi();
   const lang = useLang();
   const Heading = headingLevel;
@@ -27,7 +35,12 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
         {text.title}
       </Heading>
       {/* Changes that did not reach the server: still shown, sent again with Try again. */}
-      <SubmitFailureNotice failure={cart.failure ?? null} onRetry={retryCartChanges} text={text.offline} className="mt-4" />
+      <SubmitFailureNotice
+        failure={cart.failure ?? null}
+        onRetry={retryCartChanges}
+        text={text.offline}
+        className="mt-4"
+      />
       {cart.count === 0 ? (
         <div className="mt-6 flex-1">
           <p className="text-lg font-semibold text-navy-900">{text.empty}</p>
@@ -40,8 +53,14 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
         <>
           <ul className="mt-4 flex-1 divide-y divide-slate-200" aria-label={text.lines}>
             {cart.items.map((item) => {
-              const name = item.speedName ? `${item.tierName}${listComma(lang)}${item.speedName} (${item.serviceName})` : `${item.tierName} (${item.serviceName})`;
-              const line = { serviceType: item.serviceType, tierId: item.tierId, ...(item.speed !== "standard" ? { speed: item.speed } : {}) };
+              const name = item.speedName
+                ? `${item.tierName}${listComma(lang)}${item.speedName} (${item.serviceName})`
+                : `${item.tierName} (${item.serviceName})`;
+              const line = {
+                serviceType: item.serviceType,
+                tierId: item.tierId,
+                ...(item.speed !== "standard" ? { speed: item.speed } : {}),
+              };
               return (
                 <li key={item.key} className="py-4" data-cart-line={item.key}>
                   <div className="flex items-start justify-between gap-3">
@@ -53,7 +72,9 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
                         </p>
                       ) : null}
                       <p className="text-sm text-slate-600">{item.serviceName}</p>
-                      <p className="text-sm text-slate-600 tabular-nums">{fill(text.each, { price: formatMoney(item.unitPrice, lang) })}</p>
+                      <p className="text-sm text-slate-600 tabular-nums">
+                        {fill(text.each, { price: formatMoney(item.unitPrice, lang) })}
+                      </p>
                     </div>
                     <p className="font-semibold text-navy-900 tabular-nums" data-testid="line-total">
                       {formatMoney(item.lineTotal, lang)}
@@ -61,7 +82,11 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
                   </div>
                   <div className="mt-2 flex items-center gap-2">
                     <CartForm fields={{ intent: "decrement", ...line }}>
-                      <button type="submit" aria-label={fill(text.decrease, { item: name })} className={buttonClasses("secondary", "sm", "min-w-11")}>
+                      <button
+                        type="submit"
+                        aria-label={fill(text.decrease, { item: name })}
+                        className={buttonClasses("secondary", "sm", "min-w-11")}
+                      >
                         <span aria-hidden="true">−</span>
                       </button>
                     </CartForm>
@@ -71,12 +96,20 @@ export function CartContents({ cart, headingId, headingLevel = "h2" }: { cart: C
                       <span data-testid="line-quantity">{item.quantity}</span>
                     </span>
                     <CartForm fields={{ intent: "increment", ...line }}>
-                      <button type="submit" aria-label={fill(text.increase, { item: name })} className={buttonClasses("secondary", "sm", "min-w-11")}>
+                      <button
+                        type="submit"
+                        aria-label={fill(text.increase, { item: name })}
+                        className={buttonClasses("secondary", "sm", "min-w-11")}
+                      >
                         <span aria-hidden="true">+</span>
                       </button>
                     </CartForm>
                     <CartForm fields={{ intent: "remove", ...line }} className="ms-auto">
-                      <button type="submit" aria-label={fill(text.removeItem, { item: name })} className={buttonClasses("ghost", "sm", "text-red-800")}>
+                      <button
+                        type="submit"
+                        aria-label={fill(text.removeItem, { item: name })}
+                        className={buttonClasses("ghost", "sm", "text-red-800")}
+                      >
                         {text.remove}
                       </button>
                     </CartForm>

@@ -11,7 +11,15 @@ export const CART_ACTION = "/cart/update";
  * A form that changes the cart: a plain POST that comes back to this page without JavaScript,
  * a queued, optimistic request with it. `fields` are hidden inputs (intent, serviceType, tierId…).
  */
-export function CartForm({ fields, children, className }: { fields: Record<string, string>; children: ReactNode; className?: string }) {
+export function CartForm({
+  fields,
+  children,
+  className,
+}: {
+  fields: Record<string, string>;
+  children: ReactNode;
+  className?: string;
+}) {
   const location = useLocation();
   const onSubmit = useCartSubmit();
   return (

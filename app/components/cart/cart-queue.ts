@@ -1,5 +1,12 @@
 import type { FormEvent } from "react";
-import { applyCartIntent, cartLineKey, intentFromForm, type CartIntent, type CartLine, type CartView } from "../../cart/cart-rules";
+import {
+  applyCartIntent,
+  cartLineKey,
+  intentFromForm,
+  type CartIntent,
+  type CartLine,
+  type CartView,
+} from "../../cart/cart-rules";
 import { useUi } from "../../root-data";
 import { showToast, type Toast } from "../../forms/toast";
 import { newSubmissionKey } from "../../forms/send-form";
@@ -45,7 +52,11 @@ let nextId = 0;
 function publish(next: Parameters<typeof publishCartQueue>[0] = {}) {
   // A change sent again only to bring the server's cart is not shown twice.
   const unconfirmed = [...failed, ...jobs].filter((job) => !job.resync);
-  publishCartQueue({ ...next, pending: jobs.length > 0, applyUnconfirmed: unconfirmed.length ? (base) => applyJobs(base, unconfirmed) : null });
+  publishCartQueue({
+    ...next,
+    pending: jobs.length > 0,
+    applyUnconfirmed: unconfirmed.length ? (base) => applyJobs(base, unconfirmed) : null,
+  });
   store();
 }
 
@@ -53,8 +64,19 @@ function store() {
   const now = Date.now();
   recent = recent.filter((entry) => now - entry.at < RESYNC_MS);
   const stored: StoredJob[] = [
-    ...recent.map(({ job, at }) => ({ action: job.action, body: job.body.toString(), intent: job.intent, failure: job.failure, confirmedAt: at })),
-    ...[...failed, ...jobs].map(({ action, body, intent, failure }) => ({ action, body: body.toString(), intent, failure })),
+    ...recent.map(({ job, at }) => ({
+      action: job.action,
+      body: job.body.toString(),
+      intent: job.intent,
+      failure: job.failure,
+      confirmedAt: at,
+    })),
+    ...[...failed, ...jobs].map(({ action, body, intent, failure }) => ({
+      action,
+      body: body.toString(),
+      intent,
+      failure,
+    })),
   ];
   try {
     if (stored.length === 0) sessionStorage.removeItem(UNSENT_CART_CHANGES);
@@ -83,7 +105,8 @@ async function run() {
       break;
     }
     jobs = jobs.filter((queued) => queued.id !== job.id);
-    if (answer?.cart && !job.resync) recent = [...recent.filter((entry) => entry.job.id !== job.id), { job, at: Date.now() }];
+    if (answer?.cart && !job.resync)
+      recent = [...recent.filter((entry) => entry.job.id !== job.id), { job, at: Date.now() }];
     if (answer?.cart) {
       publish({ confirmed: { cart: answer.cart, base: currentShellCart() } });
       if (answer.toast) showToast({ ...answer.toast, group: "cart" });
@@ -99,7 +122,10 @@ async function run() {
 
 /** Queues a cart form's submission; false when the form does not hold a valid cart change (let it submit normally). */
 export function enqueueCartForm(form: HTMLFormElement, submitter: HTMLElement | null, failure: string): boolean {
-  const body = new FormData(form, submitter && (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) ? submitter : null);
+  const body = new FormData(
+    form,
+    submitter && (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) ? submitter : null,
+  );
   const intent = intentFromForm(body);
   if (!intent) return false;
   body.set("respond", "data");
@@ -125,12 +151,21 @@ export function resumeCartChanges() {
   } catch {
     stored = [];
   }
-  const known = new Set([...jobs, ...failed, ...recent.map((entry) => entry.job)].map((job) => job.body.get("submissionId")));
+  const known = new Set(
+    [...jobs, ...failed, ...recent.map((entry) => entry.job)].map((job) => job.body.get("submissionId")),
+  );
   const now = Date.now();
   const resumed = stored
     .filter((job) => typeof job?.action === "string" && typeof job.body === "string" && job.intent)
     .filter((job) => job.confirmedAt === undefined || (now - job.confirmedAt >= 0 && now - job.confirmedAt < RESYNC_MS))
-    .map((job): Job => ({ id: ++nextId, action: job.action, body: new URLSearchParams(job.body), intent: job.intent, failure: job.failure, resync: job.confirmedAt !== undefined }))
+    .map((job): Job => ({
+      id: ++nextId,
+      action: job.action,
+      body: new URLSearchParams(job.body),
+      intent: job.intent,
+      failure: job.failure,
+      resync: job.confirmedAt !== undefined,
+    }))
     .filter((job) => !known.has(job.body.get("submissionId")));
   if (resumed.length === 0) return;
   jobs = [...resumed, ...jobs];
@@ -157,7 +192,12 @@ export function useCartSubmit() {
 }
 
 function applyJobs(base: CartView, queued: readonly Job[]): CartView {
-  let lines: CartLine[] = base.items.map((item) => ({ serviceType: item.serviceType, tierId: item.tierId, speed: item.speed, quantity: item.quantity }));
+  let lines: CartLine[] = base.items.map((item) => ({
+    serviceType: item.serviceType,
+    tierId: item.tierId,
+    speed: item.speed,
+    quantity: item.quantity,
+  }));
   for (const job of queued) lines = applyCartIntent(lines, job.intent).lines;
   const known = new Map(base.items.map((item) => [item.key, item]));
   const items: CartView["items"] = [];

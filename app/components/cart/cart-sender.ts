@@ -7,6 +7,11 @@ import { newSubmissionKey, sendForm } from "../../forms/send-form";
  */
 export async function sendCartChange(action: string, body: URLSearchParams): Promise<unknown> {
   if (!body.has("submissionId")) body.set("submissionId", newSubmissionKey());
-  const response = await sendForm(action, { method: "POST", body, headers: { Accept: "application/json" }, keepalive: true });
+  const response = await sendForm(action, {
+    method: "POST",
+    body,
+    headers: { Accept: "application/json" },
+    keepalive: true,
+  });
   return response.json();
 }

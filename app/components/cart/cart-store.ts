@@ -55,9 +55,17 @@ export function useCartView(): CartView & { pending: boolean; drained: number; f
     shellCart = root;
   }, [root]);
   // Once the shell's data is re-read (a new object), it is the newest truth.
-  const base = current.confirmed && (current.confirmed.base === root || current.confirmed.base === null) ? current.confirmed.cart : root;
+  const base =
+    current.confirmed && (current.confirmed.base === root || current.confirmed.base === null)
+      ? current.confirmed.cart
+      : root;
   return useMemo(
-    () => ({ ...(current.applyUnconfirmed ? current.applyUnconfirmed(base) : base), pending: current.pending, drained: current.drained, failure: current.failure }),
+    () => ({
+      ...(current.applyUnconfirmed ? current.applyUnconfirmed(base) : base),
+      pending: current.pending,
+      drained: current.drained,
+      failure: current.failure,
+    }),
     [base, current],
   );
 }

@@ -28,13 +28,24 @@ export function AssignmentCard({ view, text }: { view: AssignmentView; text: Cas
         {view.summary}
       </p>
       {view.options ? (
-        <ResilientForm method="post" action={pagePath} preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
+        <ResilientForm
+          method="post"
+          action={pagePath}
+          preventScrollReset
+          className="mt-3 flex flex-wrap items-end gap-2"
+        >
           <input type="hidden" name="intent" value="assign" />
           <div className="min-w-0 flex-1 space-y-1">
             <label htmlFor="assignee" className="block text-sm font-semibold text-navy-900">
               {text.assignee}
             </label>
-            <select id="assignee" name="assigneeId" defaultValue={view.assigneeId ?? ""} key={view.assigneeId ?? ""} className={inputClasses}>
+            <select
+              id="assignee"
+              name="assigneeId"
+              defaultValue={view.assigneeId ?? ""}
+              key={view.assigneeId ?? ""}
+              className={inputClasses}
+            >
               <option value="">{text.nobody}</option>
               {view.options.map((option) => (
                 <option key={option.value} value={option.value}>

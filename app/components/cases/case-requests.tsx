@@ -19,8 +19,17 @@ export type RequestsView = {
  * The client's requests on a case: more time, and cancellation before work starts. Each is a
  * plain form; the team accepts or declines it in the conversation.
  */
-export function CaseRequests({ view, text, refusal }: { view: RequestsView; text: Pick<CasesText, "requests" | "requestNames">; refusal?: CaseRefusal | null }) {
-  if (!view.extension.allowed && !view.extension.open && !view.cancellation.allowed && !view.cancellation.open) return null;
+export function CaseRequests({
+  view,
+  text,
+  refusal,
+}: {
+  view: RequestsView;
+  text: Pick<CasesText, "requests" | "requestNames">;
+  refusal?: CaseRefusal | null;
+}) {
+  if (!view.extension.allowed && !view.extension.open && !view.cancellation.allowed && !view.cancellation.open)
+    return null;
   const t = text.requests;
   const typed = (intent: string) => (refusal?.intent === intent ? refusal : null);
   return (
@@ -43,7 +52,12 @@ export function CaseRequests({ view, text, refusal }: { view: RequestsView; text
               <label htmlFor="extension-days" className="block text-sm font-semibold text-navy-900">
                 {t.days}
               </label>
-              <select id="extension-days" name="days" defaultValue={typed("request-extension")?.values.days ?? String(view.extension.options[1] ?? 1)} className={inputClasses}>
+              <select
+                id="extension-days"
+                name="days"
+                defaultValue={typed("request-extension")?.values.days ?? String(view.extension.options[1] ?? 1)}
+                className={inputClasses}
+              >
                 {view.extension.options.map((days) => (
                   <option key={days} value={days}>
                     {days}
@@ -114,9 +128,22 @@ function RequestForm({
     );
   }
   if (!state.allowed) return null;
-  const reason = <RequestReason id={`${intent}-reason`} label={text.requests.reason} error={refusal?.error ?? null} defaultValue={refusal?.values.body ?? ""} />;
+  const reason = (
+    <RequestReason
+      id={`${intent}-reason`}
+      label={text.requests.reason}
+      error={refusal?.error ?? null}
+      defaultValue={refusal?.values.body ?? ""}
+    />
+  );
   return (
-    <ResilientForm method="post" action={pagePath} preventScrollReset className={cn("space-y-3", className)} data-testid={testId}>
+    <ResilientForm
+      method="post"
+      action={pagePath}
+      preventScrollReset
+      className={cn("space-y-3", className)}
+      data-testid={testId}
+    >
       <h3 className="font-semibold text-navy-900">{title}</h3>
       <p className="text-sm text-slate-600">{hint}</p>
       <input type="hidden" name="intent" value={intent} />
@@ -128,7 +155,17 @@ function RequestForm({
   );
 }
 
-function RequestReason({ id, label, error, defaultValue }: { id: string; label: string; error: string | null; defaultValue: string }) {
+function RequestReason({
+  id,
+  label,
+  error,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  defaultValue: string;
+}) {
   const errors = error ? [error] : undefined;
   return (
     <div className="space-y-1">

@@ -15,7 +15,12 @@ import { Notice } from "../ui/notice";
 import { usePagePath } from "./page-path";
 
 /** What the action answered when it refused a post (also the page's action data without JavaScript). */
-export type CaseRefusal = { intent: string; error: string; values: { kind: string; body: string; days: string }; filesDropped: boolean };
+export type CaseRefusal = {
+  intent: string;
+  error: string;
+  values: { kind: string; body: string; days: string };
+  filesDropped: boolean;
+};
 
 export type MessageFormProps = {
   /** A fresh random id from the server: a post sent twice with it is stored once. */
@@ -64,14 +69,18 @@ export function CaseThread({
   const fetcher = useFetcher<CaseRefusal>({ key: "case-message" });
   const pending = fetcher.state === "submitting" ? fetcher.formData : undefined;
   const pendingBody = pending ? String(pending.get("body") ?? "") : "";
-  const pendingFiles = pending ? pending.getAll("documents").filter((file): file is File => typeof file === "object" && file.size > 0).length : 0;
+  const pendingFiles = pending
+    ? pending.getAll("documents").filter((file): file is File => typeof file === "object" && file.size > 0).length
+    : 0;
   return (
     <Card className="space-y-4" data-testid="case-thread">
       <div>
         <h2 id="conversation" className="text-lg font-bold text-navy-900">
           {text.thread.title}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{audience === "client" ? text.thread.introClient : text.thread.introStaff}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {audience === "client" ? text.thread.introClient : text.thread.introStaff}
+        </p>
       </div>
       {thread.messages.length === 0 && !pending ? <p className="text-sm text-slate-600">{text.thread.empty}</p> : null}
       {/* A log: assistive technology announces messages that arrive while the page is open. */}
@@ -81,14 +90,21 @@ export function CaseThread({
             <MessageItem key={message.id} message={message} text={text} />
           ))}
           {pending && (pendingBody.trim() || pendingFiles) ? (
-            <li className="ms-8 rounded-lg border border-dashed border-navy-200 bg-navy-50 p-3 text-sm opacity-80" data-testid="message-pending">
+            <li
+              className="ms-8 rounded-lg border border-dashed border-navy-200 bg-navy-50 p-3 text-sm opacity-80"
+              data-testid="message-pending"
+            >
               <p className="font-semibold text-navy-900">{text.thread.sending}</p>
               <p className="mt-1 whitespace-pre-wrap break-words">{pendingBody}</p>
             </li>
           ) : null}
         </ol>
       </div>
-      {form ? <MessageForm fetcher={fetcher} form={form} text={text} refusal={refusal} audience={audience} /> : closedNotice ? <Notice kind="info" title={closedNotice} /> : null}
+      {form ? (
+        <MessageForm fetcher={fetcher} form={form} text={text} refusal={refusal} audience={audience} />
+      ) : closedNotice ? (
+        <Notice kind="info" title={closedNotice} />
+      ) : null}
     </Card>
   );
 }
@@ -97,12 +113,17 @@ function MessageItem({ message, text }: { message: ThreadView["messages"][number
   const tone = message.note
     ? "border-amber-300 bg-amber-50"
     : message.side === "system"
-    ? "border-slate-200 bg-slate-50"
-    : message.mine
-    ? "border-navy-200 bg-navy-50 ms-8"
-    : "border-slate-200 bg-white me-8";
+      ? "border-slate-200 bg-slate-50"
+      : message.mine
+        ? "border-navy-200 bg-navy-50 ms-8"
+        : "border-slate-200 bg-white me-8";
   return (
-    <li id={`message-${message.id}`} className={cn("rounded-lg border p-3 text-sm", tone)} data-kind={message.kind} data-side={message.side}>
+    <li
+      id={`message-${message.id}`}
+      className={cn("rounded-lg border p-3 text-sm", tone)}
+      data-kind={message.kind}
+      data-side={message.side}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="font-semibold text-navy-900">
           <bdi>{message.author}</bdi>
@@ -114,8 +135,22 @@ function MessageItem({ message, text }: { message: ThreadView["messages"][number
       {message.note || message.label || message.state ? (
         <div className="mt-1 flex flex-wrap items-center gap-2">
           {message.note ? <Badge tone="amber">{text.thread.note}</Badge> : null}
-          {message.label ? <Badge tone={message.kind === "request-declined" ? "red" : message.kind === "request-accepted" ? "green" : "blue"}>{message.label}</Badge> : null}
-          {message.state ? <Badge tone={message.state.value === "open" ? "yellow" : message.state.value === "accepted" ? "green" : "red"}>{message.state.label}</Badge> : null}
+          {message.label ? (
+            <Badge
+              tone={
+                message.kind === "request-declined" ? "red" : message.kind === "request-accepted" ? "green" : "blue"
+              }
+            >
+              {message.label}
+            </Badge>
+          ) : null}
+          {message.state ? (
+            <Badge
+              tone={message.state.value === "open" ? "yellow" : message.state.value === "accepted" ? "green" : "red"}
+            >
+              {message.state.label}
+            </Badge>
+          ) : null}
         </div>
       ) : null}
       {message.answers ? <p className="mt-1 text-xs text-slate-600">{message.answers}</p> : null}
@@ -128,10 +163,23 @@ function MessageItem({ message, text }: { message: ThreadView["messages"][number
         <ul className="mt-2 space-y-1" aria-label={text.thread.attachments}>
           {message.documents.map((doc) => (
             <li key={doc.id} className="flex flex-wrap items-center gap-x-2">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 shrink-0 text-slate-600" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-4 shrink-0 text-slate-600"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
               </svg>
-              <a href={`/documents/${doc.id}`} className="break-all font-semibold text-navy-700 underline underline-offset-4" download>
+              <a
+                href={`/documents/${doc.id}`}
+                className="break-all font-semibold text-navy-700 underline underline-offset-4"
+                download
+              >
                 <bdi>{doc.fileName}</bdi>
               </a>
               <span className="text-xs text-slate-600">({doc.size})</span>
@@ -139,7 +187,9 @@ function MessageItem({ message, text }: { message: ThreadView["messages"][number
           ))}
         </ul>
       ) : null}
-      {message.canResolve ? <ResolveForm requestId={message.id} label={message.requestName ?? message.label ?? ""} text={text} /> : null}
+      {message.canResolve ? (
+        <ResolveForm requestId={message.id} label={message.requestName ?? message.label ?? ""} text={text} />
+      ) : null}
       {message.adminDecides ? <p className="mt-2 text-xs text-slate-700">{text.resolve.adminDecides}</p> : null}
     </li>
   );
@@ -152,7 +202,13 @@ function ResolveForm({ requestId, label, text }: { requestId: string; label: str
   const busy = navigation.state === "submitting" && navigation.formData?.get("requestId") === requestId;
   const replyId = `reply-${requestId}`;
   return (
-    <ResilientForm method="post" action={pagePath} preventScrollReset className="mt-3 space-y-2 border-t border-slate-200 pt-3" data-testid="resolve-form">
+    <ResilientForm
+      method="post"
+      action={pagePath}
+      preventScrollReset
+      className="mt-3 space-y-2 border-t border-slate-200 pt-3"
+      data-testid="resolve-form"
+    >
       <input type="hidden" name="intent" value="resolve" />
       <input type="hidden" name="requestId" value={requestId} />
       <label htmlFor={replyId} className="block text-sm font-semibold text-navy-900">
@@ -160,10 +216,25 @@ function ResolveForm({ requestId, label, text }: { requestId: string; label: str
       </label>
       <textarea id={replyId} name="reply" rows={2} maxLength={5000} className={inputClasses} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="decision" value="accept" size="sm" pending={busy} aria-label={text.resolve.acceptFor.replace("{request}", label)}>
+        <Button
+          type="submit"
+          name="decision"
+          value="accept"
+          size="sm"
+          pending={busy}
+          aria-label={text.resolve.acceptFor.replace("{request}", label)}
+        >
           {text.resolve.accept}
         </Button>
-        <Button type="submit" name="decision" value="decline" size="sm" variant="secondary" disabled={busy} aria-label={text.resolve.declineFor.replace("{request}", label)}>
+        <Button
+          type="submit"
+          name="decision"
+          value="decline"
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          aria-label={text.resolve.declineFor.replace("{request}", label)}
+        >
           {text.resolve.decline}
         </Button>
       </div>
@@ -190,7 +261,8 @@ function MessageForm({
   const [submissionId, setSubmissionId] = useState(form.submissionId);
   const [localError, setLocalError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data && fetcher.data.intent === "message" ? fetcher.data : refusal?.intent === "message" ? refusal : null;
+  const answer =
+    fetcher.data && fetcher.data.intent === "message" ? fetcher.data : refusal?.intent === "message" ? refusal : null;
   const error = localError ?? answer?.error ?? null;
 
   // The server stored the message (it redirected, so no refusal came back): empty the form for the next one.
@@ -237,7 +309,12 @@ function MessageForm({
           <label htmlFor="message-kind" className="block text-sm font-semibold text-navy-900">
             {text.form.kindLabel}
           </label>
-          <select id="message-kind" name="kind" defaultValue={answer?.values.kind || "message"} className={inputClasses}>
+          <select
+            id="message-kind"
+            name="kind"
+            defaultValue={answer?.values.kind || "message"}
+            className={inputClasses}
+          >
             {form.kinds.map((kind) => (
               <option key={kind.value} value={kind.value}>
                 {kind.label}
@@ -267,7 +344,12 @@ function MessageForm({
           {text.form.hint}
         </p>
         {errors ? (
-          <p id={`${bodyId}-error`} role="alert" className="text-sm font-medium text-red-700" data-testid="message-error">
+          <p
+            id={`${bodyId}-error`}
+            role="alert"
+            className="text-sm font-medium text-red-700"
+            data-testid="message-error"
+          >
             {error}
           </p>
         ) : null}

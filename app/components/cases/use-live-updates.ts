@@ -38,9 +38,20 @@ export function useLiveUpdates(source: LiveSource | null) {
     async function poll() {
       controller = new AbortController();
       try {
-        const response = await fetch(url!, { headers: { Accept: "application/json" }, cache: "no-store", credentials: "same-origin", redirect: "manual", signal: controller.signal });
+        const response = await fetch(url!, {
+          headers: { Accept: "application/json" },
+          cache: "no-store",
+          credentials: "same-origin",
+          redirect: "manual",
+          signal: controller.signal,
+        });
         // Signed out (a redirect to the login page) or no longer allowed: nothing more to watch.
-        if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403 || response.status === 404) {
+        if (
+          response.type === "opaqueredirect" ||
+          response.status === 401 ||
+          response.status === 403 ||
+          response.status === 404
+        ) {
           stopped = true;
           return;
         }

@@ -1,5 +1,6 @@
 /** What the floating chat button must never sit on: controls, links and headings. */
-const COVERED = "a[href], button, input, select, textarea, summary, label, [role='button'], [tabindex]:not([tabindex='-1']), h1, h2, h3, h4, h5, h6";
+const COVERED =
+  "a[href], button, input, select, textarea, summary, label, [role='button'], [tabindex]:not([tabindex='-1']), h1, h2, h3, h4, h5, h6";
 
 /**
  * Tells `onChange` whether the chat button (the landmark's link) lies over any line of a link, a
@@ -35,11 +36,18 @@ function coversContent(button: HTMLElement, landmark: HTMLElement): boolean {
   const box = button.getBoundingClientRect();
   if (box.width === 0) return false;
   const margin = 4;
-  const overlaps = (rect: DOMRect) => rect.width > 0 && rect.height > 0 && rect.left < box.right + margin && rect.right > box.left - margin && rect.top < box.bottom + margin && rect.bottom > box.top - margin;
+  const overlaps = (rect: DOMRect) =>
+    rect.width > 0 &&
+    rect.height > 0 &&
+    rect.left < box.right + margin &&
+    rect.right > box.left - margin &&
+    rect.top < box.bottom + margin &&
+    rect.bottom > box.top - margin;
   for (const element of Array.from(document.querySelectorAll(COVERED))) {
     if (landmark.contains(element) || !overlaps(element.getBoundingClientRect())) continue;
     // Per line, for text that wraps (a link in a sentence).
-    if (Array.from(element.getClientRects()).some(overlaps) && getComputedStyle(element).visibility !== "hidden") return true;
+    if (Array.from(element.getClientRects()).some(overlaps) && getComputedStyle(element).visibility !== "hidden")
+      return true;
   }
   return false;
 }

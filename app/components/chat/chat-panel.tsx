@@ -23,14 +23,26 @@ const QUICK_REPLY_DELAY_MS = 800;
  * posting to /chat, so it works without JavaScript; with JavaScript a fetcher sends, a typing
  * indicator shows for the spec's delay, and nothing reloads. Enter sends, Shift+Enter breaks a line.
  */
-export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initialMessages: ChatMessageView[]; variant: "page" | "widget"; onClose?: () => void; backTo?: string }) {
+export function ChatPanel({
+  initialMessages,
+  variant,
+  onClose,
+  backTo,
+}: {
+  initialMessages: ChatMessageView[];
+  variant: "page" | "widget";
+  onClose?: () => void;
+  backTo?: string;
+}) {
   const t = useUi().chat;
   const lang = useLang();
   const hydrated = useHydrated();
   const fetcher = useFetcher<ChatAnswer | SubmitFailure>();
   // The message sent last, with its key: a retry after a failed request sends it again as it was.
   const lastSend = useRef<{ message: string; quick: boolean; key: string } | null>(null);
-  const [failed, setFailed] = useState<{ message: string; quick: boolean; key: string; failure: SubmitFailure } | null>(null);
+  const [failed, setFailed] = useState<{ message: string; quick: boolean; key: string; failure: SubmitFailure } | null>(
+    null,
+  );
   const csrfToken = useCsrfToken();
   const [messages, setMessages] = useState(initialMessages);
   const [pendingText, setPendingText] = useState<string | null>(null);
@@ -53,7 +65,8 @@ export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initi
   // Show the answer once the server answered and the spec's delay has passed; a request that did
   // not get through shows at once, with the message kept for a retry.
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || pendingText === null || fetcher.data === shownAnswer.current) return;
+    if (fetcher.state !== "idle" || !fetcher.data || pendingText === null || fetcher.data === shownAnswer.current)
+      return;
     const answer = fetcher.data;
     if (isSubmitFailure(answer)) {
       shownAnswer.current = answer;
@@ -106,7 +119,13 @@ export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initi
 
   const typing = pendingText !== null;
   return (
-    <div className={cn("flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl", variant === "widget" ? "h-[min(36rem,calc(100dvh-6rem))]" : "min-h-[32rem]")} data-testid="chat-panel">
+    <div
+      className={cn(
+        "flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl",
+        variant === "widget" ? "h-[min(36rem,calc(100dvh-6rem))]" : "min-h-[32rem]",
+      )}
+      data-testid="chat-panel"
+    >
       <div className="flex items-center justify-between gap-2 bg-navy-900 px-4 py-3 text-white">
         {variant === "page" ? (
           <h1 className="text-lg font-bold text-white" id="chat-title">
@@ -118,7 +137,12 @@ export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initi
           </h2>
         )}
         {onClose ? (
-          <button type="button" onClick={onClose} className="grid size-11 place-items-center rounded-lg hover:bg-navy-700" aria-label={t.close}>
+          <button
+            type="button"
+            onClick={onClose}
+            className="grid size-11 place-items-center rounded-lg hover:bg-navy-700"
+            aria-label={t.close}
+          >
             <span aria-hidden="true">✕</span>
           </button>
         ) : (
@@ -128,10 +152,23 @@ export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initi
           </Link>
         )}
       </div>
-      <ol ref={listRef} className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite" aria-labelledby="chat-title" data-testid="chat-messages">
+      <ol
+        ref={listRef}
+        className="flex-1 space-y-3 overflow-y-auto p-4"
+        aria-live="polite"
+        aria-labelledby="chat-title"
+        data-testid="chat-messages"
+      >
         <li className="max-w-[85%] rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{t.welcome}</li>
         {messages.map((m) => (
-          <li key={m.id} className={cn("max-w-[85%] whitespace-pre-line rounded-lg p-3 text-sm", m.role === "user" ? "ms-auto bg-navy-900 text-white" : "bg-slate-100 text-slate-800")} data-role={m.role}>
+          <li
+            key={m.id}
+            className={cn(
+              "max-w-[85%] whitespace-pre-line rounded-lg p-3 text-sm",
+              m.role === "user" ? "ms-auto bg-navy-900 text-white" : "bg-slate-100 text-slate-800",
+            )}
+            data-role={m.role}
+          >
             <span className="sr-only">{m.role === "user" ? t.you : t.bot}: </span>
             {m.text}
             {m.links.length ? (
@@ -146,16 +183,25 @@ export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initi
           </li>
         ))}
         {failed ? (
-          <li className="ms-auto max-w-[85%] whitespace-pre-line rounded-lg border border-dashed border-navy-900 p-3 text-sm text-navy-900" data-role="unsent">
+          <li
+            className="ms-auto max-w-[85%] whitespace-pre-line rounded-lg border border-dashed border-navy-900 p-3 text-sm text-navy-900"
+            data-role="unsent"
+          >
             {failed.message}
           </li>
         ) : null}
         {typing ? (
           <>
-            <li className="ms-auto max-w-[85%] whitespace-pre-line rounded-lg bg-navy-900 p-3 text-sm text-white" data-role="user">
+            <li
+              className="ms-auto max-w-[85%] whitespace-pre-line rounded-lg bg-navy-900 p-3 text-sm text-white"
+              data-role="user"
+            >
               {pendingText}
             </li>
-            <li className="max-w-[85%] rounded-lg bg-slate-100 p-3 text-sm italic text-slate-600" data-testid="chat-typing">
+            <li
+              className="max-w-[85%] rounded-lg bg-slate-100 p-3 text-sm italic text-slate-600"
+              data-testid="chat-typing"
+            >
               {t.typing}
             </li>
           </>
@@ -165,11 +211,23 @@ export function ChatPanel({ initialMessages, variant, onClose, backTo }: { initi
         <CsrfField />
         <SubmissionKey />
         {backTo ? <input type="hidden" name="from" value={backTo} /> : null}
-        <SubmitFailureNotice failure={failed?.failure ?? null} onRetry={() => failed && send(failed.message, failed.quick, failed.key)} className="mb-3" />
+        <SubmitFailureNotice
+          failure={failed?.failure ?? null}
+          onRetry={() => failed && send(failed.message, failed.quick, failed.key)}
+          className="mb-3"
+        />
         <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{t.quickTitle}</p>
         <div className="mb-3 flex flex-wrap gap-2">
           {t.quick.map((question) => (
-            <button key={question} type="submit" name="message" value={question} formNoValidate disabled={typing} className="min-h-11 rounded-full border border-navy-200 px-3 py-1 text-start text-sm text-navy-900 hover:bg-navy-50 disabled:opacity-60">
+            <button
+              key={question}
+              type="submit"
+              name="message"
+              value={question}
+              formNoValidate
+              disabled={typing}
+              className="min-h-11 rounded-full border border-navy-200 px-3 py-1 text-start text-sm text-navy-900 hover:bg-navy-50 disabled:opacity-60"
+            >
               {question}
             </button>
           ))}

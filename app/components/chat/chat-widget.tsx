@@ -71,7 +71,11 @@ export function ChatWidget() {
       {open ? (
         <div className="w-[min(24rem,calc(100vw-2rem))]" role="dialog" aria-labelledby="chat-title">
           <Suspense fallback={<div className="h-40 rounded-xl bg-white shadow-xl" aria-busy="true" />}>
-            <ChatPanel initialMessages={transcript.data?.messages ?? []} variant="widget" onClose={() => setOpen(false)} />
+            <ChatPanel
+              initialMessages={transcript.data?.messages ?? []}
+              variant="widget"
+              onClose={() => setOpen(false)}
+            />
           </Suspense>
         </div>
       ) : (
@@ -83,10 +87,18 @@ export function ChatWidget() {
             event.preventDefault();
             setOpen(true);
             // Offline the panel opens empty (a failed read would put the error page in its place).
-            if (transcript.state === "idle" && !transcript.data && navigator.onLine !== false) transcript.load(chatPath);
+            if (transcript.state === "idle" && !transcript.data && navigator.onLine !== false)
+              transcript.load(chatPath);
           }}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" strokeLinejoin="round" />
           </svg>
           <span className="sr-only">{t.open}</span>

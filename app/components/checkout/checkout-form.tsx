@@ -44,7 +44,18 @@ export type CheckoutFormText = {
   confirmFree: string;
 };
 
-type CheckoutFields = { legalName: string; phone: string; email: string; state: string; description: string; documentLink: string; documents: string; couponCode: string; companyName: string; companyTrn: string };
+type CheckoutFields = {
+  legalName: string;
+  phone: string;
+  email: string;
+  state: string;
+  description: string;
+  documentLink: string;
+  documents: string;
+  couponCode: string;
+  companyName: string;
+  companyTrn: string;
+};
 
 /** What the checkout action answers when it re-renders the form. */
 export type CheckoutReply = {
@@ -61,7 +72,17 @@ type Props = {
   reply: CheckoutReply | undefined;
   defaults: { legalName: string; email: string; phone?: string; description?: string };
   accept: string;
-  maxLengths: { legalName: number; phone: number; email: number; state: number; description: number; documentLink: number; couponCode: number; companyName: number; companyTrn: number };
+  maxLengths: {
+    legalName: number;
+    phone: number;
+    email: number;
+    state: number;
+    description: number;
+    documentLink: number;
+    couponCode: number;
+    companyName: number;
+    companyTrn: number;
+  };
 };
 
 /**
@@ -78,7 +99,10 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
   const lastCoupon = useRef("");
   const csrfToken = useCsrfToken();
   const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") === "pay";
+  const paying =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toLowerCase() === "post" &&
+    navigation.formData?.get("intent") === "pay";
 
   // The newest answer wins: the coupon fetcher's or the form's.
   const [latest, setLatest] = useState<CheckoutReply | undefined>(reply);
@@ -86,16 +110,34 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
   useEffect(() => {
     const answer = coupon.data;
     if (coupon.state !== "idle" || !answer || isSubmitFailure(answer)) return;
-    setLatest((current) => (current ? { ...current, summary: answer.summary, couponApplied: answer.couponApplied, lastResult: mergeCouponResult(current.lastResult, answer.lastResult) } : answer));
+    setLatest((current) =>
+      current
+        ? {
+            ...current,
+            summary: answer.summary,
+            couponApplied: answer.couponApplied,
+            lastResult: mergeCouponResult(current.lastResult, answer.lastResult),
+          }
+        : answer,
+    );
   }, [coupon.state, coupon.data]);
 
   const summary = latest?.summary ?? initialSummary;
-  const [form, fields] = useForm<CheckoutFields>({ id: "checkout", lastResult: reply?.lastResult, defaultValue: defaults, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<CheckoutFields>({
+    id: "checkout",
+    lastResult: reply?.lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+  });
   const couponErrors = latest?.lastResult.error?.couponCode ?? undefined;
-  const couponValue = String((latest?.lastResult.initialValue as Record<string, unknown> | undefined)?.couponCode ?? "");
+  const couponValue = String(
+    (latest?.lastResult.initialValue as Record<string, unknown> | undefined)?.couponCode ?? "",
+  );
   // The code the page was rendered with (a full-page answer). A coupon fetcher's answer never
   // resets the field: the visitor may have typed another code while Apply was on its way.
-  const renderedCoupon = String((reply?.lastResult.initialValue as Record<string, unknown> | undefined)?.couponCode ?? "");
+  const renderedCoupon = String(
+    (reply?.lastResult.initialValue as Record<string, unknown> | undefined)?.couponCode ?? "",
+  );
   const formErrors = form.errors;
 
   const [chosen, setChosen] = useState<string[]>([]);
@@ -140,15 +182,83 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
           <CsrfField />
           <SubmissionKey />
           <fieldset disabled={paying} className="space-y-5">
-            <TextField id="legalName" name="legalName" label={text.legalName} required autoComplete="name" maxLength={maxLengths.legalName} defaultValue={initial("legalName")} key={fields.legalName.key} errors={fieldErrors("legalName")} />
+            <TextField
+              id="legalName"
+              name="legalName"
+              label={text.legalName}
+              required
+              autoComplete="name"
+              maxLength={maxLengths.legalName}
+              defaultValue={initial("legalName")}
+              key={fields.legalName.key}
+              errors={fieldErrors("legalName")}
+            />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField id="phone" name="phone" type="tel" label={text.phone} required autoComplete="tel" inputMode="tel" maxLength={maxLengths.phone} defaultValue={initial("phone")} key={fields.phone.key} errors={fieldErrors("phone")} />
-              <TextField id="email" name="email" type="email" label={text.email} required autoComplete="email" maxLength={maxLengths.email} defaultValue={initial("email")} key={fields.email.key} errors={fieldErrors("email")} />
+              <TextField
+                id="phone"
+                name="phone"
+                type="tel"
+                label={text.phone}
+                required
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={maxLengths.phone}
+                defaultValue={initial("phone")}
+                key={fields.phone.key}
+                errors={fieldErrors("phone")}
+              />
+              <TextField
+                id="email"
+                name="email"
+                type="email"
+                label={text.email}
+                required
+                autoComplete="email"
+                maxLength={maxLengths.email}
+                defaultValue={initial("email")}
+                key={fields.email.key}
+                errors={fieldErrors("email")}
+              />
             </div>
-            <TextField id="state" name="state" label={text.state} placeholder={text.statePlaceholder} autoComplete="address-level1" maxLength={maxLengths.state} defaultValue={initial("state")} key={fields.state.key} errors={fieldErrors("state")} />
-            <TextAreaField id="description" name="description" label={text.description} rows={4} maxLength={maxLengths.description} defaultValue={initial("description")} key={fields.description.key} errors={fieldErrors("description")} />
-            <TextField id="documentLink" name="documentLink" type="url" label={text.documentLink} hint={text.documentLinkHint} placeholder="https://" maxLength={maxLengths.documentLink} defaultValue={initial("documentLink")} key={fields.documentLink.key} errors={fieldErrors("documentLink")} />
-            <FieldShell id="documents" label={text.documents} hint={text.documentsHint} errors={fieldErrors("documents")}>
+            <TextField
+              id="state"
+              name="state"
+              label={text.state}
+              placeholder={text.statePlaceholder}
+              autoComplete="address-level1"
+              maxLength={maxLengths.state}
+              defaultValue={initial("state")}
+              key={fields.state.key}
+              errors={fieldErrors("state")}
+            />
+            <TextAreaField
+              id="description"
+              name="description"
+              label={text.description}
+              rows={4}
+              maxLength={maxLengths.description}
+              defaultValue={initial("description")}
+              key={fields.description.key}
+              errors={fieldErrors("description")}
+            />
+            <TextField
+              id="documentLink"
+              name="documentLink"
+              type="url"
+              label={text.documentLink}
+              hint={text.documentLinkHint}
+              placeholder="https://"
+              maxLength={maxLengths.documentLink}
+              defaultValue={initial("documentLink")}
+              key={fields.documentLink.key}
+              errors={fieldErrors("documentLink")}
+            />
+            <FieldShell
+              id="documents"
+              label={text.documents}
+              hint={text.documentsHint}
+              errors={fieldErrors("documents")}
+            >
               <input
                 ref={fileInput}
                 id="documents"
@@ -174,8 +284,13 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
             ) : null}
             {reply?.filesDropped && chosen.length === 0 ? <Notice kind="info" title={text.documentsAgain} /> : null}
 
-            <details open={Boolean(couponValue || couponErrors?.length || latest?.couponApplied) || undefined} className="rounded-lg border border-slate-200 p-4">
-              <summary className="cursor-pointer font-semibold text-navy-700 underline underline-offset-4">{text.couponToggle}</summary>
+            <details
+              open={Boolean(couponValue || couponErrors?.length || latest?.couponApplied) || undefined}
+              className="rounded-lg border border-slate-200 p-4"
+            >
+              <summary className="cursor-pointer font-semibold text-navy-700 underline underline-offset-4">
+                {text.couponToggle}
+              </summary>
               <div className="mt-4 flex flex-wrap items-start gap-3">
                 <TextField
                   id="couponCode"
@@ -188,13 +303,33 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
                   errors={couponErrors}
                   className="min-w-48 flex-1"
                 />
-                <Button type="submit" name="intent" value="apply-coupon" variant="secondary" formNoValidate pending={coupon.state !== "idle"} onClick={applyCoupon} className="mt-6">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="apply-coupon"
+                  variant="secondary"
+                  formNoValidate
+                  pending={coupon.state !== "idle"}
+                  onClick={applyCoupon}
+                  className="mt-6"
+                >
                   {text.apply}
                 </Button>
               </div>
               {/* The code the summary shows applied: if it is gone at Pay, the server says so. */}
-              {latest?.couponApplied && summary.couponCode ? <input type="hidden" name="appliedCoupon" value={summary.couponCode} /> : null}
-              <SubmitFailureNotice failure={couponFailure} onRetry={() => coupon.submit({ [CSRF_FIELD]: csrfToken, intent: "apply-coupon", couponCode: lastCoupon.current }, { method: "post" })} className="mt-3" />
+              {latest?.couponApplied && summary.couponCode ? (
+                <input type="hidden" name="appliedCoupon" value={summary.couponCode} />
+              ) : null}
+              <SubmitFailureNotice
+                failure={couponFailure}
+                onRetry={() =>
+                  coupon.submit(
+                    { [CSRF_FIELD]: csrfToken, intent: "apply-coupon", couponCode: lastCoupon.current },
+                    { method: "post" },
+                  )
+                }
+                className="mt-3"
+              />
               {latest?.couponApplied && summary.discount ? (
                 <p role="status" className="mt-2 text-sm font-semibold text-green-800">
                   {fill(text.couponApplied, { code: summary.couponCode ?? "", discount: summary.discount })}
@@ -202,19 +337,59 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
               ) : null}
             </details>
 
-            <details open={Boolean(initial("companyName") || initial("companyTrn") || fieldErrors("companyTrn")?.length) || undefined} className="rounded-lg border border-slate-200 p-4">
-              <summary className="cursor-pointer font-semibold text-navy-700 underline underline-offset-4">{text.invoiceTitle}</summary>
+            <details
+              open={
+                Boolean(initial("companyName") || initial("companyTrn") || fieldErrors("companyTrn")?.length) ||
+                undefined
+              }
+              className="rounded-lg border border-slate-200 p-4"
+            >
+              <summary className="cursor-pointer font-semibold text-navy-700 underline underline-offset-4">
+                {text.invoiceTitle}
+              </summary>
               <p className="mt-2 text-sm text-slate-600">{text.invoiceHint}</p>
               <div className="mt-4 grid gap-5 sm:grid-cols-2">
-                <TextField id="companyName" name="companyName" label={text.companyName} autoComplete="organization" maxLength={maxLengths.companyName} defaultValue={initial("companyName")} key={fields.companyName.key} errors={fieldErrors("companyName")} />
-                <TextField id="companyTrn" name="companyTrn" label={text.companyTrn} hint={text.companyTrnHint} inputMode="numeric" autoComplete="off" maxLength={maxLengths.companyTrn} defaultValue={initial("companyTrn")} key={fields.companyTrn.key} errors={fieldErrors("companyTrn")} />
+                <TextField
+                  id="companyName"
+                  name="companyName"
+                  label={text.companyName}
+                  autoComplete="organization"
+                  maxLength={maxLengths.companyName}
+                  defaultValue={initial("companyName")}
+                  key={fields.companyName.key}
+                  errors={fieldErrors("companyName")}
+                />
+                <TextField
+                  id="companyTrn"
+                  name="companyTrn"
+                  label={text.companyTrn}
+                  hint={text.companyTrnHint}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={maxLengths.companyTrn}
+                  defaultValue={initial("companyTrn")}
+                  key={fields.companyTrn.key}
+                  errors={fieldErrors("companyTrn")}
+                />
               </div>
             </details>
 
             <SubmitFailureNotice failure={failure} onRetry={retry} />
             <p className="text-sm text-slate-600">{text.secureNote}</p>
-            <Button type="submit" name="intent" value="pay" size="lg" pending={paying} className="w-full" data-testid="pay-button">
-              {paying ? text.processing : summary.totalFils === 0 ? text.confirmFree : fill(text.pay, { total: summary.total })}
+            <Button
+              type="submit"
+              name="intent"
+              value="pay"
+              size="lg"
+              pending={paying}
+              className="w-full"
+              data-testid="pay-button"
+            >
+              {paying
+                ? text.processing
+                : summary.totalFils === 0
+                  ? text.confirmFree
+                  : fill(text.pay, { total: summary.total })}
             </Button>
           </fieldset>
         </Form>
@@ -227,9 +402,19 @@ export function CheckoutForm({ text, summaryText, initialSummary, reply, default
 }
 
 /** After Apply through the fetcher: keep the form's field errors, take the coupon's. */
-function mergeCouponResult(current: SubmissionResult<string[]>, fromCoupon: SubmissionResult<string[]>): SubmissionResult<string[]> {
+function mergeCouponResult(
+  current: SubmissionResult<string[]>,
+  fromCoupon: SubmissionResult<string[]>,
+): SubmissionResult<string[]> {
   const error = { ...(current.error ?? {}) };
   delete error.couponCode;
   if (fromCoupon.error?.couponCode) error.couponCode = fromCoupon.error.couponCode;
-  return { ...current, error, initialValue: { ...(current.initialValue ?? {}), couponCode: (fromCoupon.initialValue as Record<string, unknown> | null)?.couponCode as string } };
+  return {
+    ...current,
+    error,
+    initialValue: {
+      ...(current.initialValue ?? {}),
+      couponCode: (fromCoupon.initialValue as Record<string, unknown> | null)?.couponCode as string,
+    },
+  };
 }

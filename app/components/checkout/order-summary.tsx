@@ -14,7 +14,15 @@ export type OrderSummaryData = {
 export type OrderSummaryText = { title: string; qty: string; subtotal: string; discount: string; total: string };
 
 /** The 'Order Summary' panel: each line (tier, quantity, price × quantity), the discount, the total. */
-export function OrderSummary({ summary, text, busy = false }: { summary: OrderSummaryData; text: OrderSummaryText; busy?: boolean }) {
+export function OrderSummary({
+  summary,
+  text,
+  busy = false,
+}: {
+  summary: OrderSummaryData;
+  text: OrderSummaryText;
+  busy?: boolean;
+}) {
   return (
     <Card className="space-y-4" aria-busy={busy || undefined}>
       <h2 className="text-xl font-bold text-navy-900">{text.title}</h2>

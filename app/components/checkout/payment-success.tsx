@@ -4,7 +4,10 @@ import { Card } from "../ui/card";
 import { Notice } from "../ui/notice";
 import { useLocalizedPath } from "../layout/localized-link";
 
-export type VerificationView = { kind: "paid"; orderNumber: string; amount: string; expectedBy?: string | null } | { kind: "failed" } | { kind: "error" };
+export type VerificationView =
+  | { kind: "paid"; orderNumber: string; amount: string; expectedBy?: string | null }
+  | { kind: "failed" }
+  | { kind: "error" };
 
 export type PaymentSuccessText = {
   verifying: string;
@@ -27,7 +30,15 @@ export type PaymentSuccessText = {
   track: string;
 };
 
-export function VerifyingPayment({ text, retryText, retryHref }: { text: string; retryText: string; retryHref: string }) {
+export function VerifyingPayment({
+  text,
+  retryText,
+  retryHref,
+}: {
+  text: string;
+  retryText: string;
+  retryHref: string;
+}) {
   return (
     <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
       <Spinner className="size-8 text-navy-700" />
@@ -40,7 +51,15 @@ export function VerifyingPayment({ text, retryText, retryHref }: { text: string;
   );
 }
 
-export function PaymentResult({ result, text, trackHref }: { result: VerificationView; text: PaymentSuccessText; trackHref: string }) {
+export function PaymentResult({
+  result,
+  text,
+  trackHref,
+}: {
+  result: VerificationView;
+  text: PaymentSuccessText;
+  trackHref: string;
+}) {
   if (result.kind === "paid") {
     return (
       <PaymentSuccessContent text={text} trackHref={trackHref}>
@@ -71,7 +90,9 @@ export function PaymentResult({ result, text, trackHref }: { result: Verificatio
   }
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-6">
-      <h1 className="text-3xl font-bold text-navy-900">{result.kind === "failed" ? text.failedTitle : text.errorTitle}</h1>
+      <h1 className="text-3xl font-bold text-navy-900">
+        {result.kind === "failed" ? text.failedTitle : text.errorTitle}
+      </h1>
       <Notice kind="error" title={result.kind === "failed" ? text.failedTitle : text.errorTitle}>
         {result.kind === "failed" ? text.failedMessage : text.errorMessage}
       </Notice>
@@ -80,11 +101,22 @@ export function PaymentResult({ result, text, trackHref }: { result: Verificatio
   );
 }
 
-export function PaymentSuccessContent({ text, trackHref, children }: { text: PaymentSuccessText; trackHref: string; children?: ReactNode }) {
+export function PaymentSuccessContent({
+  text,
+  trackHref,
+  children,
+}: {
+  text: PaymentSuccessText;
+  trackHref: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <div className="text-center">
-        <p aria-hidden="true" className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800">
+        <p
+          aria-hidden="true"
+          className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-100 text-3xl text-green-800"
+        >
           ✓
         </p>
         <h1 className="mt-4 text-3xl font-bold text-navy-900">{text.title}</h1>
@@ -99,7 +131,10 @@ export function PaymentSuccessContent({ text, trackHref, children }: { text: Pay
           {text.steps.map((step, index) => (
             <li key={step.title}>
               <Card className="h-full">
-                <p aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-navy-900 font-bold text-white">
+                <p
+                  aria-hidden="true"
+                  className="flex size-8 items-center justify-center rounded-full bg-navy-900 font-bold text-white"
+                >
                   {index + 1}
                 </p>
                 <h3 className="mt-3 font-semibold text-navy-900">{step.title}</h3>

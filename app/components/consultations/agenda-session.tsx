@@ -29,7 +29,17 @@ export type AgendaSessionView = {
 type Failed = { message: string; reason: string; startsAt: string };
 
 /** One session of "My agenda": who, when and how; marking it held or missed; moving or cancelling it with a reason. */
-export function AgendaSessionCard({ session, text, failed, pending }: { session: AgendaSessionView; text: AgendaText; failed: Failed | null; pending: string | null }) {
+export function AgendaSessionCard({
+  session,
+  text,
+  failed,
+  pending,
+}: {
+  session: AgendaSessionView;
+  text: AgendaText;
+  failed: Failed | null;
+  pending: string | null;
+}) {
   const busy = (intent: string) => pending === `${session.id}:${intent}`;
   return (
     <li data-session={session.id} data-state={session.state}>
@@ -40,7 +50,9 @@ export function AgendaSessionCard({ session, text, failed, pending }: { session:
               {session.day}, {session.time}
             </time>
           </h3>
-          <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800">{session.stateLabel}</span>
+          <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800">
+            {session.stateLabel}
+          </span>
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="font-semibold text-slate-700">{text.client}</dt>
@@ -89,7 +101,12 @@ export function AgendaSessionCard({ session, text, failed, pending }: { session:
               <ResilientForm method="post" key={intent}>
                 <input type="hidden" name="booking" value={session.id} />
                 <input type="hidden" name="intent" value={intent} />
-                <Button type="submit" size="sm" variant={intent === "held" ? "primary" : "secondary"} pending={busy(intent)}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant={intent === "held" ? "primary" : "secondary"}
+                  pending={busy(intent)}
+                >
                   {intent === "held" ? text.markHeld : text.markMissed}
                 </Button>
               </ResilientForm>
@@ -113,12 +130,27 @@ export function AgendaSessionCard({ session, text, failed, pending }: { session:
                 defaultValue={failed?.reason ?? ""}
                 className="sm:col-span-2"
               />
-              <TextField id={`starts-${session.id}`} name="startsAt" type="datetime-local" step={1800} label={text.newTime} hint={text.newTimeHint} defaultValue={failed?.startsAt || session.newTime} />
+              <TextField
+                id={`starts-${session.id}`}
+                name="startsAt"
+                type="datetime-local"
+                step={1800}
+                label={text.newTime}
+                hint={text.newTimeHint}
+                defaultValue={failed?.startsAt || session.newTime}
+              />
               <div className="flex flex-wrap items-end gap-2">
                 <Button type="submit" name="intent" value="reschedule" size="sm" pending={busy("reschedule")}>
                   {text.reschedule}
                 </Button>
-                <Button type="submit" name="intent" value="cancel" size="sm" variant="destructive" pending={busy("cancel")}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="cancel"
+                  size="sm"
+                  variant="destructive"
+                  pending={busy("cancel")}
+                >
                   {text.cancel}
                 </Button>
               </div>

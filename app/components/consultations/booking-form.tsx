@@ -8,15 +8,40 @@ import { inputClasses } from "../ui/field";
 type ModeOption = { value: string; label: string; hint: string };
 
 /** Step one: how to meet (a plain GET form: the choice is in the address, so back and reload keep it). */
-export function ModeChoice({ modes, selected, legend, submit, timeZone, reschedule }: { modes: ModeOption[]; selected: string | null; legend: string; submit: string; timeZone: string | null; reschedule: string | null }) {
+export function ModeChoice({
+  modes,
+  selected,
+  legend,
+  submit,
+  timeZone,
+  reschedule,
+}: {
+  modes: ModeOption[];
+  selected: string | null;
+  legend: string;
+  submit: string;
+  timeZone: string | null;
+  reschedule: string | null;
+}) {
   return (
     <Form method="get" className="space-y-4" data-testid="mode-form">
       <fieldset className="space-y-2">
         <legend className="text-lg font-semibold text-navy-900">{legend}</legend>
         {modes.map((mode) => (
-          <div key={mode.value} className="rounded-lg border border-slate-300 p-3 focus-within:ring-2 focus-within:ring-navy-600">
+          <div
+            key={mode.value}
+            className="rounded-lg border border-slate-300 p-3 focus-within:ring-2 focus-within:ring-navy-600"
+          >
             <label className="flex items-center gap-3 font-semibold">
-              <input type="radio" name="mode" value={mode.value} defaultChecked={mode.value === selected} required className="h-5 w-5" aria-describedby={`mode-${mode.value}-hint`} />
+              <input
+                type="radio"
+                name="mode"
+                value={mode.value}
+                defaultChecked={mode.value === selected}
+                required
+                className="h-5 w-5"
+                aria-describedby={`mode-${mode.value}-hint`}
+              />
               {mode.label}
             </label>
             <p id={`mode-${mode.value}-hint`} className="ms-8 text-sm text-slate-700">
@@ -38,7 +63,23 @@ export function ModeChoice({ modes, selected, legend, submit, timeZone, reschedu
  * The visitor's own zone beside Gulf time: a select sent by GET without JavaScript; with it, the
  * browser's zone is filled in once when the address names none.
  */
-export function TimeZoneChoice({ zones, selected, mode, label, gulfOnly, submit, reschedule }: { zones: string[]; selected: string | null; mode: string; label: string; gulfOnly: string; submit: string; reschedule: string | null }) {
+export function TimeZoneChoice({
+  zones,
+  selected,
+  mode,
+  label,
+  gulfOnly,
+  submit,
+  reschedule,
+}: {
+  zones: string[];
+  selected: string | null;
+  mode: string;
+  label: string;
+  gulfOnly: string;
+  submit: string;
+  reschedule: string | null;
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   useEffect(() => {
@@ -58,7 +99,14 @@ export function TimeZoneChoice({ zones, selected, mode, label, gulfOnly, submit,
         <label htmlFor="time-zone" className="block text-sm font-semibold text-navy-900">
           {label}
         </label>
-        <select id="time-zone" name="tz" defaultValue={selected ?? ""} key={selected ?? ""} className={inputClasses} dir="ltr">
+        <select
+          id="time-zone"
+          name="tz"
+          defaultValue={selected ?? ""}
+          key={selected ?? ""}
+          className={inputClasses}
+          dir="ltr"
+        >
           <option value="">{gulfOnly}</option>
           {options.map((zone) => (
             <option key={zone} value={zone}>
@@ -89,7 +137,27 @@ function SlotRadio({ slot, name }: { slot: SlotOptionView; name: string }) {
 }
 
 /** Step two: the slot, days as headings and times as radio buttons; a plain POST. */
-export function SlotChoice({ days, nearest, nearestTitle, mode, minutes, legend, submit, action, reschedule }: { days: SlotDayView[]; nearest: SlotOptionView[]; nearestTitle: string; mode: string; minutes: number; legend: string; submit: string; action?: string; reschedule: string | null }) {
+export function SlotChoice({
+  days,
+  nearest,
+  nearestTitle,
+  mode,
+  minutes,
+  legend,
+  submit,
+  action,
+  reschedule,
+}: {
+  days: SlotDayView[];
+  nearest: SlotOptionView[];
+  nearestTitle: string;
+  mode: string;
+  minutes: number;
+  legend: string;
+  submit: string;
+  action?: string;
+  reschedule: string | null;
+}) {
   const navigation = useNavigation();
   return (
     <ResilientForm method="post" action={action} className="space-y-6" data-testid="slot-form">

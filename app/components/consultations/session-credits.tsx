@@ -6,7 +6,17 @@ import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 
 /** The order page's consultation block: the booked sessions, and sessions still to book with the way to book them. */
-export function OrderSessionCredits({ credit, heading, booked = [], bookedText }: { credit: SessionCreditView | null; heading: string; booked?: BookedSessionView[]; bookedText?: { title: string; joinVideo: string; addToCalendar: string; reschedule: string; cancel: string } }) {
+export function OrderSessionCredits({
+  credit,
+  heading,
+  booked = [],
+  bookedText,
+}: {
+  credit: SessionCreditView | null;
+  heading: string;
+  booked?: BookedSessionView[];
+  bookedText?: { title: string; joinVideo: string; addToCalendar: string; reschedule: string; cancel: string };
+}) {
   if (!credit && booked.length === 0) return null;
   return (
     <Card id="consultation" data-testid="session-credits" className="space-y-3" aria-labelledby="consultation-heading">
@@ -25,14 +35,24 @@ export function OrderSessionCredits({ credit, heading, booked = [], bookedText }
               </p>
               {session.meeting.url ? (
                 <p>
-                  <a href={session.meeting.url} className="font-semibold text-navy-700 underline underline-offset-4" rel="noreferrer" target="_blank" dir="ltr">
+                  <a
+                    href={session.meeting.url}
+                    className="font-semibold text-navy-700 underline underline-offset-4"
+                    rel="noreferrer"
+                    target="_blank"
+                    dir="ltr"
+                  >
                     {bookedText?.joinVideo}
                   </a>
                 </p>
               ) : null}
               {session.meeting.text ? <p className="text-sm text-slate-700">{session.meeting.text}</p> : null}
               <p>
-                <LocalizedLink to={session.invitePath} reloadDocument className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+                <LocalizedLink
+                  to={session.invitePath}
+                  reloadDocument
+                  className="text-sm font-semibold text-navy-700 underline underline-offset-4"
+                >
                   {bookedText?.addToCalendar}
                 </LocalizedLink>
               </p>

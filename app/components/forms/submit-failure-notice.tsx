@@ -9,7 +9,19 @@ import { Notice } from "../ui/notice";
  * 'Submission Failed' notice, or the form's own words, and a button that sends the same
  * submission again. It takes the focus, so the visitor hears and sees it where they are.
  */
-export function SubmitFailureNotice({ failure, onRetry, title, text, className }: { failure: SubmitFailure | null; onRetry: () => void; title?: string; text?: string; className?: string }) {
+export function SubmitFailureNotice({
+  failure,
+  onRetry,
+  title,
+  text,
+  className,
+}: {
+  failure: SubmitFailure | null;
+  onRetry: () => void;
+  title?: string;
+  text?: string;
+  className?: string;
+}) {
   const t = useUi().submit;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -77,7 +77,8 @@ export function useSubmissionFields(lastResult: SubmissionResult<string[]> | und
   const values = lastResult?.status === "success" ? undefined : lastResult?.initialValue;
   return {
     resetKey: resetCount,
-    errors: (name: string): string[] | undefined => (lastResult?.status === "success" ? undefined : (lastResult?.error?.[name] ?? undefined)) || undefined,
+    errors: (name: string): string[] | undefined =>
+      (lastResult?.status === "success" ? undefined : (lastResult?.error?.[name] ?? undefined)) || undefined,
     value: (name: string): string | undefined => {
       const value = values?.[name];
       return typeof value === "string" ? value : undefined;

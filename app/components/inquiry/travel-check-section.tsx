@@ -76,7 +76,10 @@ export function TravelCheckSection({ stats }: { stats?: Array<{ value: string; l
       ) : open ? (
         <TravelCheckForm lead={lead} pending={pending || showOverlay} />
       ) : (
-        <div className="grid max-w-xl gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-travel-check-card>
+        <div
+          className="grid max-w-xl gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          data-travel-check-card
+        >
           <p className="text-lg font-semibold text-navy-900">{t.staticTitle}</p>
           {stats?.length ? (
             <dl className="grid grid-cols-2 gap-6 text-center">
@@ -148,7 +151,16 @@ function TravelCheckForm({ lead, pending }: { lead: ReturnType<typeof useLeadFor
             {fields.formErrors.join(" ")}
           </p>
         ) : null}
-        <TextField id={id("fullName")} name="fullName" label={t.fullName} autoComplete="name" required maxLength={100} defaultValue={fields.value("fullName")} errors={fields.errors("fullName")} />
+        <TextField
+          id={id("fullName")}
+          name="fullName"
+          label={t.fullName}
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={fields.value("fullName")}
+          errors={fields.errors("fullName")}
+        />
         <TextField
           id={id("idNumber")}
           name="idNumber"
@@ -161,7 +173,16 @@ function TravelCheckForm({ lead, pending }: { lead: ReturnType<typeof useLeadFor
           errors={fields.errors("idNumber")}
           dir="ltr"
         />
-        <TextField id={id("nationality")} name="nationality" label={t.nationality} autoComplete="country-name" required maxLength={60} defaultValue={fields.value("nationality")} errors={fields.errors("nationality")} />
+        <TextField
+          id={id("nationality")}
+          name="nationality"
+          label={t.nationality}
+          autoComplete="country-name"
+          required
+          maxLength={60}
+          defaultValue={fields.value("nationality")}
+          errors={fields.errors("nationality")}
+        />
         <TextField
           id={id("phone")}
           name="phone"
@@ -222,20 +243,40 @@ function TravelCheckForm({ lead, pending }: { lead: ReturnType<typeof useLeadFor
 function CheckingOverlay({ progress }: { progress: number }) {
   const t = usePageUi().inquiry.travelCheck;
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="checking-title" className="fixed inset-0 z-50 grid place-items-center bg-navy-950/90 p-4" data-testid="checking-overlay">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="checking-title"
+      className="fixed inset-0 z-50 grid place-items-center bg-navy-950/90 p-4"
+      data-testid="checking-overlay"
+    >
       <div className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-xl">
         <p id="checking-title" className="text-xl font-bold text-navy-900">
           {t.overlayTitle}
         </p>
         <p className="mt-2 text-slate-600">{t.overlayText}</p>
-        <div role="progressbar" aria-label={t.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="mt-6 h-3 overflow-hidden rounded-full bg-slate-200">
-          <div className="h-full rounded-full bg-amber-400 motion-safe:transition-[width] motion-safe:duration-100" style={{ width: `${progress}%` }} />
+        <div
+          role="progressbar"
+          aria-label={t.progressLabel}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="mt-6 h-3 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div
+            className="h-full rounded-full bg-amber-400 motion-safe:transition-[width] motion-safe:duration-100"
+            style={{ width: `${progress}%` }}
+          />
         </div>
         <ul className="mt-6 space-y-2 text-start">
           {t.overlaySteps.map((step, index) => {
             const lit = progress > CHECKLIST_THRESHOLDS[index]!;
             return (
-              <li key={step} className={cn("flex items-center gap-2", lit ? "font-semibold text-green-800" : "text-slate-500")} data-lit={lit || undefined}>
+              <li
+                key={step}
+                className={cn("flex items-center gap-2", lit ? "font-semibold text-green-800" : "text-slate-500")}
+                data-lit={lit || undefined}
+              >
                 <span aria-hidden="true">{lit ? "✓" : "○"}</span>
                 {step}
               </li>
@@ -255,11 +296,17 @@ function TravelCheckResult({ result, onAnother }: { result: FormFlash; onAnother
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <div className="max-w-3xl rounded-xl border border-green-700 bg-white p-6 shadow-sm sm:p-8" data-testid="travel-check-result" role="status">
+    <div
+      className="max-w-3xl rounded-xl border border-green-700 bg-white p-6 shadow-sm sm:p-8"
+      data-testid="travel-check-result"
+      role="status"
+    >
       <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-navy-900">
         {t.resultTitle}
       </h3>
-      <p className="mt-1 text-sm font-semibold text-slate-600">{fill(t.resultReference, { reference: data.reference ?? "" })}</p>
+      <p className="mt-1 text-sm font-semibold text-slate-600">
+        {fill(t.resultReference, { reference: data.reference ?? "" })}
+      </p>
       <p className="mt-4 text-slate-700">{t.resultText}</p>
       <h4 className="mt-6 font-bold text-navy-900">{t.resultNext}</h4>
       <ol className="mt-2 list-decimal space-y-2 ps-6 text-slate-700">

@@ -18,10 +18,16 @@ export function desktopMenus(state: MenuState, { type, id }: MenuEvent): MenuSta
     case "enter":
       return { hovered: id, paused: null, expanded: state.expanded === id ? id : null };
     case "leave":
-      return { ...state, hovered: state.hovered === id ? null : state.hovered, paused: state.paused === id ? null : state.paused };
+      return {
+        ...state,
+        hovered: state.hovered === id ? null : state.hovered,
+        paused: state.paused === id ? null : state.paused,
+      };
     case "toggle":
       // Open only by pointing: the click keeps it open. Expanded: the click closes it.
-      return state.expanded === id ? { ...state, expanded: null, paused: id } : { ...state, expanded: id, paused: null };
+      return state.expanded === id
+        ? { ...state, expanded: null, paused: id }
+        : { ...state, expanded: id, paused: null };
     case "close":
       return { ...state, expanded: state.expanded === id ? null : state.expanded, paused: id };
     case "focus-left":

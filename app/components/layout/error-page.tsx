@@ -17,7 +17,15 @@ const UNAVAILABLE_FALLBACK = {
  * The not-found page (404), the unavailable page (503), the unexpected-error page (500, with a
  * reference) and, in the browser, the page for a navigation the connection did not carry.
  */
-export function ErrorPage({ status, requestId, error }: { status: number; requestId?: string | undefined; error?: unknown }) {
+export function ErrorPage({
+  status,
+  requestId,
+  error,
+}: {
+  status: number;
+  requestId?: string | undefined;
+  error?: unknown;
+}) {
   const data = useRootData();
   const ui = data?.ui;
   const lang = data?.lang ?? "en";
@@ -34,7 +42,13 @@ export function ErrorPage({ status, requestId, error }: { status: number; reques
       : unavailable
         ? (ui?.errors.unavailableTitle ?? "Service temporarily unavailable")
         : (ui?.errors.serverErrorTitle ?? "Something went wrong");
-  const text = connection ? ui?.submit.connectionText : notFound ? ui?.errors.notFoundText : unavailable ? ui?.errors.unavailableText : ui?.errors.serverErrorText;
+  const text = connection
+    ? ui?.submit.connectionText
+    : notFound
+      ? ui?.errors.notFoundText
+      : unavailable
+        ? ui?.errors.unavailableText
+        : ui?.errors.serverErrorText;
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       {connection ? null : <p className="text-sm font-bold tracking-widest text-amber-700">{status}</p>}
@@ -66,7 +80,11 @@ export function ErrorPage({ status, requestId, error }: { status: number; reques
   );
 }
 
-
 function isChunkLoadFailure(error: unknown) {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
+  );
 }

@@ -14,18 +14,34 @@ export function InPageLinks() {
 
   useEffect(() => {
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      if (
+        !(anchor instanceof HTMLAnchorElement) ||
+        (anchor.target && anchor.target !== "_self") ||
+        anchor.hasAttribute("download")
+      )
+        return;
       const url = new URL(anchor.href);
       const here = window.location;
-      if (url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search || !url.hash) return;
+      if (url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search || !url.hash)
+        return;
       const target = fragmentTarget(url.hash);
       if (!target) return;
       event.preventDefault();
       // First the router (it keeps the scroll position of the entry being left, for Back), as a
       // transition: sections not hydrated yet keep their server HTML (router-transitions.client.ts).
-      startTransition(() => navigate({ pathname: url.pathname, search: url.search, hash: url.hash }, { preventScrollReset: true }));
+      startTransition(() =>
+        navigate({ pathname: url.pathname, search: url.search, hash: url.hash }, { preventScrollReset: true }),
+      );
       showTarget(target);
     }
     document.addEventListener("click", onClick);

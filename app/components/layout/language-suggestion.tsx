@@ -16,17 +16,30 @@ export function LanguageSuggestion() {
   const location = useLocation();
   if (!suggestion) return null;
   return (
-    <aside lang={suggestion.lang} dir={dirOf(suggestion.lang)} aria-label={ui.language.suggestionLabel} data-testid="language-suggestion" className="border-b border-amber-300 bg-amber-50 text-navy-950">
+    <aside
+      lang={suggestion.lang}
+      dir={dirOf(suggestion.lang)}
+      aria-label={ui.language.suggestionLabel}
+      data-testid="language-suggestion"
+      className="border-b border-amber-300 bg-amber-50 text-navy-950"
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm">
         <p>{ui.language.suggestion}</p>
-        <a href={suggestion.href} hrefLang={suggestion.lang} className="inline-flex min-h-11 items-center font-semibold text-navy-900 underline underline-offset-2">
+        <a
+          href={suggestion.href}
+          hrefLang={suggestion.lang}
+          className="inline-flex min-h-11 items-center font-semibold text-navy-900 underline underline-offset-2"
+        >
           {ui.language.suggestionLink}
         </a>
         <Form method="post" action="/language" className="ms-auto">
           <CsrfField />
           <input type="hidden" name="lang" value={lang} />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <button type="submit" className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-navy-900 hover:bg-amber-100">
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-navy-900 hover:bg-amber-100"
+          >
             {ui.language.suggestionDismiss}
           </button>
         </Form>

@@ -4,7 +4,17 @@ import { localizePath } from "../../i18n/lang";
 import { useLang } from "../../root-data";
 
 /** What only the router's Link knows how to do; a link without any of these is a plain one. */
-const ROUTER_ONLY_PROPS = ["prefetch", "reloadDocument", "replace", "state", "preventScrollReset", "relative", "viewTransition", "unstable_viewTransition", "discover"] as const;
+const ROUTER_ONLY_PROPS = [
+  "prefetch",
+  "reloadDocument",
+  "replace",
+  "state",
+  "preventScrollReset",
+  "relative",
+  "viewTransition",
+  "unstable_viewTransition",
+  "discover",
+] as const;
 
 /** A link to a site path in the current page's language ("/about" becomes "/ar/about" on Arabic pages). */
 export function LocalizedLink({ to, ...rest }: Omit<LinkProps, "to"> & { to: string }) {
@@ -21,22 +31,34 @@ export function LocalizedLink({ to, ...rest }: Omit<LinkProps, "to"> & { to: str
  * footer, a back-office table) was a tenth of the server's work. It keeps `data-discover`, so the
  * router still learns the routes of the links on the page ahead of a click.
  */
-const SitePathLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }>(function SitePathLink({ href, onClick, target, children, ...rest }, ref) {
-  const navigate = useNavigate();
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || (target && target !== "_self") || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || rest.download !== undefined) return;
-    event.preventDefault();
-    // As the router's Link: a link to the very page the visitor is on replaces its history entry.
-    const here = window.location.pathname + window.location.search + window.location.hash;
-    navigate(href, { replace: here === href });
-  };
-  return (
-    <a {...rest} ref={ref} href={href} target={target} onClick={follow} data-discover="true">
-      {children}
-    </a>
-  );
-});
+const SitePathLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }>(
+  function SitePathLink({ href, onClick, target, children, ...rest }, ref) {
+    const navigate = useNavigate();
+    const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        (target && target !== "_self") ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        rest.download !== undefined
+      )
+        return;
+      event.preventDefault();
+      // As the router's Link: a link to the very page the visitor is on replaces its history entry.
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      navigate(href, { replace: here === href });
+    };
+    return (
+      <a {...rest} ref={ref} href={href} target={target} onClick={follow} data-discover="true">
+        {children}
+      </a>
+    );
+  },
+);
 
 export function LocalizedNavLink({ to, ...rest }: Omit<NavLinkProps, "to"> & { to: string }) {
   const lang = useLang();

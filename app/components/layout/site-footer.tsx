@@ -19,7 +19,11 @@ export function SiteFooter() {
           <h2 className="text-sm font-bold uppercase tracking-wide text-white">{ui.footer.contact}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a className="hover:text-white hover:underline" href={`tel:${(site?.phone ?? "").replace(/\s+/g, "")}`} dir="ltr">
+              <a
+                className="hover:text-white hover:underline"
+                href={`tel:${(site?.phone ?? "").replace(/\s+/g, "")}`}
+                dir="ltr"
+              >
                 {site?.phone}
               </a>
             </li>
@@ -29,8 +33,7 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <span className="block text-navy-300">{ui.footer.hours}</span>{" "}
-              {site?.hours}
+              <span className="block text-navy-300">{ui.footer.hours}</span> {site?.hours}
             </li>
           </ul>
         </div>

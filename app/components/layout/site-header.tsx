@@ -29,15 +29,35 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="header-bar">
-        <LocalizedLink to="/" className="me-auto flex min-h-11 items-center gap-2 text-lg font-bold text-navy-900" prefetch="intent">
+        <LocalizedLink
+          to="/"
+          className="me-auto flex min-h-11 items-center gap-2 text-lg font-bold text-navy-900"
+          prefetch="intent"
+        >
           {/* The initial is drawn by CSS, so readers without CSS read the name once ("Sanad Legal", not "SSanad Legal"). */}
-          <span aria-hidden="true" data-initial={(site?.name ?? "S").charAt(0)} className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400 before:content-[attr(data-initial)]" />
+          <span
+            aria-hidden="true"
+            data-initial={(site?.name ?? "S").charAt(0)}
+            className="grid size-8 place-items-center rounded-md bg-navy-900 text-sm font-black text-amber-400 before:content-[attr(data-initial)]"
+          />
           <span className="whitespace-nowrap">{site?.name}</span>
         </LocalizedLink>{" "}
-        <nav id="site-nav" aria-label={ui.nav.primary} className="site-nav" data-enhanced={enhanced ? "" : undefined} data-open={menuOpen ? "" : undefined}>
+        <nav
+          id="site-nav"
+          aria-label={ui.nav.primary}
+          className="site-nav"
+          data-enhanced={enhanced ? "" : undefined}
+          data-open={menuOpen ? "" : undefined}
+        >
           <ul className="header-items site-nav-links">
             {navGroups.map((group) => (
-              <DesktopGroup key={group.id} group={group} ui={ui} open={isMenuOpen(menus, group.id)} dispatch={dispatch} />
+              <DesktopGroup
+                key={group.id}
+                group={group}
+                ui={ui}
+                open={isMenuOpen(menus, group.id)}
+                dispatch={dispatch}
+              />
             ))}
             {topLinks.map((link) => (
               <li key={link.to}>
@@ -51,7 +71,8 @@ export function SiteHeader() {
             <LanguageSwitch /> <AccountSlot />
           </div>
         </nav>{" "}
-        <CartSlot /> <MenuButton ui={ui} enhanced={enhanced} open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} />
+        <CartSlot />{" "}
+        <MenuButton ui={ui} enhanced={enhanced} open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} />
       </div>
     </header>
   );
@@ -61,8 +82,19 @@ export function SiteHeader() {
  * "Menu" on narrow screens: without JavaScript a link to the navigation, which CSS shows while it
  * is the page's target; with it a disclosure button for the same navigation.
  */
-function MenuButton({ ui, enhanced, open, onToggle }: { ui: ShellUi; enhanced: boolean; open: boolean; onToggle: () => void }) {
-  const className = "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-navy-900 lg:hidden";
+function MenuButton({
+  ui,
+  enhanced,
+  open,
+  onToggle,
+}: {
+  ui: ShellUi;
+  enhanced: boolean;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const className =
+    "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-navy-900 lg:hidden";
   const icon = <span aria-hidden="true" className="text-lg leading-none before:content-['☰']" />;
   if (!enhanced) {
     return (
@@ -73,7 +105,14 @@ function MenuButton({ ui, enhanced, open, onToggle }: { ui: ShellUi; enhanced: b
     );
   }
   return (
-    <button type="button" aria-expanded={open} aria-controls="site-nav" onClick={onToggle} className={className} data-menu-button="">
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls="site-nav"
+      onClick={onToggle}
+      className={className}
+      data-menu-button=""
+    >
       {icon}
       {ui.nav.menu}
     </button>
@@ -91,7 +130,17 @@ function MenuButton({ ui, enhanced, open, onToggle }: { ui: ShellUi; enhanced: b
  * pointer comes from a part of the page still waiting to hydrate (docs/decisions/016), so a menu
  * pointed at after the pointer rested on the page did not open.
  */
-function DesktopGroup({ group, ui, open, dispatch }: { group: NavGroup; ui: ShellUi; open: boolean; dispatch: Dispatch<MenuEvent> }) {
+function DesktopGroup({
+  group,
+  ui,
+  open,
+  dispatch,
+}: {
+  group: NavGroup;
+  ui: ShellUi;
+  open: boolean;
+  dispatch: Dispatch<MenuEvent>;
+}) {
   const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const label = ui.nav[group.label];
@@ -147,10 +196,19 @@ function DesktopGroup({ group, ui, open, dispatch }: { group: NavGroup; ui: Shel
           ▾
         </span>
       </button>
-      <ul id={menuId} data-nav-menu="" className="absolute start-0 top-full z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg transition-opacity">
+      <ul
+        id={menuId}
+        data-nav-menu=""
+        className="absolute start-0 top-full z-50 min-w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg transition-opacity"
+      >
         {group.links.map((link) => (
           <li key={link.to}>
-            <LocalizedLink to={link.to} className="block rounded-lg px-3 py-2.5 text-sm text-slate-800 hover:bg-navy-50 hover:text-navy-900" prefetch="intent" onClick={close}>
+            <LocalizedLink
+              to={link.to}
+              className="block rounded-lg px-3 py-2.5 text-sm text-slate-800 hover:bg-navy-50 hover:text-navy-900"
+              prefetch="intent"
+              onClick={close}
+            >
               {ui.nav.links[link.label]}
             </LocalizedLink>
           </li>

@@ -26,7 +26,10 @@ export function ClientOrders({ data }: { data: ClientDashboardOrders }) {
         {loadingList ? (
           <OrdersSkeleton label={text.loading} />
         ) : data.orders.length === 0 ? (
-          <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="orders-empty">
+          <div
+            className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center"
+            data-testid="orders-empty"
+          >
             <p className="text-lg font-semibold text-navy-900">{text.emptyTitle}</p>
             <p className="mt-1 text-slate-600">{text.emptyText}</p>
             <LocalizedLink to="/" className={buttonClasses("primary", "md", "mt-4")}>
@@ -36,7 +39,11 @@ export function ClientOrders({ data }: { data: ClientDashboardOrders }) {
         ) : (
           <ul className="mt-4 space-y-3" data-testid="client-orders">
             {data.orders.map((order) => (
-              <li key={order.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-order-id={order.id}>
+              <li
+                key={order.id}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                data-order-id={order.id}
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div>
                     <h3 className="font-semibold text-navy-900">{order.serviceType}</h3>
@@ -80,15 +87,28 @@ export function ClientOrders({ data }: { data: ClientDashboardOrders }) {
                 </dl>
                 <div className="mt-4 flex flex-wrap gap-2">
                   {order.canPay ? (
-                    <LocalizedLink to={`/orders/${order.id}/pay`} className={buttonClasses("primary", "sm")} aria-label={`${text.payNow} ${order.forOrder}`}>
+                    <LocalizedLink
+                      to={`/orders/${order.id}/pay`}
+                      className={buttonClasses("primary", "sm")}
+                      aria-label={`${text.payNow} ${order.forOrder}`}
+                    >
                       {text.payNow}
                     </LocalizedLink>
                   ) : null}
-                  <LocalizedLink to={`/dashboard/orders/${order.id}`} className={buttonClasses("secondary", "sm")} aria-label={`${text.viewDetails} ${order.forOrder}`}>
+                  <LocalizedLink
+                    to={`/dashboard/orders/${order.id}`}
+                    className={buttonClasses("secondary", "sm")}
+                    aria-label={`${text.viewDetails} ${order.forOrder}`}
+                  >
                     {text.viewDetails}
                   </LocalizedLink>
                   {order.reportId ? (
-                    <a href={`/documents/${order.reportId}`} className={buttonClasses("secondary", "sm")} aria-label={`${text.downloadReport} ${order.forOrder}`} download>
+                    <a
+                      href={`/documents/${order.reportId}`}
+                      className={buttonClasses("secondary", "sm")}
+                      aria-label={`${text.downloadReport} ${order.forOrder}`}
+                      download
+                    >
                       {text.downloadReport}
                     </a>
                   ) : null}
@@ -97,7 +117,13 @@ export function ClientOrders({ data }: { data: ClientDashboardOrders }) {
             ))}
           </ul>
         )}
-        <Pagination className="mt-4" page={data.page} pageCount={data.pageCount} search={location.search.replace(/^\?/, "")} text={text.pagination} />
+        <Pagination
+          className="mt-4"
+          page={data.page}
+          pageCount={data.pageCount}
+          search={location.search.replace(/^\?/, "")}
+          text={text.pagination}
+        />
       </section>
     </div>
   );
@@ -110,7 +136,11 @@ function OrdersSkeleton({ label }: { label: string }) {
         {label}
       </p>
       {[0, 1, 2].map((i) => (
-        <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-xl border border-slate-200 bg-slate-100" />
+        <div
+          key={i}
+          aria-hidden="true"
+          className="h-40 animate-pulse rounded-xl border border-slate-200 bg-slate-100"
+        />
       ))}
     </div>
   );

@@ -109,7 +109,19 @@ export function OrderLines({ order, text }: { order: OrderView; text: Text }) {
 }
 
 /** Downloadable files (client uploads or reports). */
-export function DocumentList({ title, empty, documents, downloadLabel, testId }: { title: string; empty: string; documents: OrderView["documents"]; downloadLabel: string; testId: string }) {
+export function DocumentList({
+  title,
+  empty,
+  documents,
+  downloadLabel,
+  testId,
+}: {
+  title: string;
+  empty: string;
+  documents: OrderView["documents"];
+  downloadLabel: string;
+  testId: string;
+}) {
   const comma = listComma(useLang());
   return (
     <Card data-testid={testId}>
@@ -121,11 +133,18 @@ export function DocumentList({ title, empty, documents, downloadLabel, testId }:
           {documents.map((doc) => (
             <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span>
-                <bdi className="font-medium">{doc.fileName}</bdi> <span className="text-slate-600">({doc.size}
+                <bdi className="font-medium">{doc.fileName}</bdi>{" "}
+                <span className="text-slate-600">
+                  ({doc.size}
                   {comma}
-                  {doc.date})</span>
+                  {doc.date})
+                </span>
               </span>
-              <a href={`/documents/${doc.id}`} className="font-semibold text-navy-700 underline underline-offset-4" download>
+              <a
+                href={`/documents/${doc.id}`}
+                className="font-semibold text-navy-700 underline underline-offset-4"
+                download
+              >
                 {downloadLabel}
                 <span className="sr-only"> {doc.fileName}</span>
               </a>
@@ -190,7 +209,11 @@ export function TaxDocumentList({ order, text }: { order: OrderView; text: Text 
       ) : (
         <ul className="mt-3 space-y-2">
           {order.taxDocuments.map((document) => (
-            <li key={document.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-kind={document.kind}>
+            <li
+              key={document.id}
+              className="flex flex-wrap items-center justify-between gap-2 text-sm"
+              data-kind={document.kind}
+            >
               <span>
                 <span className="font-medium">{document.label}</span>{" "}
                 {/* A document number is an identifier, written the same in both languages. */}
@@ -203,7 +226,11 @@ export function TaxDocumentList({ order, text }: { order: OrderView; text: Text 
                   <bdi>{document.total}</bdi>)
                 </span>
               </span>
-              <a href={`/tax-documents/${document.id}`} className="font-semibold text-navy-700 underline underline-offset-4" download>
+              <a
+                href={`/tax-documents/${document.id}`}
+                className="font-semibold text-navy-700 underline underline-offset-4"
+                download
+              >
                 {text.downloadPdf}
                 <span className="sr-only" lang="zxx">
                   {" "}

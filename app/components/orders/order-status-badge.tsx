@@ -13,7 +13,13 @@ export function OrderStatusBadge({ status, label }: { status: string; label: str
   );
 }
 
-const paymentTones: Record<string, BadgeTone> = { paid: "green", unpaid: "yellow", failed: "red", partially_refunded: "amber", refunded: "grey" };
+const paymentTones: Record<string, BadgeTone> = {
+  paid: "green",
+  unpaid: "yellow",
+  failed: "red",
+  partially_refunded: "amber",
+  refunded: "grey",
+};
 
 export function PaymentStatusBadge({ status, label }: { status: string; label: string }) {
   return <Badge tone={paymentTones[status] ?? "grey"}>{label}</Badge>;

@@ -13,11 +13,26 @@ import { StructuredData } from "./structured-data";
 const loadSectionView = () => import("./page-sections").then((m) => m.PageSectionView);
 const InteractiveSectionView = deferred(loadSectionView, "section");
 const StaticSectionView = deferred(loadSectionView, "static-section", { when: "used" });
-const STATIC_KINDS: ReadonlySet<PageSection["kind"]> = new Set(["hero", "cards", "steps", "list", "table", "stats", "faq", "quotes", "cta", "prose", "contact"]);
+const STATIC_KINDS: ReadonlySet<PageSection["kind"]> = new Set([
+  "hero",
+  "cards",
+  "steps",
+  "list",
+  "table",
+  "stats",
+  "faq",
+  "quotes",
+  "cta",
+  "prose",
+  "contact",
+]);
 
 /** The default component of a page that is all content: its loader returns loadPage(...). */
 export function ContentPage() {
-  const { sections, structuredData } = useLoaderData<{ sections: PageSection[]; structuredData?: StructuredDataObject[] }>();
+  const { sections, structuredData } = useLoaderData<{
+    sections: PageSection[];
+    structuredData?: StructuredDataObject[];
+  }>();
   return (
     <>
       {sections.map((section, index) => {

@@ -21,7 +21,11 @@ import type { EarlyChoice } from "./early-choices";
  * moment the part became interactive) is put back after hydration, through the controls' own
  * events, so the components' state follows it (React resets a select to its rendered value).
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, name: string, options: { when?: "visible" | "used" } = {}): ComponentType<P> {
+export function deferred<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  name: string,
+  options: { when?: "visible" | "used" } = {},
+): ComponentType<P> {
   const when = options.when ?? "visible";
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
@@ -95,7 +99,12 @@ function withResolvers<T>() {
   return { promise, resolve };
 }
 
-type RouterState = { location: unknown; navigation: { state: string }; revalidation: string; fetchers: Map<unknown, unknown> };
+type RouterState = {
+  location: unknown;
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: Map<unknown, unknown>;
+};
 type Router = { state: RouterState; subscribe(listener: (state: RouterState) => void): () => void };
 
 const waiting = new Set<() => void>();
@@ -130,7 +139,12 @@ function whenNeeded(element: HTMLElement, when: "visible" | "used"): Promise<voi
       element.removeEventListener("pointerdown", done);
       resolve();
     };
-    const observer = when === "visible" ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: "300px 0px" }) : undefined;
+    const observer =
+      when === "visible"
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
+            rootMargin: "300px 0px",
+          })
+        : undefined;
     // display: contents has no box of its own: observe the parts inside it.
     for (const child of Array.from(element.children)) observer?.observe(child);
     element.addEventListener("focusin", done);

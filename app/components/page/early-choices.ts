@@ -7,7 +7,9 @@ export type EarlyChoice = [HTMLInputElement | HTMLSelectElement | HTMLTextAreaEl
  */
 export function changedControls(root: HTMLElement): EarlyChoice[] {
   const changed: EarlyChoice[] = [];
-  for (const control of Array.from(root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("input, select, textarea"))) {
+  for (const control of Array.from(
+    root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>("input, select, textarea"),
+  )) {
     const differs =
       control instanceof HTMLSelectElement
         ? Array.from(control.options).some((option) => option.selected !== option.defaultSelected)

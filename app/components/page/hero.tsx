@@ -13,7 +13,9 @@ export function Hero({ section }: { section: Extract<PageSection, { kind: "hero"
   return (
     <section id={section.id} className="bg-navy-900 text-white" aria-labelledby={`${section.id}-title`}>
       <Container className="py-14 sm:py-20">
-        {section.eyebrow ? <p className="text-sm font-bold uppercase tracking-wide text-amber-400">{section.eyebrow}</p> : null}
+        {section.eyebrow ? (
+          <p className="text-sm font-bold uppercase tracking-wide text-amber-400">{section.eyebrow}</p>
+        ) : null}
         <h1 id={`${section.id}-title`} className="mt-2 max-w-3xl text-3xl font-bold text-white sm:text-5xl">
           {section.title}
         </h1>
@@ -24,8 +26,7 @@ export function Hero({ section }: { section: Extract<PageSection, { kind: "hero"
               <li key={item} className="flex items-center gap-2">
                 <span aria-hidden="true" className="text-amber-400">
                   ✓
-                </span>
-                {" "}
+                </span>{" "}
                 {item}
               </li>
             ))}
@@ -45,7 +46,13 @@ export function CtaRow({ ctas, className, onDark }: { ctas: Cta[]; className?: s
         // A space between the links, for readers without CSS (text browsers); the flex row ignores it.
         <Fragment key={cta.to + cta.label}>
           {index > 0 ? " " : null}
-          <a href={cta.to.startsWith("/") ? localizePath(lang, cta.to) : cta.to} className={buttonClasses(cta.variant === "secondary" && onDark ? "on-dark" : (cta.variant ?? "primary"), "lg")}>
+          <a
+            href={cta.to.startsWith("/") ? localizePath(lang, cta.to) : cta.to}
+            className={buttonClasses(
+              cta.variant === "secondary" && onDark ? "on-dark" : (cta.variant ?? "primary"),
+              "lg",
+            )}
+          >
             {cta.label}
           </a>
         </Fragment>
@@ -53,4 +60,3 @@ export function CtaRow({ ctas, className, onDark }: { ctas: Cta[]; className?: s
     </div>
   );
 }
-

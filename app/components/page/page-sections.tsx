@@ -19,7 +19,10 @@ import { jsonLd } from "./structured-data";
 // server-rendered HTML works before that, as it does without JavaScript.
 const QuoteSection = deferred(() => import("../quote/quote-section").then((m) => m.QuoteSection), "quote");
 const InquirySection = deferred(() => import("../inquiry/inquiry-section").then((m) => m.InquirySection), "inquiry");
-const TravelCheckSection = deferred(() => import("../inquiry/travel-check-section").then((m) => m.TravelCheckSection), "travel-check");
+const TravelCheckSection = deferred(
+  () => import("../inquiry/travel-check-section").then((m) => m.TravelCheckSection),
+  "travel-check",
+);
 
 /** Renders a page's sections in order (see app/content/types.ts). */
 export function PageSections({ sections }: { sections: PageSection[] }) {
@@ -40,8 +43,17 @@ export function PageSectionView({ section }: { section: PageSection }) {
       return (
         <Section id={section.id} tone={section.tone ?? "dark"}>
           <div className="text-center">
-            <h2 className={cn("text-2xl font-bold sm:text-3xl", (section.tone ?? "dark") === "dark" && "text-white")}>{section.title}</h2>
-            <p className={cn("mx-auto mt-3 max-w-2xl text-lg", (section.tone ?? "dark") === "dark" ? "text-navy-100" : "text-slate-600")}>{section.text}</p>
+            <h2 className={cn("text-2xl font-bold sm:text-3xl", (section.tone ?? "dark") === "dark" && "text-white")}>
+              {section.title}
+            </h2>
+            <p
+              className={cn(
+                "mx-auto mt-3 max-w-2xl text-lg",
+                (section.tone ?? "dark") === "dark" ? "text-navy-100" : "text-slate-600",
+              )}
+            >
+              {section.text}
+            </p>
             <CtaRow ctas={section.ctas} className="mt-8 justify-center" />
           </div>
         </Section>
@@ -72,7 +84,10 @@ export function PageSectionView({ section }: { section: PageSection }) {
       );
     case "inquiry":
       return (
-        <section id={section.id} className={cn("py-12 sm:py-16", (section.tone ?? "muted") === "muted" && "bg-slate-50")}>
+        <section
+          id={section.id}
+          className={cn("py-12 sm:py-16", (section.tone ?? "muted") === "muted" && "bg-slate-50")}
+        >
           {section.contact ? (
             <Container className="grid gap-8 lg:grid-cols-3">
               <div className="lg:col-span-2">
@@ -107,10 +122,16 @@ function SectionBody({ section }: { section: PageSection }) {
       return <CardGrid items={section.items} columns={section.columns} />;
     case "steps":
       return (
-        <ol className={cn("grid gap-6", section.steps.length >= 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3")} data-steps={section.steps.length}>
+        <ol
+          className={cn("grid gap-6", section.steps.length >= 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3")}
+          data-steps={section.steps.length}
+        >
           {section.steps.map((step, index) => (
             <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6">
-              <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-navy-900 font-bold text-amber-400">
+              <span
+                aria-hidden="true"
+                className="grid size-10 place-items-center rounded-full bg-navy-900 font-bold text-amber-400"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-bold">{step.title}</h3>
@@ -121,13 +142,18 @@ function SectionBody({ section }: { section: PageSection }) {
       );
     case "list":
       return (
-        <ul className={cn("grid gap-3", section.columns === 3 ? "sm:grid-cols-2 lg:grid-cols-3" : section.columns === 1 ? "" : "sm:grid-cols-2")} data-list={section.id}>
+        <ul
+          className={cn(
+            "grid gap-3",
+            section.columns === 3 ? "sm:grid-cols-2 lg:grid-cols-3" : section.columns === 1 ? "" : "sm:grid-cols-2",
+          )}
+          data-list={section.id}
+        >
           {section.items.map((item) => (
             <li key={item} className="flex gap-3 rounded-lg bg-white p-3 text-slate-800 ring-1 ring-slate-200">
               <span aria-hidden="true" className="text-green-700">
                 ✓
-              </span>
-              {" "}
+              </span>{" "}
               {item}
             </li>
           ))}
@@ -137,7 +163,11 @@ function SectionBody({ section }: { section: PageSection }) {
       return (
         <>
           {/* Phones: one card per row, every column labelled (a third column never hides off-screen). */}
-          <ul className="space-y-3 sm:hidden" data-table-cards={section.id} aria-label={section.caption ?? section.title}>
+          <ul
+            className="space-y-3 sm:hidden"
+            data-table-cards={section.id}
+            aria-label={section.caption ?? section.title}
+          >
             {section.rows.map((row) => (
               <li key={row.join("|")} className="rounded-xl border border-slate-200 bg-white p-4">
                 <p className="font-semibold text-navy-900">{row[0]}</p>
@@ -153,8 +183,13 @@ function SectionBody({ section }: { section: PageSection }) {
             ))}
           </ul>
           {/* A region that may scroll sideways: focusable so keyboard users can scroll it (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-navy-700 sm:block" tabIndex={0} role="region" aria-label={section.caption ?? section.title}>
+          <div
+            className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-navy-700 sm:block"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            role="region"
+            aria-label={section.caption ?? section.title}
+          >
             <table className="w-full text-start text-sm">
               {section.caption ? <caption className="sr-only">{section.caption}</caption> : null}
               <thead className="bg-navy-50 text-navy-900">
@@ -233,7 +268,12 @@ function CardGrid({ items, columns }: { items: CardItem[]; columns?: 2 | 3 | 4 }
   const lang = useLang();
   const cols = columns ?? (items.length % 4 === 0 ? 4 : items.length % 3 === 0 ? 3 : 2);
   return (
-    <ul className={cn("grid gap-6", cols === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : cols === 3 ? "sm:grid-cols-2 lg:grid-cols-3" : "sm:grid-cols-2")}>
+    <ul
+      className={cn(
+        "grid gap-6",
+        cols === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : cols === 3 ? "sm:grid-cols-2 lg:grid-cols-3" : "sm:grid-cols-2",
+      )}
+    >
       {items.map((item) => (
         <li key={item.title}>
           <Card className="flex h-full flex-col">
@@ -251,15 +291,17 @@ function CardGrid({ items, columns }: { items: CardItem[]; columns?: 2 | 3 | 4 }
                   <li key={point} className="flex gap-2">
                     <span aria-hidden="true" className="text-green-700">
                       ✓
-                    </span>
-                    {" "}
+                    </span>{" "}
                     {point}
                   </li>
                 ))}
               </ul>
             ) : null}
             {item.link ? (
-              <a href={item.link.to.startsWith("/") ? localizePath(lang, item.link.to) : item.link.to} className={buttonClasses(item.link.variant ?? "secondary", "md", "mt-4")}>
+              <a
+                href={item.link.to.startsWith("/") ? localizePath(lang, item.link.to) : item.link.to}
+                className={buttonClasses(item.link.variant ?? "secondary", "md", "mt-4")}
+              >
                 {item.link.label}
               </a>
             ) : null}
@@ -276,7 +318,11 @@ export function FaqBlock({ id, items }: { id: string; items: Array<{ question: s
   const structured = {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    mainEntity: items.map((item) => ({ "@type": "Question", name: item.question, acceptedAnswer: { "@type": "Answer", text: item.answer } })),
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
   };
   return (
     <>
@@ -285,7 +331,6 @@ export function FaqBlock({ id, items }: { id: string; items: Array<{ question: s
     </>
   );
 }
-
 
 function Prose({ blocks, updated }: { blocks: ProseBlock[]; updated?: string | undefined }) {
   const ui = usePageUi();
@@ -302,7 +347,11 @@ function Prose({ blocks, updated }: { blocks: ProseBlock[]; updated?: string | u
             {block.p}
           </p>
         ) : "note" in block ? (
-          <p key={index} className="rounded-lg border-s-4 border-navy-500 bg-navy-50 p-4 leading-7 text-navy-950" data-prose-note="">
+          <p
+            key={index}
+            className="rounded-lg border-s-4 border-navy-500 bg-navy-50 p-4 leading-7 text-navy-950"
+            data-prose-note=""
+          >
             {block.note}
           </p>
         ) : (
@@ -327,7 +376,11 @@ function ContactBlock({ text, className }: { text?: string | undefined; classNam
         <div>
           <dt className="text-sm font-semibold text-slate-600">{ui.page.contactPhone}</dt>
           <dd>
-            <a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="font-semibold text-navy-900 underline" dir="ltr">
+            <a
+              href={`tel:${site.phone.replace(/\s+/g, "")}`}
+              className="font-semibold text-navy-900 underline"
+              dir="ltr"
+            >
               {site.phone}
             </a>
           </dd>

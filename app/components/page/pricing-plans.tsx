@@ -23,11 +23,22 @@ export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; butt
   return (
     <div data-plan-list={plans.key}>
       <p className="text-lg text-slate-700">
-        {ui.plans.startingFrom} <strong className="text-navy-900 tabular-nums">{formatMoney(plans.lowestPrice, lang)}</strong>
+        {ui.plans.startingFrom}{" "}
+        <strong className="text-navy-900 tabular-nums">{formatMoney(plans.lowestPrice, lang)}</strong>
       </p>
-      <ul className={cn("mt-6 grid gap-6", gridColumns[plans.tiers.length] ?? "sm:grid-cols-2 lg:grid-cols-3")} data-plan-count={plans.tiers.length}>
+      <ul
+        className={cn("mt-6 grid gap-6", gridColumns[plans.tiers.length] ?? "sm:grid-cols-2 lg:grid-cols-3")}
+        data-plan-count={plans.tiers.length}
+      >
         {plans.tiers.map((tier) => (
-          <li key={tier.id} className={cn("relative flex flex-col rounded-xl border bg-white p-6 shadow-sm", tier.popular ? "border-amber-400 ring-2 ring-amber-400" : "border-slate-200")} data-tier={tier.id}>
+          <li
+            key={tier.id}
+            className={cn(
+              "relative flex flex-col rounded-xl border bg-white p-6 shadow-sm",
+              tier.popular ? "border-amber-400 ring-2 ring-amber-400" : "border-slate-200",
+            )}
+            data-tier={tier.id}
+          >
             {tier.popular ? (
               <Badge tone="amber" className="absolute -top-3 start-6">
                 {ui.plans.mostPopular}
@@ -44,13 +55,17 @@ export function PricingPlans({ plans, buttonLabel }: { plans: PlanListView; butt
                 <li key={feature} className="flex gap-2">
                   <span aria-hidden="true" className="text-green-700">
                     ✓
-                  </span>
-                  {" "}
+                  </span>{" "}
                   {feature}
                 </li>
               ))}
             </ul>
-            <AddToCartForm serviceType={plans.key} tierId={tier.id} variant={tier.popular ? "primary" : "secondary"} className="mt-6">
+            <AddToCartForm
+              serviceType={plans.key}
+              tierId={tier.id}
+              variant={tier.popular ? "primary" : "secondary"}
+              className="mt-6"
+            >
               {buttonLabel ?? ui.plans.addToCart}
             </AddToCartForm>
           </li>

@@ -7,7 +7,12 @@ export function StructuredData({ items }: { items: StructuredDataObject[] }) {
   return (
     <>
       {items.map((item, index) => (
-        <script key={index} type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd(item) }} />
+        <script
+          key={index}
+          type="application/ld+json"
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: jsonLd(item) }}
+        />
       ))}
     </>
   );

@@ -32,7 +32,12 @@ export function DataExportCard({ text, dataExport }: { text: Text["export"]; dat
           <Form method="post">
             <CsrfField />
             <input type="hidden" name="intent" value="export" />
-            <Button type="submit" variant={dataExport?.status === "ready" ? "secondary" : "primary"} size="sm" pending={pending}>
+            <Button
+              type="submit"
+              variant={dataExport?.status === "ready" ? "secondary" : "primary"}
+              size="sm"
+              pending={pending}
+            >
               {pending ? text.requesting : text.request}
             </Button>
           </Form>
@@ -43,16 +48,52 @@ export function DataExportCard({ text, dataExport }: { text: Text["export"]; dat
 }
 
 /** Close my account: the password (and the code, when two-factor sign-in is on) confirm it. */
-export function CloseAccountForm({ text, email, twoFactorEnabled, lastResult }: { text: Text; email: string; twoFactorEnabled: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+export function CloseAccountForm({
+  text,
+  email,
+  twoFactorEnabled,
+  lastResult,
+}: {
+  text: Text;
+  email: string;
+  twoFactorEnabled: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useForm<{ password: string; code: string }>({ id: "close-account-form", lastResult });
   const pending = useSubmittingIntent("close-account");
   return (
     <Card>
-      <AccountForm id={form.id} intent="close-account" heading={text.closure.heading} intro={text.closure.intro} errorTitle={text.errorTitle} errors={form.errors}>
+      <AccountForm
+        id={form.id}
+        intent="close-account"
+        heading={text.closure.heading}
+        intro={text.closure.intro}
+        errorTitle={text.errorTitle}
+        errors={form.errors}
+      >
         <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
-        <TextField id="close-account-password" name="password" type="password" label={text.closure.password} autoComplete="current-password" required maxLength={1000} errors={fields.password.errors} />
+        <TextField
+          id="close-account-password"
+          name="password"
+          type="password"
+          label={text.closure.password}
+          autoComplete="current-password"
+          required
+          maxLength={1000}
+          errors={fields.password.errors}
+        />
         {twoFactorEnabled ? (
-          <TextField id="close-account-code" name="code" label={text.closure.code} hint={text.closure.codeHint} autoComplete="one-time-code" inputMode="text" required maxLength={64} errors={fields.code.errors} />
+          <TextField
+            id="close-account-code"
+            name="code"
+            label={text.closure.code}
+            hint={text.closure.codeHint}
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            maxLength={64}
+            errors={fields.code.errors}
+          />
         ) : null}
         <Button type="submit" variant="destructive" pending={pending}>
           {pending ? text.closure.closing : text.closure.confirm}

@@ -65,11 +65,15 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
 
   const shownService = shown && calculator.services.find((s) => s.key === shown.service);
   const shownTier = shownService?.tiers.find((t) => t.id === shown?.tier);
-  const result = shown && shownService && shownTier ? { ...computeQuote(shownTier.price, shown.speed), service: shownService, tier: shownTier } : null;
+  const result =
+    shown && shownService && shownTier
+      ? { ...computeQuote(shownTier.price, shown.speed), service: shownService, tier: shownTier }
+      : null;
   const speedLabel = (key: Speed) => calculator.speeds.find((s) => s.key === key)?.label ?? key;
 
   // A tier chosen for another service is kept (the spec does not reset it) but never used silently.
-  const tierProblem = serviceView && tier && !tierView ? fill(text.tierNotOffered, { service: serviceView.name }) : null;
+  const tierProblem =
+    serviceView && tier && !tierView ? fill(text.tierNotOffered, { service: serviceView.name }) : null;
   const formProblem = !result && submittedIncomplete && !tierProblem && !valid ? text.missing : null;
 
   function changed() {
@@ -97,7 +101,12 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
 
   return (
     <div id="quote-calculator" className="grid gap-8 lg:grid-cols-2" data-testid="quote-calculator">
-      <form method="get" action={`${location.pathname}#quote-calculator`} onSubmit={calculate} className="space-y-5 rounded-xl border border-slate-200 bg-white p-6">
+      <form
+        method="get"
+        action={`${location.pathname}#quote-calculator`}
+        onSubmit={calculate}
+        className="space-y-5 rounded-xl border border-slate-200 bg-white p-6"
+      >
         {formProblem ? <Notice kind="error" title={formProblem} /> : null}
         <div className="space-y-1">
           <label htmlFor="quote-service" className="block text-sm font-semibold text-navy-900">
@@ -123,7 +132,12 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
             </select>
             {/* Without JavaScript the tier list is reloaded by the server. */}
             <noscript>
-              <button type="submit" name="update" value="tiers" className={buttonClasses("secondary", "md", "whitespace-nowrap")}>
+              <button
+                type="submit"
+                name="update"
+                value="tiers"
+                className={buttonClasses("secondary", "md", "whitespace-nowrap")}
+              >
                 {text.updateTiers}
               </button>
             </noscript>
@@ -242,7 +256,12 @@ export function QuoteSection({ calculator }: { calculator: QuoteCalculatorData }
               </dd>
             </dl>
             {/* The cart line keeps the speed: the server prices it with the quote's multiplier. */}
-            <AddToCartForm serviceType={result.service.key} tierId={result.tier.id} speed={result.urgency} className="mt-6">
+            <AddToCartForm
+              serviceType={result.service.key}
+              tierId={result.tier.id}
+              speed={result.urgency}
+              className="mt-6"
+            >
               {text.addToCart}
             </AddToCartForm>
           </div>

@@ -3,7 +3,15 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { RequestCheckContent } from "../../content/request-check.server";
 import { fill } from "../../i18n/fill";
 import type { WizardPage } from "../../request-check/request-check.server";
-import { LAST_STEP, STEP_FIELDS, WIZARD_FIELDS, WIZARD_LIMITS, stepErrors, type WizardField, type WizardValues } from "../../request-check/rules";
+import {
+  LAST_STEP,
+  STEP_FIELDS,
+  WIZARD_FIELDS,
+  WIZARD_LIMITS,
+  stepErrors,
+  type WizardField,
+  type WizardValues,
+} from "../../request-check/rules";
 import { cn } from "../../utils/cn";
 import { SubmissionKey } from "../forms/submission-key";
 import { SubmitFailureNotice } from "../forms/submit-failure-notice";
@@ -67,7 +75,9 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
   }
 
   function focusFirstError() {
-    window.requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('fieldset:not([hidden]) [aria-invalid="true"]')?.focus());
+    window.requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('fieldset:not([hidden]) [aria-invalid="true"]')?.focus(),
+    );
   }
 
   function onContinue(event: MouseEvent<HTMLButtonElement>) {
@@ -105,7 +115,10 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
             <li
               key={name}
               aria-current={number === step ? "step" : undefined}
-              className={cn("rounded-lg border-t-4 pt-2 text-sm", number <= step ? "border-amber-400 font-semibold text-navy-900" : "border-slate-200 text-slate-500")}
+              className={cn(
+                "rounded-lg border-t-4 pt-2 text-sm",
+                number <= step ? "border-amber-400 font-semibold text-navy-900" : "border-slate-200 text-slate-500",
+              )}
             >
               <span className="block text-xs">{number}</span>
               {name}
@@ -114,7 +127,13 @@ export function RequestWizard({ text, page }: { text: RequestCheckContent; page:
         })}
       </ol>
 
-      <Form ref={formRef} method="post" className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="wizard-step-title" noValidate={false}>
+      <Form
+        ref={formRef}
+        method="post"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+        aria-labelledby="wizard-step-title"
+        noValidate={false}
+      >
         <CsrfField />
         <input type="hidden" name="step" value={step} />
         <SubmissionKey />

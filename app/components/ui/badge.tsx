@@ -14,8 +14,26 @@ const tones: Record<BadgeTone, string> = {
 };
 
 /** A small label; the text always carries the meaning, colour only reinforces it. */
-export function Badge({ tone = "grey", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", tones[tone], className)}>{children}</span>;
+export function Badge({
+  tone = "grey",
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        tones[tone],
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** Status colours from the spec: completed green, processing blue, pending yellow, cancelled red, other grey. */

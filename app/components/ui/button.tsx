@@ -26,22 +26,54 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
   return cn(base, variants[variant], variant === "link" ? "" : sizes[size], extra);
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize; pending?: boolean };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  pending?: boolean;
+};
 
 /** A button; `pending` shows a spinner and disables it (JavaScript-driven states). */
-export function Button({ variant = "primary", size = "md", pending = false, className, children, disabled, type = "submit", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  pending = false,
+  className,
+  children,
+  disabled,
+  type = "submit",
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClasses(variant, size, className)} disabled={disabled ?? pending} aria-busy={pending || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled ?? pending}
+      aria-busy={pending || undefined}
+      {...rest}
+    >
       {pending ? <Spinner /> : null}
       {children}
     </button>
   );
 }
 
-export function ButtonLink({ variant = "primary", size = "md", className, ...rest }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function ButtonLink({
+  variant = "primary",
+  size = "md",
+  className,
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link className={buttonClasses(variant, size, className)} {...rest} />;
 }
 
 export function Spinner({ className }: { className?: string }) {
-  return <span aria-hidden="true" className={cn("inline-block size-4 animate-spin rounded-full border-2 border-current border-e-transparent", className)} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-block size-4 animate-spin rounded-full border-2 border-current border-e-transparent",
+        className,
+      )}
+    />
+  );
 }

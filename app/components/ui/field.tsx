@@ -20,7 +20,12 @@ export function FieldShell({ id, label, hint, errors, required, children, classN
     <div className={cn("space-y-1", className)}>
       <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
         {label}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint ? (
@@ -51,18 +56,48 @@ export function describedBy(id: string, hint: unknown, errors: string[] | undefi
 
 type Common = { label: ReactNode; hint?: ReactNode; errors?: string[] | undefined; className?: string };
 
-export function TextField({ label, hint, errors, className, id, required, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+export function TextField({
+  label,
+  hint,
+  errors,
+  className,
+  id,
+  required,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
   return (
     <FieldShell id={id} label={label} hint={hint} errors={errors} required={required} className={className}>
-      <input id={id} required={required} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy(id, hint, errors)} className={inputClasses} {...input} />
+      <input
+        id={id}
+        required={required}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        className={inputClasses}
+        {...input}
+      />
     </FieldShell>
   );
 }
 
-export function TextAreaField({ label, hint, errors, className, id, required, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
+export function TextAreaField({
+  label,
+  hint,
+  errors,
+  className,
+  id,
+  required,
+  ...input
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
   return (
     <FieldShell id={id} label={label} hint={hint} errors={errors} required={required} className={className}>
-      <textarea id={id} required={required} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy(id, hint, errors)} className={inputClasses} {...input} />
+      <textarea
+        id={id}
+        required={required}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        className={inputClasses}
+        {...input}
+      />
     </FieldShell>
   );
 }
@@ -77,10 +112,22 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { id: string; options: Array<{ value: string; label: string }>; placeholder?: string }) {
+}: Common &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    id: string;
+    options: Array<{ value: string; label: string }>;
+    placeholder?: string;
+  }) {
   return (
     <FieldShell id={id} label={label} hint={hint} errors={errors} required={required} className={className}>
-      <select id={id} required={required} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy(id, hint, errors)} className={inputClasses} {...select}>
+      <select
+        id={id}
+        required={required}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        className={inputClasses}
+        {...select}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -92,7 +139,13 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, errors, className, id, ...input }: Omit<Common, "hint"> & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+export function CheckboxField({
+  label,
+  errors,
+  className,
+  id,
+  ...input
+}: Omit<Common, "hint"> & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
   return (
     <div className={cn("space-y-1", className)}>
       <div className="flex items-start gap-3">

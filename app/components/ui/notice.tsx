@@ -10,9 +10,28 @@ const kinds: Record<NoticeKind, string> = {
 };
 
 /** An inline notice. Errors are announced assertively, the rest politely. */
-export function Notice({ kind = "info", title, children, className, id, tabIndex }: { kind?: NoticeKind; title: ReactNode; children?: ReactNode; className?: string; id?: string; tabIndex?: number }) {
+export function Notice({
+  kind = "info",
+  title,
+  children,
+  className,
+  id,
+  tabIndex,
+}: {
+  kind?: NoticeKind;
+  title: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  id?: string;
+  tabIndex?: number;
+}) {
   return (
-    <div id={id} tabIndex={tabIndex} role={kind === "error" ? "alert" : "status"} className={cn("rounded-lg border-s-4 p-4", kinds[kind], className)}>
+    <div
+      id={id}
+      tabIndex={tabIndex}
+      role={kind === "error" ? "alert" : "status"}
+      className={cn("rounded-lg border-s-4 p-4", kinds[kind], className)}
+    >
       <p className="font-semibold">{title}</p>
       {children ? <div className="mt-1 text-sm">{children}</div> : null}
     </div>

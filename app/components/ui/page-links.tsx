@@ -11,10 +11,24 @@ export type PageHrefs = { first?: string | null; previous: string | null; next: 
  * that keep the search and filters. `status` (e.g. "Page 2 of 5") stands between them when the
  * list can say it; keyset lists cannot (a page is a position, not an offset) and leave it out.
  */
-export function PageLinks({ links, text, status, className }: { links: PageHrefs; text: { label: string; previous: string; next: string; first?: string }; status?: ReactNode; className?: string }) {
+export function PageLinks({
+  links,
+  text,
+  status,
+  className,
+}: {
+  links: PageHrefs;
+  text: { label: string; previous: string; next: string; first?: string };
+  status?: ReactNode;
+  className?: string;
+}) {
   if (!links.previous && !links.next) return null;
   return (
-    <nav aria-label={text.label} className={cn("flex flex-wrap items-center justify-between gap-3", className)} data-testid="pagination">
+    <nav
+      aria-label={text.label}
+      className={cn("flex flex-wrap items-center justify-between gap-3", className)}
+      data-testid="pagination"
+    >
       <div className="flex flex-wrap gap-2">
         {links.first && text.first ? (
           <Link to={links.first} className={buttonClasses("ghost", "sm")} preventScrollReset>

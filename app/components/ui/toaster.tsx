@@ -45,13 +45,21 @@ export function Toaster() {
             {initial.description}
           </Notice>
           {scripted ? (
-            <button type="button" className="absolute end-6 top-3 min-h-11 px-2 text-sm underline sm:end-8" onClick={() => setInitial(null)}>
+            <button
+              type="button"
+              className="absolute end-6 top-3 min-h-11 px-2 text-sm underline sm:end-8"
+              onClick={() => setInitial(null)}
+            >
               {ui.common.dismiss}
             </button>
           ) : null}
         </div>
       ) : null}
-      <div aria-live="polite" className="pointer-events-none fixed bottom-4 end-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2" data-testid="toasts">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed bottom-4 end-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+        data-testid="toasts"
+      >
         {floating.map((toast) => (
           <div key={toast.key} className="pointer-events-auto shadow-lg">
             <Notice kind={toast.kind} title={toast.title}>

@@ -66,7 +66,8 @@ const en = {
     invalidTitle: "Please check the form",
     invalidText: "Some fields need your attention.",
     rateLimitedTitle: "Too many requests",
-    rateLimitedText: "You have sent several requests in a short time. Please try again in {minutes} minutes or call us.",
+    rateLimitedText:
+      "You have sent several requests in a short time. Please try again in {minutes} minutes or call us.",
   },
   travelCheck: {
     staticTitle: "Trusted travel ban checks",
@@ -74,7 +75,8 @@ const en = {
     accuracy: "accuracy",
     checkNow: "Check Status Now",
     formTitle: "Check your travel ban status",
-    formIntro: "Enter your details as they appear on your Emirates ID or passport. We never guess: a specialist checks the official records.",
+    formIntro:
+      "Enter your details as they appear on your Emirates ID or passport. We never guess: a specialist checks the official records.",
     fullName: "Full Name",
     idNumber: "Emirates ID or Passport Number",
     idHint: "Emirates ID: 784-XXXX-XXXXXXX-X",
@@ -90,7 +92,8 @@ const en = {
     progressLabel: "Progress",
     resultTitle: "Your check request is in",
     resultReference: "Reference: {reference}",
-    resultText: "We have not looked anything up automatically, and we never show a made-up result. A specialist is now checking the official records for you.",
+    resultText:
+      "We have not looked anything up automatically, and we never show a made-up result. A specialist is now checking the official records for you.",
     resultNext: "What happens next",
     resultSteps: [
       "Within {minutes} of verifying your details, the headline result (ban or no ban) is sent to {email}.",
