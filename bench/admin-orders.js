@@ -7,7 +7,7 @@
 // (autocannon), and the full CSV export with the server's memory sampled while it streams.
 // Targets at 1,000,000 orders on PostgreSQL: every view median <= 50 ms and p90 <= 100 ms; search +
 // filter under 10 connections >= 100 req/s; the CSV of a million rows <= 30 s with flat memory.
-// Reported, not enforced (a shared machine's noise would make it flaky); the README quotes the figures.
+// Reported, not enforced (a shared machine's noise would make it flaky); bench/README.md quotes the figures.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,5 +1,5 @@
-// Rewrites the performance table in README.md (between the bench:table markers) from
-// bench/results/*.json, so the README shows what the last runs measured and nothing else.
+// Rewrites the performance table in bench/README.md (between the bench:table markers) from
+// bench/results/*.json, so the page shows what the last runs measured and nothing else.
 // npm run bench calls it at the end; `node bench/report.js` alone re-renders the table.
 import fs from "node:fs";
 
@@ -191,12 +191,13 @@ const table = [
   "|---|---|---|---|---|",
   ...rows,
 ].join("\n");
-const readme = fs.readFileSync("README.md", "utf8");
+const PAGE = "bench/README.md";
+const readme = fs.readFileSync(PAGE, "utf8");
 const start = readme.indexOf(START);
 const end = readme.indexOf(END);
 if (start < 0 || end < start) {
-  console.error(`README.md has no ${START} … ${END} block; table not written:\n${table}`);
+  console.error(`${PAGE} has no ${START} … ${END} block; table not written:\n${table}`);
   process.exit(1);
 }
-fs.writeFileSync("README.md", readme.slice(0, start + START.length) + "\n" + table + "\n" + readme.slice(end));
-console.log(`README.md performance table: ${rows.length} rows from bench/results/`);
+fs.writeFileSync(PAGE, readme.slice(0, start + START.length) + "\n" + table + "\n" + readme.slice(end));
+console.log(`${PAGE} performance table: ${rows.length} rows from bench/results/`);

@@ -1,5 +1,5 @@
 // npm run bench [name ...]: builds the production server, then runs every benchmark in turn (or the
-// named ones). Each writes bench/results/<name>.json; bench/report.js then rewrites the README's
+// named ones). Each writes bench/results/<name>.json; bench/report.js then rewrites bench/README.md's
 // performance table from those files. The process exits non-zero when a budget is exceeded (or a
 // benchmark failed), and lists which at the end.
 //
@@ -72,7 +72,7 @@ try {
 } finally {
   await chosen?.drop().catch((error) => console.warn(`could not drop ${chosen.url}: ${error.message}`));
 }
-console.log("\n== README performance table");
+console.log("\n== bench/README.md performance table");
 spawnSync(process.execPath, ["bench/report.js"], { stdio: "inherit" });
 if (failures.length) {
   console.error("\nBudgets exceeded or benchmarks failed:");

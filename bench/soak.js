@@ -137,7 +137,7 @@ try {
       `(WebAssembly/PGlite ${split.afterWarmup.wasmMb} → ${split.end.wasmMb} MB, the rest ${split.afterWarmup.otherMb} → ${split.end.otherMb} MB); ${sent} inquiries sent; ` +
       `V8 heap in use after a full GC ${heapAfterWarmup?.heapUsedMb} → ${heapAtEnd.heapUsedMb} MB`,
   );
-  // One file per database, so the README can show the embedded and the PostgreSQL soak side by side.
+  // One file per database, so bench/README.md can show the embedded and the PostgreSQL soak side by side.
   const file = writeResult(benchDatabaseKind() === "postgresql" ? "soak-postgresql" : "soak", {
     database: benchDatabaseKind(),
     soakSeconds: SOAK_SECONDS,

@@ -1,5 +1,5 @@
 // npm run backup -- FILE: a consistent copy of the embedded database (the server must be stopped).
-// With DATABASE_URL, PostgreSQL's own pg_dump is the tool (README "Backups").
+// With DATABASE_URL, PostgreSQL's own pg_dump is the tool (docs/operations.md, "Backups").
 import path from "node:path";
 import { BackupError, backupEmbeddedDatabase } from "../db/backup";
 import { DataFolderBusyError } from "../db/data-folder-lock";
@@ -11,7 +11,7 @@ try {
   const env = getEnv();
   if (env.DATABASE_URL)
     throw new BackupError(
-      'DATABASE_URL is set: back PostgreSQL up with pg_dump -Fc "$DATABASE_URL" -f FILE (README, "Backups").',
+      'DATABASE_URL is set: back PostgreSQL up with pg_dump -Fc "$DATABASE_URL" -f FILE (docs/operations.md, "Backups").',
     );
   const { bytes } = await backupEmbeddedDatabase(env.dataDir, path.resolve(file));
   console.log(
@@ -22,7 +22,7 @@ try {
   );
   if (env.S3_BUCKET)
     console.log(
-      `Documents in the bucket ${env.S3_BUCKET} are not in this file: back the bucket up too (README "Backups").`,
+      `Documents in the bucket ${env.S3_BUCKET} are not in this file: back the bucket up too (docs/operations.md, "Backups").`,
     );
   process.exit(0);
 } catch (error) {

@@ -10,7 +10,7 @@ try {
   if (!file) throw new BackupError("Usage: npm run restore -- FILE (a file made by npm run backup)");
   const env = getEnv();
   if (env.DATABASE_URL)
-    throw new BackupError('DATABASE_URL is set: restore PostgreSQL with pg_restore (README, "Backups").');
+    throw new BackupError('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md, "Backups").');
   const { movedAside } = await restoreEmbeddedDatabase(env.dataDir, path.resolve(file));
   console.log(
     `Restored ${path.resolve(file)} into ${env.dataDir}.${movedAside ? ` The database that was there is kept in ${movedAside}.` : ""}`,

@@ -4,7 +4,7 @@ import { MESSAGE_UPLOAD_LIMITS, REPORT_UPLOAD_LIMITS, UPLOAD_LIMITS } from "../o
 /**
  * How large a request body may be, by route (the path without /ar, ".data" or a trailing slash,
  * lower case: app/http/request-url.server.ts). server.ts's request gate enforces it before any
- * route runs (app/http/request-body.server.ts); the README lists these figures.
+ * route runs (app/http/request-body.server.ts); docs/configuration.md lists these figures.
  *
  * `form`: any body that is not an upload (urlencoded, JSON, text, multipart without files) is read
  * whole, up to this many bytes. Sized from the longest form the route takes: every character a

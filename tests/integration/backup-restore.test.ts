@@ -14,7 +14,7 @@ import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 // Backups that restore (docs/decisions/098): a populated database is backed up, wiped and
 // restored, and the paid order, its invoice PDF, its document and a signed-in session still work.
 // The embedded database with `npm run backup` / `npm run restore`; PostgreSQL with the pg_dump and
-// pg_restore commands the README gives.
+// pg_restore commands docs/operations.md gives.
 
 const kind = testDbKind();
 const PASSWORD = "backup-password-2026";
@@ -123,7 +123,7 @@ describe.runIf(kind === "pglite" || HAS_PG_TOOLS)(`backup and restore (${kind})`
       const restored = npmScript("restore", file);
       expect(restored.status, restored.stderr).toBe(0);
     } else {
-      // The README's commands, while the server runs (pg_dump takes a consistent snapshot).
+      // The commands of docs/operations.md, while the server runs (pg_dump takes a consistent snapshot).
       const dumped = spawnSync("pg_dump", ["-Fc", databaseUrl!, "-f", file], { encoding: "utf8" });
       expect(dumped.status, dumped.stderr).toBe(0);
       expect(await server.stop()).toBe(0);

@@ -8,7 +8,7 @@ import { ENV_VARIABLES } from "../../app/env.server";
 const envExample = fs.readFileSync(".env.example", "utf8");
 const compose = fs.readFileSync("compose.yaml", "utf8");
 const proxySettings = fs.readFileSync("deploy/nginx/proxy-settings.conf", "utf8");
-const readme = fs.readFileSync("README.md", "utf8");
+const configurationPage = fs.readFileSync("docs/configuration.md", "utf8");
 
 /** Variables read straight from process.env (outside the validated schema). */
 function processEnvReads(): string[] {
@@ -29,9 +29,9 @@ describe("deployment files", () => {
     for (const variable of read) expect(named, `${variable} is missing from .env.example`).toContain(variable);
   });
 
-  it("the README's configuration table names every variable too", () => {
+  it("the configuration page's table names every variable too", () => {
     for (const variable of [...ENV_VARIABLES, ...processEnvReads()])
-      expect(readme, `${variable} in README`).toContain(`\`${variable}\``);
+      expect(configurationPage, `${variable} in docs/configuration.md`).toContain(`\`${variable}\``);
   });
 
   it("compose.yaml runs replicas on PostgreSQL 16 with a health check, behind the proxy, trusting one hop", () => {
