@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formPost } from "../support/http";
 import { hashPassword } from "../../app/auth/password.server";
 import { CODE_FAILURES_PER_ACCOUNT_AND_ADDRESS } from "../../app/auth/two-factor.server";
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS } from "../../app/auth/login.server";
@@ -67,11 +68,7 @@ class Browser {
     return this.send(path, { method: "GET" });
   }
   post(path: string, fields: Record<string, string>) {
-    return this.send(path, {
-      method: "POST",
-      headers: { Origin: this.base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
+    return this.send(path, formPost(fields, this.base));
   }
   postMultipart(path: string, body: Buffer, boundary: string) {
     return this.send(path, {

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formRequest } from "../support/http";
 import { openDatabase } from "../../db/client";
 import { authTokens, outbox, sessions, users, type User } from "../../db/schema";
 import {
@@ -39,7 +40,8 @@ import { hashToken } from "../../app/auth/tokens.server";
 import { useDatabaseForTests } from "../../app/db.server";
 import { hitRateLimit } from "../../app/http/rate-limit.server";
 import { resetEnvForTests } from "../../app/env.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const SITE = "http://accounts.test";
 let addressCounter = 0;
@@ -48,11 +50,9 @@ const address = () => `198.51.100.${++addressCounter}`;
 let emailCounter = 0;
 const email = (prefix = "user") => `${prefix}-${++emailCounter}@example.com`;
 
-function formRequest(path: string, fields: Record<string, string>, cookie?: string) {
-  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
-  if (cookie) headers.set("Cookie", cookie);
-  return new Request(`${SITE}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
+/** A form posted to `path` of the site, as it reaches the action. */
+const accountForm = (path: string, fields: Record<string, string>, cookie?: string) =>
+  formRequest(`${SITE}${path}`, fields, { cookie });
 
 /** The session cookie ("name=value") a sign-in response sets. */
 async function sessionCookieOf(response: Response) {
@@ -89,20 +89,16 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 }
 
 describe(`accounts on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
 
   beforeAll(async () => {
     process.env.SITE_URL = SITE;
     process.env.SESSION_SECRET = "s".repeat(40);
     resetEnvForTests();
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
   });
   afterAll(async () => {
     delete process.env.SITE_URL;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   async function lastMailTo(to: string) {
@@ -157,7 +153,7 @@ describe(`accounts on ${testDbKind()}`, () => {
     it("answers an already registered e-mail the same way, creating nothing and mailing the owner instead", async () => {
       const { email: existing } = await registered("dup");
       const response = await registerVisitor(
-        formRequest("/client-login", {
+        accountForm("/client-login", {
           intent: "register",
           name: "Someone Else",
           email: existing.toUpperCase(),
@@ -181,7 +177,7 @@ describe(`accounts on ${testDbKind()}`, () => {
     it("refuses mismatched, short and common passwords with readable messages", async () => {
       const attempt = (password: string, confirmPassword = password) =>
         registerVisitor(
-          formRequest("/client-login", {
+          accountForm("/client-login", {
             intent: "register",
             name: "A",
             email: email("weak"),
@@ -200,7 +196,7 @@ describe(`accounts on ${testDbKind()}`, () => {
       expect(common.kind === "invalid" && common.reply.error?.password?.[0]).toMatch(/most common/);
       // Passwords never come back to the page.
       expect(common.kind === "invalid" && common.reply.initialValue?.password).toBeUndefined();
-      const missing = await registerVisitor(formRequest("/client-login", { intent: "register" }), {
+      const missing = await registerVisitor(accountForm("/client-login", { intent: "register" }), {
         clientAddress: address(),
         lang: "ar",
       });
@@ -217,7 +213,7 @@ describe(`accounts on ${testDbKind()}`, () => {
       const from = address();
       const register = () =>
         registerVisitor(
-          formRequest("/client-login", {
+          accountForm("/client-login", {
             intent: "register",
             name: "Bulk",
             email: email("bulk"),
@@ -241,7 +237,7 @@ describe(`accounts on ${testDbKind()}`, () => {
         outcomes.push(
           (
             await registerVisitor(
-              formRequest("/client-login", {
+              accountForm("/client-login", {
                 intent: "register",
                 name: "Flood",
                 email: target,
@@ -261,7 +257,7 @@ describe(`accounts on ${testDbKind()}`, () => {
 
   describe("login", () => {
     const login = (fields: Record<string, string>, clientAddress = address()) =>
-      attemptLogin(formRequest("/client-login", { intent: "login", ...fields }), { clientAddress, lang: "en" });
+      attemptLogin(accountForm("/client-login", { intent: "login", ...fields }), { clientAddress, lang: "en" });
 
     it("signs in with the right password through remix-auth; a wrong password and an unknown e-mail get the same message", async () => {
       const account = await verified("login");
@@ -331,7 +327,7 @@ describe(`accounts on ${testDbKind()}`, () => {
       // A new browser on a new address, even with the right password: throttled (the reset link still works).
       expect((await login({ email: account.email, password: account.password })).kind).toBe("throttled");
       const fromKnownDevice = await attemptLogin(
-        formRequest(
+        accountForm(
           "/client-login",
           { intent: "login", email: account.email, password: account.password },
           deviceCookie,
@@ -341,7 +337,7 @@ describe(`accounts on ${testDbKind()}`, () => {
       expect(fromKnownDevice.kind).toBe("ok");
       // A forged device cookie is worth nothing.
       const forged = await attemptLogin(
-        formRequest(
+        accountForm(
           "/client-login",
           { intent: "login", email: account.email, password: account.password },
           `${deviceCookie.slice(0, -3)}AAA`,
@@ -369,7 +365,7 @@ describe(`accounts on ${testDbKind()}`, () => {
       for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL.limit; i++)
         await login({ email: account.email, password: `wrong-${i}-password` }, office);
       const fromOffice = (cookie?: string, password = account.password) =>
-        attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password }, cookie), {
+        attemptLogin(accountForm("/client-login", { intent: "login", email: account.email, password }, cookie), {
           clientAddress: office,
           lang: "en",
         });
@@ -726,7 +722,7 @@ describe(`accounts on ${testDbKind()}`, () => {
       expect(await resetPassword(older!, "another-new-password")).toBeNull();
 
       const login = (password: string) =>
-        attemptLogin(formRequest("/client-login", { intent: "login", email: account.email, password }), {
+        attemptLogin(accountForm("/client-login", { intent: "login", email: account.email, password }), {
           clientAddress: address(),
           lang: "en",
         });
@@ -797,13 +793,13 @@ describe(`accounts on ${testDbKind()}`, () => {
         for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS.limit; i++) {
           useDatabaseForTests(i % 2 === 0 ? t.handle : second);
           await attemptLogin(
-            formRequest("/client-login", { intent: "login", email: account.email, password: "wrong-password-1" }),
+            accountForm("/client-login", { intent: "login", email: account.email, password: "wrong-password-1" }),
             { clientAddress: from, lang: "en" },
           );
         }
         useDatabaseForTests(second);
         const outcome = await attemptLogin(
-          formRequest("/client-login", { intent: "login", email: account.email, password: account.password }),
+          accountForm("/client-login", { intent: "login", email: account.email, password: account.password }),
           { clientAddress: from, lang: "en" },
         );
         expect(outcome.kind).toBe("throttled");

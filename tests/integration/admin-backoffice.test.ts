@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, inquiries, orders, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import {
   couponFormSchema,
   couponOrders,
@@ -12,15 +11,14 @@ import {
 } from "../../app/admin/coupons.server";
 import { getInquiry, listInquiries, parseInquiryFilters, setInquiryStatus } from "../../app/admin/inquiries.server";
 import { changeUserRole, listUsers, parseUserFilters } from "../../app/admin/users.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 describe(`admin inquiries, coupons and users on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let admin: string;
   let client: string;
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     const inserted = await t.handle.db
       .insert(users)
       .values([
@@ -30,10 +28,6 @@ describe(`admin inquiries, coupons and users on ${testDbKind()}`, () => {
       .returning({ id: users.id });
     admin = inserted[0]!.id;
     client = inserted[1]!.id;
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("lists inquiries by status and service, and marks them contacted or closed", async () => {

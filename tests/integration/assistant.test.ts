@@ -1,17 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { formRequest } from "../support/http";
 import { chatConversations, chatMessages, rateLimits } from "../../db/schema";
 import { answerQuestion, ASSISTANT_RATE_LIMIT, loadAssistant } from "../../app/assistant/assistant.server";
 import { deleteExpiredConversations } from "../../app/assistant/conversations.server";
 import type { AssistantStreamEvent } from "../../app/assistant/types";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { action as streamAction, loader as streamLoader } from "../../app/routes/api.assistant";
 import { action as formAction } from "../../app/routes/($lang).assistant";
 import { readToast } from "../../app/forms/toast.server";
 import { startFakeAnthropic } from "../support/fake-anthropic";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const FAILURE_START = "I apologize, but I'm having trouble processing your request right now";
 const ORIGIN = "http://localhost:3000";
@@ -20,16 +21,6 @@ type Args = Parameters<typeof streamAction>[0];
 
 function context(clientAddress: string): AppLoadContext {
   return { clientAddress, cspNonce: "n", requestId: "r" };
-}
-
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    body,
-    headers: cookie ? { Cookie: cookie, Origin: ORIGIN } : { Origin: ORIGIN },
-  });
 }
 
 /** The cookie a browser would send back after this response (name=value pairs only). */
@@ -69,7 +60,11 @@ async function ask(
     ...(options.submissionId ? { submissionId: options.submissionId } : {}),
   };
   const response = (await streamAction({
-    request: post("/api/assistant", fields, options.cookie),
+    request: formRequest(ORIGIN + "/api/assistant", fields, {
+      cookie: options.cookie,
+      headers: { Origin: ORIGIN },
+      multipart: true,
+    }),
     params: {},
     context: context(options.address ?? "203.0.113.1"),
   } as Args)) as Response;
@@ -77,13 +72,11 @@ async function ask(
 }
 
 describe(`assistant on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let fake: Awaited<ReturnType<typeof startFakeAnthropic>>;
   let errors: ReturnType<typeof vi.spyOn>;
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     fake = await startFakeAnthropic();
     process.env.SESSION_SECRET = "assistant-test-secret-0123456789abcdef";
     process.env.CONTACT_PHONE = "+971 4 555 0100";
@@ -103,9 +96,7 @@ describe(`assistant on ${testDbKind()}`, () => {
   afterAll(async () => {
     for (const name of ["SESSION_SECRET", "CONTACT_PHONE", "CONTACT_EMAIL"]) delete process.env[name];
     resetEnvForTests();
-    useDatabaseForTests(undefined);
     await fake.close();
-    await t.drop();
   });
 
   function useModel() {
@@ -340,7 +331,11 @@ describe(`assistant on ${testDbKind()}`, () => {
     ) {
       const path = options.lang === "ar" ? "/ar/assistant" : "/assistant";
       return (await formAction({
-        request: post(path, fields, options.cookie),
+        request: formRequest(ORIGIN + path, fields, {
+          cookie: options.cookie,
+          headers: { Origin: ORIGIN },
+          multipart: true,
+        }),
         params: options.lang ? { lang: options.lang } : {},
         context: context(options.address ?? "192.0.2.50"),
       } as FormArgs)) as Response;

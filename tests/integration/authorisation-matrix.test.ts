@@ -4,11 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   SEEDED_STAFF_TOTP_SECRETS,
-  signInOverHttp,
   startServerWithAccounts,
   type SeededAccounts,
   type ServerWithAccounts,
 } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
 import type { RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
@@ -568,7 +568,8 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
     return response;
   }
 
-  async function signIn(role: Exclude<Role, "anonymous">) {
+  /** A new session of the account that plays `role`, its authenticator's code included. */
+  async function signInAs(role: Exclude<Role, "anonymous">) {
     return signInOverHttp(
       server.url,
       emails[role],
@@ -582,7 +583,7 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
     running = await startServerWithAccounts({}, emails, PASSWORD);
     ({ server, seeded } = running);
     for (const role of ["client", "otherClient", "staff", "otherStaff", "admin"] as const)
-      sessions[role] = await signIn(role);
+      sessions[role] = await signInAs(role);
   }, 180_000);
 
   afterAll(async () => {
@@ -613,7 +614,7 @@ describe(`authorisation matrix on the production build (${kind})`, () => {
         for (const role of ROLES) {
           const expected = probe.expect[role];
           if (expected === undefined) continue;
-          const cookie = role === "anonymous" ? undefined : probe.freshSession ? await signIn(role) : sessions[role];
+          const cookie = role === "anonymous" ? undefined : probe.freshSession ? await signInAs(role) : sessions[role];
           const response = await request(probe.method, target, { cookie, form: probe.form });
           await response.arrayBuffer();
           const location = (response.headers.get("location") ?? "").replace(server.url, "");

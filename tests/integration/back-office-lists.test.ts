@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useDatabaseForTests } from "../../app/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { boundedCountSql, encodeCursor, type KeysetPage, type PageCursor } from "../../app/admin/keyset.server";
 import {
   inquiryCountQuery,
@@ -27,7 +26,8 @@ import {
   taxDocumentsCsv,
 } from "../../app/invoices/tax-documents.server";
 import { inquiries, users } from "../../db/schema";
-import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from "../support/test-db";
+import { resultRows, testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // The inquiries, users and invoices lists of the back office in keyset pages (decision 093).
 
@@ -54,7 +54,7 @@ async function walk(list: Lister, params: Record<string, string>, between?: () =
 }
 
 describe(`back-office lists in keyset pages on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let client = "";
   const inquiryPages: Lister = (params) => listInquiries(parseInquiryFilters(params), 4);
   const userPages: Lister = (params) => listUsers(parseUserFilters(params), 4);
@@ -65,8 +65,6 @@ describe(`back-office lists in keyset pages on ${testDbKind()}`, () => {
   };
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     const base = Date.now() - 10 * 86_400_000;
     // Some accounts share a creation time: the id orders them.
     await t.handle.db.insert(users).values(
@@ -99,10 +97,6 @@ describe(`back-office lists in keyset pages on ${testDbKind()}`, () => {
       insert into tax_documents (kind, series, number, document_number, order_id, lang, issued_at, supply_date, supplier, customer, lines, vat_rate, total_taxable, total_vat, total)
       select 'invoice', 'INV', n, 'INV-' || lpad(n::text, 6, '0'), id, 'en', date_trunc('day', now()) - ((n + 1) / 2) * interval '1 day', created_at, '{"name":"S"}', '{"name":"C"}', '[]', 500, 10000, 500, 10500
       from (select id, created_at, row_number() over (order by id) as n from made) numbered`);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("walks every filtered list page by page exactly once, forwards and back, in the list's order", async () => {

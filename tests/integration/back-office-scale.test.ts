@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../../app/cases/access.server";
-import { useDatabaseForTests } from "../../app/db.server";
 import {
   adminListScope,
   listAdminOrders,
@@ -26,14 +25,15 @@ import { ordersCsvResponse } from "../../app/orders/order-export.server";
 import { markPaidInTransaction } from "../../app/payments/payments.server";
 import { requestRefund } from "../../app/payments/refunds.server";
 import { orders, users, type OrderStatus } from "../../db/schema";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const STATUSES: OrderStatus[] = ["pending", "processing", "completed", "cancelled"];
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 describe(`back office at scale on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   const ids = { admin: "", staffA: "", staffB: "", client: "" };
   const admin = (): Viewer => ({ id: ids.admin, role: "admin" });
   const staff = (id = ids.staffA): Viewer => ({ id, role: "staff" });
@@ -99,16 +99,10 @@ describe(`back office at scale on ${testDbKind()}`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     ids.admin = await user("scale-admin@example.com", "admin");
     ids.staffA = await user("scale-staff-a@example.com", "staff");
     ids.staffB = await user("scale-staff-b@example.com", "staff");
     ids.client = await user("scale-client@example.com", "client");
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("walks every filtered list page by page exactly once, forwards and back, in the list's order", async () => {

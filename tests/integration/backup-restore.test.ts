@@ -7,7 +7,8 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";
 import { pgliteDir } from "../../db/client";
-import { openServerDatabase, seedAccounts, signInOverHttp, type SeededAccounts } from "../support/seed-accounts";
+import { openServerDatabase, seedAccounts, type SeededAccounts } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
 import { startServer, tempDir, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 

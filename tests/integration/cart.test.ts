@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { formRequest, type FormFields } from "../support/http";
 import { handleCartAction, type CartActionData } from "../../app/cart/cart-action.server";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/cart/cart-rules";
 import { PLAN_LIST_KEYS, planLists } from "../../app/catalogue";
@@ -38,18 +39,9 @@ function cartCookieFrom(response: Response, previous = ""): string {
   return pair === "__cart=" ? "" : pair;
 }
 
-function post(fields: Record<string, string>, cookie = "", headers: Record<string, string> = {}) {
-  return new Request("http://localhost:3000/cart/update", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Host: "localhost:3000",
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...headers,
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+/** The cart form as it reaches the action, with the browser's cookie. */
+const cartForm = (fields: FormFields, cookie = "", headers: Record<string, string> = {}) =>
+  formRequest("http://localhost:3000/cart/update", fields, { cookie, headers: { Host: "localhost:3000", ...headers } });
 
 const page = (cookie: string, url = "http://localhost:3000/") =>
   new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
@@ -59,7 +51,7 @@ async function perform(steps: Array<Record<string, string>>, cookie = "") {
   let current = cookie;
   let last: Response | undefined;
   for (const step of steps) {
-    last = await handleCartAction(post(step, current), "en");
+    last = await handleCartAction(cartForm(step, current), "en");
     current = cartCookieFrom(last, current);
   }
   return { cookie: current, response: last! };
@@ -122,27 +114,30 @@ describe("cart action without JavaScript", () => {
   it("goes back only to paths on this site", async () => {
     for (const redirectTo of ["//evil.example", "https://evil.example/x", "/\\evil.example"]) {
       const response = await handleCartAction(
-        post({ intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo }),
+        cartForm({ intent: "add", serviceType: "travel-ban", tierId: "basic", redirectTo }),
         "en",
       );
       expect(response.headers.get("Location")).toBe("/cart");
     }
     // No field: the same-host Referer; another host's Referer is ignored.
     const fromReferer = await handleCartAction(
-      post({ intent: "clear" }, "", { Referer: "http://localhost:3000/ar/quote?service=background" }),
+      cartForm({ intent: "clear" }, "", { Referer: "http://localhost:3000/ar/quote?service=background" }),
       "en",
     );
     expect(fromReferer.headers.get("Location")).toBe("/ar/quote?service=background&cart=open");
-    const foreign = await handleCartAction(post({ intent: "clear" }, "", { Referer: "https://evil.example/" }), "ar");
+    const foreign = await handleCartAction(
+      cartForm({ intent: "clear" }, "", { Referer: "https://evil.example/" }),
+      "ar",
+    );
     expect(foreign.headers.get("Location")).toBe("/ar/cart");
   });
 
   it("answers malformed or unknown input with a notice, never a 500", async () => {
-    const bad = await handleCartAction(post({ intent: "explode" }), "en");
+    const bad = await handleCartAction(cartForm({ intent: "explode" }), "en");
     expect(bad.status).toBe(303);
     expect(bad.headers.getSetCookie().some((value) => value.startsWith("__toast="))).toBe(true);
     const unknownTier = await handleCartAction(
-      post({ intent: "add", serviceType: "travel-ban", tierId: "platinum", respond: "data" }),
+      cartForm({ intent: "add", serviceType: "travel-ban", tierId: "platinum", respond: "data" }),
       "en",
     );
     expect(unknownTier.status).toBe(400);
@@ -162,7 +157,7 @@ describe("cart action without JavaScript", () => {
 describe("cart action for scripts (respond=data)", () => {
   it("answers with the priced cart as JSON and sets the cookie", async () => {
     const response = await handleCartAction(
-      post({ intent: "add", serviceType: "labor-ban", tierId: "express", respond: "data", redirectTo: "/ar" }),
+      cartForm({ intent: "add", serviceType: "labor-ban", tierId: "express", respond: "data", redirectTo: "/ar" }),
       "en",
     );
     expect(response.status).toBe(200);
@@ -319,7 +314,7 @@ describe("quoted speeds and repeated changes", () => {
       { intent: "add", serviceType: "labor-ban", tierId: "express", speed: "same-day" },
       { intent: "add", serviceType: "labor-ban", tierId: "basic", speed: "warp" },
     ]) {
-      const response = await handleCartAction(post({ ...fields, respond: "data" }), "en");
+      const response = await handleCartAction(cartForm({ ...fields, respond: "data" }), "en");
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(((await response.json()) as CartActionData).cart.count).toBe(0);
     }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDocumentForViewer } from "../../app/orders/order-documents.server";
 import { listAdminOrders, parseAdminOrderFilters } from "../../app/orders/order-lists.server";
 import { adminOrderStats } from "../../app/orders/order-stats.server";
@@ -12,7 +12,6 @@ import { startTurnaroundClock } from "../../app/cases/turnaround.server";
 import { MANUAL_REFUND_FLAG, refundAcceptedCancellations, refundCancelledOrder } from "../../app/cases/refund.server";
 import { requestRefund } from "../../app/payments/refunds.server";
 import { changeUserRole } from "../../app/admin/users.server";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { computeTotals, createOrder } from "../../app/orders/orders.server";
 import type { UploadedFile } from "../../app/orders/uploads.server";
@@ -30,7 +29,8 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "../../db/schema";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // A case's conversation, requests, assignment and due times against a real database: who may read
 // and write what (client, another client, staff assigned, staff not assigned, admin), what is
@@ -50,7 +50,7 @@ const pdfFile = (fileName = "passport.pdf"): UploadedFile => ({
 type Role = "client" | "staff" | "admin";
 
 describe(`cases on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   const ids = { client: "", other: "", staffA: "", staffB: "", admin: "", arabicClient: "" };
   const viewer = (id: string, role: Role) => ({ id, role });
 
@@ -108,8 +108,6 @@ describe(`cases on ${testDbKind()}`, () => {
     (await t.handle.db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId))).length;
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     process.env.SESSION_SECRET = "s".repeat(40);
     process.env.STAFF_EMAIL = "team@example.com";
     process.env.SITE_URL = SITE;
@@ -125,10 +123,6 @@ describe(`cases on ${testDbKind()}`, () => {
   beforeEach(async () => {
     await t.handle.db.delete(outbox);
     await t.handle.db.delete(rateLimits);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   describe("who may read and write a thread", () => {

@@ -1,20 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formRequest } from "../support/http";
 import { chatConversations, chatMessages } from "../../db/schema";
 import { chatAction, loadTranscript, type ChatAnswer } from "../../app/chat/chat-widget.server";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { RETENTION_JOBS } from "../../app/privacy/retention-jobs.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const SITE = "http://localhost:3000";
 const client = { clientAddress: "203.0.113.80" };
-const post = (fields: Record<string, string>, cookie = "", path = "/chat") =>
-  new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
 const answerOf = (a: Awaited<ReturnType<typeof chatAction>>) => {
   const value = a as unknown as { data: ChatAnswer; init: ResponseInit | null };
   return {
@@ -25,10 +20,8 @@ const answerOf = (a: Awaited<ReturnType<typeof chatAction>>) => {
 };
 
 describe(`chat widget and retention on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     process.env.SESSION_SECRET = "c".repeat(32);
     process.env.CHAT_RATE_LIMIT = "1000";
     resetEnvForTests();
@@ -36,8 +29,6 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
   afterAll(async () => {
     delete process.env.CHAT_RATE_LIMIT;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("answers each quick question from the knowledge base, with links, in both languages", async () => {
@@ -48,7 +39,7 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
       expect(chatStrings[lang].quick.map((q) => answerFromKnowledgeBase(q, lang).entryId)).toEqual(expected);
     }
     const { data, cookie } = answerOf(
-      await chatAction(post({ mode: "fetch", message: chatStrings.en.quick[0]! }), client),
+      await chatAction(formRequest(`${SITE}/chat`, { mode: "fetch", message: chatStrings.en.quick[0]! }), client),
     );
     expect(data.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(data.messages[1]!.text).toContain("seven emirates");
@@ -62,7 +53,7 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
   it("ignores empty and blank messages, and without JavaScript redirects back to /chat", async () => {
     const before = await t.handle.db.select().from(chatMessages);
     for (const message of ["", "   ", "\n\t"]) {
-      const response = (await chatAction(post({ message }, "", "/ar/chat"), client)) as Response;
+      const response = (await chatAction(formRequest(`${SITE}/ar/chat`, { message }), client)) as Response;
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/ar/chat#chat-input-page");
     }
@@ -72,11 +63,17 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
   it("stores a message sent again with one key once (a retry after the answer was lost)", async () => {
     const submissionId = crypto.randomUUID();
     const first = answerOf(
-      await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client),
+      await chatAction(
+        formRequest(`${SITE}/chat`, { mode: "fetch", message: "How much is a contract review?", submissionId }),
+        client,
+      ),
     );
     // The first answer's cookie never arrived: the retry has none.
     const again = answerOf(
-      await chatAction(post({ mode: "fetch", message: "How much is a contract review?", submissionId }), client),
+      await chatAction(
+        formRequest(`${SITE}/chat`, { mode: "fetch", message: "How much is a contract review?", submissionId }),
+        client,
+      ),
     );
     expect(again.data.messages.map((m) => m.id)).toEqual(first.data.messages.map((m) => m.id));
     const [{ count }] = (await t.handle.db
@@ -91,10 +88,15 @@ describe(`chat widget and retention on ${testDbKind()}`, () => {
 
   it("cleans what is stored and refuses over-long messages", async () => {
     const { data } = answerOf(
-      await chatAction(post({ mode: "fetch", message: "<script>x</script>How much is a contract review?" }), client),
+      await chatAction(
+        formRequest(`${SITE}/chat`, { mode: "fetch", message: "<script>x</script>How much is a contract review?" }),
+        client,
+      ),
     );
     expect(data.messages[0]!.text).toBe("How much is a contract review?");
-    const long = answerOf(await chatAction(post({ mode: "fetch", message: "a".repeat(501) }), client));
+    const long = answerOf(
+      await chatAction(formRequest(`${SITE}/chat`, { mode: "fetch", message: "a".repeat(501) }), client),
+    );
     expect(long.status).toBe(400);
     expect(long.data.error).toMatch(/under 500 characters/);
   });

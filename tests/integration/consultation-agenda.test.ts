@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { consultationBookings, orderItems, orders, outbox, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { bookSession } from "../../app/consultations/booking.server";
 import {
@@ -24,14 +23,15 @@ import {
 import { loadConsultants } from "../../app/consultations/booking.server";
 import { consultantFeed, hasFeed, renewFeedToken, revokeFeedToken } from "../../app/consultations/feed.server";
 import { consultantSettings } from "../../db/schema";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
 // A Sunday morning, Gulf time: the agenda runs to Saturday 12 December.
 const NOW = gst("2026-12-06T08:00:00");
 
 describe(`the consultants' agenda on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let staff: AgendaViewer;
   let otherStaff: AgendaViewer;
   let admin: AgendaViewer;
@@ -52,15 +52,9 @@ describe(`the consultants' agenda on ${testDbKind()}`, () => {
   beforeAll(async () => {
     process.env.SITE_URL = "https://sanad.example";
     resetEnvForTests();
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     staff = await user("staff");
     otherStaff = await user("staff");
     admin = await user("admin");
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   async function bookedSession(consultantId: string, start: string, mode: "video" | "phone" = "video") {

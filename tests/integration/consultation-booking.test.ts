@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   consultantDaysOff,
   consultantSettings,
@@ -11,17 +11,18 @@ import {
   users,
   type PaymentStatus,
 } from "../../db/schema";
-import { db, useDatabaseForTests } from "../../app/db.server";
+import { db } from "../../app/db.server";
 import { availableSlots, bookSession, loadConsultants } from "../../app/consultations/booking.server";
 import { sessionsToBook } from "../../app/consultations/credits.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
 /** Sunday 6 December 2026, 08:00 Gulf time: the office opens at 09:00, so 4 office hours of notice end at 13:00. */
 const NOW = gst("2026-12-06T08:00:00");
 
 describe(`booking consultations on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let consultant: string;
 
   async function insertUser(role: "client" | "staff" | "admin", email = `${role}-${crypto.randomUUID()}@example.com`) {
@@ -69,13 +70,7 @@ describe(`booking consultations on ${testDbKind()}`, () => {
 
   beforeAll(async () => {
     process.env.CONSULTATION_BUFFER_MINUTES = "15";
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     consultant = await insertUser("staff");
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("makes every member of staff a consultant with the office's hours and every mode until an admin changes it", async () => {

@@ -1,21 +1,21 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, outbox, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { bookSession } from "../../app/consultations/booking.server";
 import { cancelBooking, rescheduleBooking } from "../../app/consultations/changes.server";
 import { sessionsToBook } from "../../app/consultations/credits.server";
 import { renderAttachments } from "../../app/mail/attachments.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
 const NOW = gst("2026-12-06T08:00:00");
 
 describe(`changing consultations on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let consultant: string;
   let staff: string;
 
@@ -23,18 +23,12 @@ describe(`changing consultations on ${testDbKind()}`, () => {
     process.env.SITE_URL = "https://sanad.example";
     process.env.CONSULTATION_CHANGE_HOURS = "24";
     resetEnvForTests();
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     const [row] = await t.handle.db
       .insert(users)
       .values({ email: "changes-consultant@example.com", passwordHash: "x", role: "staff" })
       .returning({ id: users.id });
     consultant = row!.id;
     staff = consultant;
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   async function clientWithPlan() {

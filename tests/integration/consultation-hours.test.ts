@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { consultantSettings, orderItems, orders, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { availableSlots, bookSession } from "../../app/consultations/booking.server";
 import {
@@ -12,7 +11,8 @@ import {
   saveConsultantSettings,
 } from "../../app/consultations/consultant-settings.server";
 import { formatTime } from "../../app/consultations/time-zones";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
 // A Sunday morning, Gulf time; Monday is 7 December.
@@ -38,24 +38,18 @@ const errorsOf = (values: Record<string, string>) => {
 };
 
 describe(`several stretches of hours a day on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let consultant: string;
 
   beforeAll(async () => {
     process.env.SITE_URL = "https://sanad.example";
     resetEnvForTests();
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     // The only consultant here: the slots offered are theirs.
     const [row] = await t.handle.db
       .insert(users)
       .values({ email: "hours-consultant@example.com", passwordHash: "x", role: "staff" })
       .returning({ id: users.id });
     consultant = row!.id;
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("refuses stretches that end before they start, overlap within a day, lack a time or leave the day, and keeps the rest apart", () => {

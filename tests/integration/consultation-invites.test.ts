@@ -1,20 +1,20 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, outbox, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { bookSession } from "../../app/consultations/booking.server";
 import "../../app/consultations/booking-mail.server";
 import { renderAttachments } from "../../app/mail/attachments.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
 const NOW = gst("2026-12-06T08:00:00");
 
 describe(`consultation invites on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let consultant: string;
 
   async function clientWithOrder(lang: "en" | "ar", phone: string | null = "+971 50 765 4321") {
@@ -58,17 +58,11 @@ describe(`consultation invites on ${testDbKind()}`, () => {
     process.env.CONTACT_EMAIL = "office@sanad.example";
     process.env.CONSULTATION_VIDEO_URL = "https://video.example/room/{room}";
     resetEnvForTests();
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     const [row] = await t.handle.db
       .insert(users)
       .values({ email: "consultant@example.com", passwordHash: "x", role: "staff", fullName: "Layla Consultant" })
       .returning({ id: users.id });
     consultant = row!.id;
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   async function mailsTo(email: string) {

@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
 import ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { consultationBookings, orderItems, orders, outbox, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { bookSession } from "../../app/consultations/booking.server";
 import { sessionsToBook } from "../../app/consultations/credits.server";
 import { renderAttachments } from "../../app/mail/attachments.server";
 import { requestRefund } from "../../app/payments/refunds.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Bookings are made as of NOW (a Sunday 08:00 Gulf time, a month ahead); the refund runs at the
 // real time, which is before them.
@@ -25,15 +25,13 @@ const NOW = gst(`${sunday}T08:00:00`);
 const dayAfter = (days: number, hour: number) => gst(`${gulfDay(days, NOW)}T${String(hour).padStart(2, "0")}:00:00`);
 
 describe(`a full refund cancels the order's sessions on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let consultant: string;
   let admin: string;
 
   beforeAll(async () => {
     process.env.SITE_URL = "https://sanad.example";
     resetEnvForTests();
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     const [row] = await t.handle.db
       .insert(users)
       .values({ email: "refund-consultant@example.com", passwordHash: "x", role: "staff", fullName: "Consultant" })
@@ -44,10 +42,6 @@ describe(`a full refund cancels the order's sessions on ${testDbKind()}`, () => 
       .values({ email: "refund-admin@example.com", passwordHash: "x", role: "admin", fullName: "Admin" })
       .returning({ id: users.id });
     admin = adminRow!.id;
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   async function clientWithPlan(lang: "en" | "ar") {

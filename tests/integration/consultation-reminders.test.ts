@@ -1,26 +1,17 @@
 import crypto from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderItems, orders, outbox, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { bookSession } from "../../app/consultations/booking.server";
 import { sendDueReminders } from "../../app/consultations/reminders.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
 const NOW = gst("2026-12-06T08:00:00");
 
 describe(`consultation reminders on ${testDbKind()}`, () => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
-  });
+  const t = useTestDatabase();
 
   it("sends the day's and the hour's reminder once each, however many workers run at once", async () => {
     const [consultant] = await t.handle.db

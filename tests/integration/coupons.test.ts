@@ -10,7 +10,6 @@ import {
   taxDocuments,
 } from "../../db/schema";
 import { listCoupons } from "../../app/admin/coupons.server";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { handleCheckout, type CheckoutOutcome } from "../../app/orders/checkout.server";
 import { insertCoupon } from "../../app/orders/coupons.server";
@@ -20,12 +19,13 @@ import { changeOrderStatus } from "../../app/orders/order-status.server";
 import { completeTestSession, handlePaymentEvent } from "../../app/payments/payments.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeStripe } from "../support/fake-stripe";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Free orders, and coupon limits that hold: a use is reserved when the order is created (under the
 // coupon's row lock), paid with the order, and given back when an unpaid order is cancelled or expires.
 describe(`coupons and free orders on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
   let admin: string;
   let client: string;
@@ -48,8 +48,6 @@ describe(`coupons and free orders on ${testDbKind()}`, () => {
   };
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     stripeFake = await startFakeStripe();
     process.env.SESSION_SECRET = "x".repeat(32);
     process.env.SITE_URL = "https://sanad.example";
@@ -68,9 +66,7 @@ describe(`coupons and free orders on ${testDbKind()}`, () => {
     delete process.env.STRIPE_API_BASE;
     delete process.env.SITE_URL;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
     await stripeFake.close();
-    await t.drop();
   });
 
   describe("a total of zero", () => {

@@ -8,7 +8,9 @@ import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { users } from "../../db/schema";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
+import { cookieFrom, postForm } from "../support/http";
 import { startServer, tempDir, type RunningServer } from "../support/server-process";
+import { signInOverHttp } from "../support/sign-in";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
 
 // Documents in a bucket through a real server (the production build) and the real SDK against
@@ -30,29 +32,14 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
   let serverEnv: Record<string, string>;
   let documentUrl: string;
 
-  const form = (fields: Record<string, string>, cookie = "") => ({
-    method: "POST",
-    redirect: "manual" as const,
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const cookieOf = (response: Response, name: string) =>
-    response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith(`${name}=`));
-  async function signIn(email: string) {
-    const login = await fetch(`${server.url}/client-login`, form({ intent: "login", email, password: PASSWORD }));
-    const session = cookieOf(login, "__session");
-    expect(session, `sign-in answered ${login.status}`).toBeTruthy();
-    return session!;
-  }
   async function withCart(session: string) {
-    const cart = await fetch(
-      `${server.url}/cart/update`,
-      form({ intent: "add", serviceType: "travel-ban", tierId: "basic" }, session),
+    const cart = await postForm(
+      server.url,
+      "/cart/update",
+      { intent: "add", serviceType: "travel-ban", tierId: "basic" },
+      { cookie: session },
     );
-    return `${session}; ${cookieOf(cart, "__cart")}`;
+    return `${session}; ${cookieFrom(cart, "__cart")}`;
   }
   function checkout(cookie: string, path = "/checkout") {
     const body = new FormData();
@@ -109,7 +96,7 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
   });
 
   it("stores the upload sealed in the bucket and serves it to its owner only", async () => {
-    const owner = await withCart(await signIn(OWNER));
+    const owner = await withCart(await signInOverHttp(server.url, OWNER, PASSWORD));
     const answer = await checkout(owner);
     expect(answer.status, await answer.clone().text()).toBe(303);
     expect(s3.objects.size).toBe(1);
@@ -131,14 +118,14 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
 
-    const other = await signIn(OTHER);
+    const other = await signInOverHttp(server.url, OTHER, PASSWORD);
     expect((await fetch(`${server.url}/documents/${documentId}`, { headers: { Cookie: other } })).status).toBe(404);
   });
 
   it("answers 503 in Arabic with the form kept when the bucket is down, and stores nothing", async () => {
     s3.down(true);
     try {
-      const owner = await withCart(await signIn(OWNER));
+      const owner = await withCart(await signInOverHttp(server.url, OWNER, PASSWORD));
       const before = s3.objects.size;
       const answer = await checkout(owner, "/ar/checkout");
       expect(answer.status).toBe(503);
@@ -173,7 +160,7 @@ describe(`documents in a bucket over HTTP on ${kind}`, () => {
       return result.stdout;
     };
     const download = async () => {
-      const cookie = await signIn(OWNER);
+      const cookie = await signInOverHttp(server.url, OWNER, PASSWORD);
       const answer = await fetch(`${server.url}${documentUrl}`, { headers: { Cookie: cookie } });
       return answer.status === 200 ? Buffer.from(await answer.arrayBuffer()) : answer.status;
     };

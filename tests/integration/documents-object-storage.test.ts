@@ -4,7 +4,6 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetKeyRing } from "../../db/encryption";
 import { orderDocuments, orders } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { withStoredFiles } from "../../app/documents/documents.server";
 import { moveDocumentsToBucket, moveDocumentsToDatabase, resealBucketDocuments } from "../../app/documents/move.server";
@@ -20,7 +19,8 @@ import { anonymiseAccount, RETENTION_JOBS } from "../../app/privacy/retention-jo
 import { readStoredData } from "../../app/privacy/unreadable.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeS3, type FakeS3 } from "../support/fake-s3";
-import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from "../support/test-db";
+import { resultRows, testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Documents in object storage (docs/decisions/101), against a local S3 fake the real SDK talks
 // to: uploads land in the bucket sealed (never the plaintext), come back through our own
@@ -50,7 +50,7 @@ const S3_NAMES = [
 ];
 
 describe(`documents in object storage on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let s3: FakeS3;
   let client: string;
   let stranger: string;
@@ -76,8 +76,6 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
 
   beforeAll(async () => {
     s3 = await startFakeS3();
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     client = await insertClient(t, `s3-client-${Date.now()}@example.com`, "Aisha Rahman");
     stranger = await insertClient(t, `s3-stranger-${Date.now()}@example.com`, "Someone Else");
     admin = await insertClient(t, `s3-admin-${Date.now()}@example.com`, "The Admin", "admin");
@@ -89,8 +87,6 @@ describe(`documents in object storage on ${testDbKind()}`, () => {
   });
   afterAll(async () => {
     useBucket(false);
-    useDatabaseForTests(undefined);
-    await t.drop();
     await s3.close();
   });
 

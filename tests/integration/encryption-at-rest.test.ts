@@ -3,13 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { keyId, resetKeyRing, UnknownDataKeyError } from "../../db/encryption";
 import { dataExports, orderDocuments, orders, users } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { attachReport } from "../../app/orders/order-documents.server";
 import { buildExport, exportForDownload, requestDataExport } from "../../app/privacy/data-export.server";
 import { reencryptStoredData } from "../../app/privacy/encryption-jobs.server";
 import { readStoredData } from "../../app/privacy/unreadable.server";
-import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from "../support/test-db";
+import { resultRows, testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Documents, export archives and two-factor secrets at rest: what the database holds is ciphertext
 // (no PDF or image signature), plaintext rows from before are encrypted by the start-up job, a
@@ -24,7 +24,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.random
 const MAGIC = [Buffer.from("%PDF"), PNG.subarray(0, 8), JPEG.subarray(0, 3), Buffer.from("PK\u0003\u0004")];
 
 describe(`encryption at rest on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let userId: string;
   let orderId: string;
   const configuredKeys = process.env.DATA_ENCRYPTION_KEYS;
@@ -44,8 +44,6 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
 
   beforeAll(async () => {
     useKeys(OLD_KEY);
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     const [user] = await t.handle.db
       .insert(users)
       .values({
@@ -68,8 +66,6 @@ describe(`encryption at rest on ${testDbKind()}`, () => {
     if (configuredKeys === undefined) delete process.env.DATA_ENCRYPTION_KEYS;
     else process.env.DATA_ENCRYPTION_KEYS = configuredKeys;
     resetKeyRing();
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   const insertDocument = async (data: Buffer, fileName: string, contentType: string) => {

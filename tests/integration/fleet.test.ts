@@ -10,7 +10,9 @@ import { inquiries, orderItems, orders, paymentSessions, taxDocuments, users } f
 import { startFakeSmtp } from "../support/fake-smtp";
 import { startFakeStripe } from "../support/fake-stripe";
 import { NGINX, startNginx, type RunningNginx } from "../support/nginx";
-import { openServerDatabase, seedAccounts, signInOverHttp, type SeededAccounts } from "../support/seed-accounts";
+import { postForm } from "../support/http";
+import { openServerDatabase, seedAccounts, type SeededAccounts } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
 import { buildChangedCopy, changeTravelBanPrice } from "../support/rebuilt-copy";
 import { freePort, startServer, startTcpRelay, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
@@ -83,26 +85,6 @@ async function startFleetProxy() {
   });
 }
 
-function post(
-  base: string,
-  target: string,
-  fields: Record<string, string>,
-  cookie?: string,
-  headers: Record<string, string> = {},
-) {
-  return fetch(`${base}${target}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: publicUrl,
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 /** Which instance answered: every instance gives its own request ids, so ask each one directly. */
 async function dashboardStatus(base: string, cookie: string) {
   const response = await fetch(`${base}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -135,7 +117,7 @@ function startLoad(marker: string) {
             sourcePage: "/contact",
             submissionId: crypto.randomUUID(),
           };
-          const response = await post(publicUrl, "/inquiry", lead);
+          const response = await postForm(publicUrl, "/inquiry", lead, { origin: publicUrl });
           await response.body?.cancel();
           if (response.status === 302 || response.status === 303) result.acknowledged++;
           else result.failures.push(`POST /inquiry ${response.status}`);
@@ -304,7 +286,7 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     const cookie = await signInOverHttp(instances[0]!.url, EMAILS.client, PASSWORD);
     for (const instance of instances) expect(await dashboardStatus(instance.url, cookie)).toBe(200);
     for (let i = 0; i < SIZE; i++) expect(await dashboardStatus(publicUrl, cookie)).toBe(200);
-    const signedOut = await post(instances[1]!.url, "/logout", {}, cookie);
+    const signedOut = await postForm(instances[1]!.url, "/logout", {}, { origin: publicUrl, cookie });
     expect(signedOut.status).toBe(302);
     for (const instance of instances) expect(await dashboardStatus(instance.url, cookie)).toBe(302);
     for (let i = 0; i < SIZE; i++) expect(await dashboardStatus(publicUrl, cookie)).toBe(302);
@@ -314,7 +296,7 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     // Five failures per account and address in 15 minutes; nginx spreads them over all three.
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await post(publicUrl, "/client-login", {
+      const response = await postForm(publicUrl, "/client-login", {
         intent: "login",
         email: EMAILS.otherClient,
         password: `wrong-${i}-password`,
@@ -327,12 +309,11 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
     // Now even the right password is refused on whichever instance: three in a row through nginx
     // (one per instance), and each instance asked directly as nginx asks it (its X-Forwarded-For).
     for (const base of [publicUrl, publicUrl, publicUrl, ...instances.map((instance) => instance.url)]) {
-      const response = await post(
+      const response = await postForm(
         base,
         "/client-login",
         { intent: "login", email: EMAILS.otherClient, password: PASSWORD },
-        undefined,
-        { "X-Forwarded-For": "127.0.0.1" },
+        { origin: publicUrl, headers: { "X-Forwarded-For": "127.0.0.1" } },
       );
       await response.body?.cancel();
       expect(response.status, base).toBe(429);
@@ -517,7 +498,7 @@ describe.runIf(RUNS)("the fleet: three instances on one PostgreSQL behind nginx"
       );
     const formPost = (base: string, name: string) =>
       timed(`POST ${base}/dashboard/settings`, () =>
-        post(base, "/dashboard/settings", { intent: "name", name }, cookie),
+        postForm(base, "/dashboard/settings", { intent: "name", name }, { origin: publicUrl, cookie }),
       );
     // A restart of PostgreSQL: every open connection of the fleet's database ends, and new ones are refused for a while.
     relay!.cut();

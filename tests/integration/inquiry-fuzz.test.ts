@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { inquiryAction } from "../../app/inquiries/inquiry-action.server";
 import { postContentType } from "../support/fuzz";
-import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from "../support/test-db";
+import { resultRows, testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const FIELDS = [
   "mode",
@@ -93,10 +93,8 @@ const formBody = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELDS), fc.strin
 });
 
 describe(`inquiry action with hostile bodies on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     process.env.SESSION_SECRET = "s".repeat(32);
     process.env.INQUIRY_RATE_LIMIT = "100000";
     resetEnvForTests();
@@ -104,8 +102,6 @@ describe(`inquiry action with hostile bodies on ${testDbKind()}`, () => {
   afterAll(async () => {
     delete process.env.INQUIRY_RATE_LIMIT;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("never answers 5xx or throws, for 200 random bodies", async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formRequest, type FormFields } from "../support/http";
 import { inquiries, outbox } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { inquiryAction } from "../../app/inquiries/inquiry-action.server";
 import { storeLead } from "../../app/inquiries/inquiry.server";
@@ -10,20 +10,13 @@ import { deliverDueMail } from "../../app/mail/worker.server";
 import type { FormFlash } from "../../app/forms/form-flash";
 import { readFormFlash } from "../../app/forms/form-flash.server";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const SITE = "http://localhost:3000";
 
-function post(
-  fields: Record<string, string>,
-  { path = "/inquiry", headers = {} }: { path?: string; headers?: Record<string, string> } = {},
-) {
-  return new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+/** The inquiry form as it reaches the action. */
+const inquiryForm = (fields: FormFields, { path = "/inquiry" } = {}) => formRequest(`${SITE}${path}`, fields);
 
 let address = 0;
 /** Each test posts from its own address unless it says otherwise, so rate limits stay per test. */
@@ -52,10 +45,8 @@ function fetched(answer: LeadFormAnswer): { status: number; flash: FormFlash } {
 }
 
 describe(`inquiry action on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     process.env.SESSION_SECRET = "s".repeat(32);
     process.env.STAFF_EMAIL = "staff@example.com";
     process.env.SITE_URL = SITE;
@@ -70,13 +61,9 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     delete process.env.INQUIRY_RATE_LIMIT;
     resetEnvForTests();
   });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
-  });
 
   it("stores a valid inquiry with the page's service key and source URL, and queues both mails", async () => {
-    const { status, flash } = fetched(await inquiryAction(post(valid()), fresh()));
+    const { status, flash } = fetched(await inquiryAction(inquiryForm(valid()), fresh()));
     expect(status).toBe(200);
     expect(flash.notice).toEqual({
       kind: "success",
@@ -120,12 +107,15 @@ describe(`inquiry action on ${testDbKind()}`, () => {
 
   it("accepts an inquiry without the optional fields, and a name that is only a script is missing", async () => {
     const { documentId: _d, message: _m, serviceType: _s, ...form } = valid();
-    const { status } = fetched(await inquiryAction(post({ ...form, documentId: "", message: "" }), fresh()));
+    const { status } = fetched(await inquiryAction(inquiryForm({ ...form, documentId: "", message: "" }), fresh()));
     expect(status).toBe(200);
     const [row] = await t.handle.db.select().from(inquiries);
     expect(row).toMatchObject({ documentId: null, message: null, serviceType: "general" });
     const refused = fetched(
-      await inquiryAction(post(valid({ fullName: "<script>alert(1)</script>", message: "javascript:" })), fresh()),
+      await inquiryAction(
+        inquiryForm(valid({ fullName: "<script>alert(1)</script>", message: "javascript:" })),
+        fresh(),
+      ),
     ).flash;
     expect(refused.result?.error).toEqual({ fullName: ["Enter your full name"] });
   });
@@ -133,7 +123,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
   it("accepts local phone numbers of the UAE and of the chosen GCC country, and stores them as E.164", async () => {
     const stored = async (phone: string, country: string) => {
       await t.handle.db.delete(inquiries);
-      const { status, flash } = fetched(await inquiryAction(post(valid({ phone, country })), fresh()));
+      const { status, flash } = fetched(await inquiryAction(inquiryForm(valid({ phone, country })), fresh()));
       if (status !== 200) return flash.result?.error?.phone?.[0] ?? `HTTP ${status}`;
       return (await t.handle.db.select().from(inquiries))[0]!.phone;
     };
@@ -150,7 +140,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
 
   it("without JavaScript redirects back to the page (303) with the outcome in a flash cookie", async () => {
     const { mode: _mode, ...form } = valid({ sourcePage: "/ar/ban-checks/labor-ban-check" });
-    const response = await inquiryAction(post(form, { path: "/ar/inquiry" }), fresh());
+    const response = await inquiryAction(inquiryForm(form, { path: "/ar/inquiry" }), fresh());
     expect(response).toBeInstanceOf(Response);
     const redirect = response as Response;
     expect(redirect.status).toBe(303);
@@ -170,7 +160,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
   it("refuses bad fields with a message next to each, keeps the input, and stores nothing", async () => {
     const { status, flash } = fetched(
       await inquiryAction(
-        post(
+        inquiryForm(
           valid({
             fullName: "x".repeat(101),
             email: "not-an-email",
@@ -203,7 +193,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
 
   it("requires the required fields, in Arabic on Arabic pages", async () => {
     const { flash } = fetched(
-      await inquiryAction(post({ mode: "fetch", consent: "on" }, { path: "/ar/inquiry" }), fresh()),
+      await inquiryAction(inquiryForm({ mode: "fetch", consent: "on" }, { path: "/ar/inquiry" }), fresh()),
     );
     expect(flash.result?.error).toMatchObject({ fullName: ["أدخل اسمك الكامل"], country: ["اختر دولتك من القائمة"] });
     expect(flash.result?.error?.serviceType).toBeUndefined();
@@ -211,7 +201,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
 
   it("shows 'Consent Required' without consent and stores nothing", async () => {
     const { consent: _consent, ...form } = valid();
-    const { status, flash } = fetched(await inquiryAction(post(form), fresh()));
+    const { status, flash } = fetched(await inquiryAction(inquiryForm(form), fresh()));
     expect(status).toBe(400);
     expect(flash.notice).toEqual({
       kind: "error",
@@ -226,7 +216,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
   it("cleans script tags, javascript: and on-event attributes before storing", async () => {
     fetched(
       await inquiryAction(
-        post(
+        inquiryForm(
           valid({
             fullName: "<script>alert(1)</script>Omar  Haddad",
             documentId: "javascript:P1234567",
@@ -244,8 +234,8 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     const submissionId = crypto.randomUUID();
     const client = fresh();
     const answers = await Promise.all([
-      inquiryAction(post(valid({ submissionId })), client),
-      inquiryAction(post(valid({ submissionId })), client),
+      inquiryAction(inquiryForm(valid({ submissionId })), client),
+      inquiryAction(inquiryForm(valid({ submissionId })), client),
     ]);
     const references = answers.map((a) => fetched(a).flash.data?.reference);
     expect(references[0]).toBe(references[1]);
@@ -276,17 +266,19 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     resetEnvForTests();
     const client = fresh();
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push(fetched(await inquiryAction(post(valid()), client)).status);
+    for (let i = 0; i < 3; i++) statuses.push(fetched(await inquiryAction(inquiryForm(valid()), client)).status);
     expect(statuses).toEqual([200, 200, 429]);
-    const refused = fetched(await inquiryAction(post(valid()), client)).flash;
+    const refused = fetched(await inquiryAction(inquiryForm(valid()), client)).flash;
     expect(refused.notice).toMatchObject({ kind: "error", title: "Too many requests" });
     expect(refused.result?.initialValue).toMatchObject({ fullName: "Aisha Khan" });
-    expect(fetched(await inquiryAction(post(valid()), fresh())).status).toBe(200);
+    expect(fetched(await inquiryAction(inquiryForm(valid()), fresh())).status).toBe(200);
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(3);
   });
 
   it("answers a filled honeypot as a success and keeps nothing", async () => {
-    const { status, flash } = fetched(await inquiryAction(post(valid({ website: "http://spam.example" })), fresh()));
+    const { status, flash } = fetched(
+      await inquiryAction(inquiryForm(valid({ website: "http://spam.example" })), fresh()),
+    );
     expect(status).toBe(200);
     expect(flash.notice?.title).toBe("Inquiry Submitted Successfully");
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(0);
@@ -301,7 +293,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     const response = (await inquiryAction(json, fresh())) as Response;
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/could not read that form/);
-    const huge = (await inquiryAction(post(valid({ message: "x".repeat(70_000) })), fresh())) as Response;
+    const huge = (await inquiryAction(inquiryForm(valid({ message: "x".repeat(70_000) })), fresh())) as Response;
     expect(huge.status).toBe(400);
     expect(await t.handle.db.select().from(inquiries)).toHaveLength(0);
   });
@@ -328,7 +320,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
       message,
       sourcePage: "/ar/contact",
     });
-    const response = (await inquiryAction(post(form, { path: "/ar/inquiry" }), fresh())) as Response;
+    const response = (await inquiryAction(inquiryForm(form, { path: "/ar/inquiry" }), fresh())) as Response;
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
     expect(cookie.length).toBeLessThan(4096);
     const { flash } = await readFormFlash(new Request(SITE, { headers: { Cookie: cookie } }));
@@ -338,7 +330,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
 
   it("never redirects off the site: a foreign source page falls back to the home page", async () => {
     const { mode: _mode, ...form } = valid({ sourcePage: "//evil.example/x" });
-    const response = (await inquiryAction(post(form), fresh())) as Response;
+    const response = (await inquiryAction(inquiryForm(form), fresh())) as Response;
     expect(response.headers.get("Location")).toBe("/#inquiry-form");
   });
 
@@ -347,7 +339,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     const errors = console.error;
     console.error = () => {};
     try {
-      const { status, flash } = fetched(await inquiryAction(post(valid()), fresh()));
+      const { status, flash } = fetched(await inquiryAction(inquiryForm(valid()), fresh()));
       expect(status).toBe(503);
       expect(flash.notice).toEqual({
         kind: "error",
@@ -367,7 +359,7 @@ describe(`inquiry action on ${testDbKind()}`, () => {
     process.env.SMTP_URL = smtp.url;
     resetEnvForTests();
     try {
-      fetched(await inquiryAction(post(valid({ email: "omar@example.com" })), fresh()));
+      fetched(await inquiryAction(inquiryForm(valid({ email: "omar@example.com" })), fresh()));
       await deliverDueMail({ log: () => {} });
       const ack = smtp.messages.find((m) => m.to.includes("omar@example.com"));
       const staff = smtp.messages.find((m) => m.to.includes("staff@example.com"));

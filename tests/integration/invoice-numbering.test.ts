@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postForm } from "../support/http";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { orderItems, orders, paymentSessions, taxDocuments, users } from "../../db/schema";
 import { openServerDatabase } from "../support/seed-accounts";
@@ -89,12 +90,7 @@ describe(`invoice numbers when orders are paid at once on ${kind === "postgres" 
       const responses = await Promise.all(
         sessions.map((session, index) => {
           const server = servers[index % servers.length]!;
-          return fetch(`${server.url}/test-checkout/${session}`, {
-            method: "POST",
-            body: new URLSearchParams({ intent: "pay" }),
-            headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-            redirect: "manual",
-          });
+          return postForm(server.url, `/test-checkout/${session}`, { intent: "pay" });
         }),
       );
       expect(responses.map((r) => r.status)).toEqual(sessions.map(() => 303));

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessLog, orders, outbox, rateLimits, taxDocuments } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { renderTaxDocumentPdf } from "../../app/invoices/pdf.server";
 import { taxDocumentDownload } from "../../app/invoices/tax-document-download.server";
@@ -20,7 +19,8 @@ import { requestRefund } from "../../app/payments/refunds.server";
 import { checkoutRequest, insertClient, validFields } from "../support/checkout-request";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { pdfText } from "../support/pdf-text";
-import { createTestDatabase, resultRows, testDbKind, type TestDatabase } from "../support/test-db";
+import { resultRows, testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 import { strFromU8, unzipSync } from "fflate";
 import { exportForDownload, requestDataExport } from "../../app/privacy/data-export.server";
 
@@ -35,7 +35,7 @@ const SUPPLIER = {
 const compact = (text: string) => text.replace(/\s+/g, "");
 
 describe(`tax invoices and credit notes on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let client: string;
   let admin: string;
 
@@ -65,8 +65,6 @@ describe(`tax invoices and credit notes on ${testDbKind()}`, () => {
     )!;
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     Object.assign(process.env, SUPPLIER, { SESSION_SECRET: "x".repeat(32), SITE_URL: "https://sanad.example" });
     resetEnvForTests();
     client = await insertClient(t, "invoice-client@example.com", "Aisha Rahman");
@@ -80,8 +78,6 @@ describe(`tax invoices and credit notes on ${testDbKind()}`, () => {
     delete process.env.SITE_URL;
     delete process.env.SMTP_URL;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("Download my data carries the client's tax invoices as the PDFs they download, named in orders.json", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postForm } from "../support/http";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
 import { startServer, type RunningServer } from "../support/server-process";
 
@@ -23,13 +24,6 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, { headers, redirect: "manual" });
-  const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, {
-      method: "POST",
-      body: new URLSearchParams(form),
-      headers: { Origin: server.url, ...headers },
-      redirect: "manual",
-    });
   const langCookie = (response: Response) =>
     response.headers.getSetCookie().find((header) => header.startsWith("lang="));
 
@@ -82,7 +76,10 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
   });
 
   it("the dismiss remembers the page's language and goes back, without JavaScript", async () => {
-    const dismissed = await post("/language", { lang: "en", redirectTo: "/services/legal-consultation?x=1" });
+    const dismissed = await postForm(server.url, "/language", {
+      lang: "en",
+      redirectTo: "/services/legal-consultation?x=1",
+    });
     expect(dismissed.status).toBe(303);
     expect(dismissed.headers.get("Location")).toBe(`${server.url}/services/legal-consultation?x=1`);
     expect(langCookie(dismissed)).toMatch(/^lang=en;/);
@@ -90,10 +87,10 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
     expect(await after.text()).not.toContain('data-testid="language-suggestion"');
 
     // Another site as the way back, or nonsense: home, never a 500.
-    const offsite = await post("/language", { lang: "ar", redirectTo: "//evil.example/x" });
+    const offsite = await postForm(server.url, "/language", { lang: "ar", redirectTo: "//evil.example/x" });
     expect(offsite.status).toBe(303);
     expect(offsite.headers.get("Location")).toBe(`${server.url}/ar`);
-    const nonsense = await post("/language", { lang: "fr" });
+    const nonsense = await postForm(server.url, "/language", { lang: "fr" });
     expect(nonsense.status).toBe(303);
     expect(nonsense.headers.get("Location")).toBe(`${server.url}/`);
     expect(langCookie(nonsense)).toBeUndefined();
@@ -104,7 +101,7 @@ describe(`the remembered language and the language suggestion on ${kind}`, () =>
     // The cart action's own URL and its fallback after a form that names no page.
     expect((await get("/cart/update", { Cookie: "lang=ar" })).headers.get("Location")).toBe(`${server.url}/ar/cart`);
     expect((await get("/cart/update")).headers.get("Location")).toBe(`${server.url}/cart`);
-    const cleared = await post("/cart/update", { intent: "clear" }, { Cookie: "lang=ar" });
+    const cleared = await postForm(server.url, "/cart/update", { intent: "clear" }, { cookie: "lang=ar" });
     expect(cleared.status).toBe(303);
     expect(cleared.headers.get("Location")).toBe(`${server.url}/ar/cart`);
     // A document link opened signed out: the login page in Arabic, with the way back.

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formRequest } from "../support/http";
 import { changePassword, registerAccount, requestPasswordReset } from "../../app/auth/accounts.server";
 import { hashPassword } from "../../app/auth/password.server";
-import { db, useDatabaseForTests } from "../../app/db.server";
+import { db } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { inquiryAction } from "../../app/inquiries/inquiry-action.server";
 import { travelCheckAction } from "../../app/inquiries/travel-check.server";
@@ -10,7 +11,8 @@ import { changeOrderStatus } from "../../app/orders/order-status.server";
 import { computeTotals, createOrder } from "../../app/orders/orders.server";
 import { markPaidInTransaction } from "../../app/payments/payments.server";
 import { inquiries, outbox, users } from "../../db/schema";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Every e-mail a visitor or client receives goes out in the language they used: the page the
 // form was posted from, or for mails sent later (payment, staff changing an order) the language
@@ -21,19 +23,9 @@ const ARABIC = /[\u0600-\u06FF]/;
 let address = 0;
 const fresh = () => ({ clientAddress: `203.0.113.${++address}` });
 
-function post(path: string, fields: Record<string, string>) {
-  return new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 describe(`e-mails in the visitor's language on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     process.env.SESSION_SECRET = "s".repeat(32);
     process.env.STAFF_EMAIL = "staff@example.com";
     process.env.SITE_URL = SITE;
@@ -43,10 +35,6 @@ describe(`e-mails in the visitor's language on ${testDbKind()}`, () => {
   beforeEach(async () => {
     await t.handle.db.delete(inquiries);
     await t.handle.db.delete(outbox);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   const mailsTo = (to: string) => t.handle.db.select().from(outbox).where(eq(outbox.toAddress, to));
@@ -78,7 +66,7 @@ describe(`e-mails in the visitor's language on ${testDbKind()}`, () => {
       consent: "on",
     };
     await inquiryAction(
-      post("/ar/inquiry", {
+      formRequest(`${SITE}/ar/inquiry`, {
         ...fields,
         mode: "fetch",
         email: "ar.inquiry@example.com",
@@ -87,7 +75,7 @@ describe(`e-mails in the visitor's language on ${testDbKind()}`, () => {
       fresh(),
     );
     await inquiryAction(
-      post("/inquiry", {
+      formRequest(`${SITE}/inquiry`, {
         ...fields,
         mode: "fetch",
         email: "en.inquiry@example.com",
@@ -117,7 +105,7 @@ describe(`e-mails in the visitor's language on ${testDbKind()}`, () => {
       consent: "on",
       sourcePage: "/ar/ban-checks/travel-ban-check?check=1",
     };
-    await travelCheckAction(post("/ar/travel-check", fields), fresh());
+    await travelCheckAction(formRequest(`${SITE}/ar/travel-check`, fields), fresh());
     const mail = await onlyMail("ar.travel@example.com", "travel-check-ack");
     expectArabic(mail);
     expect(mail.subject).toBe("وصلنا طلب فحص حظر السفر");

@@ -1,22 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { renderEmail } from "../../app/mail/layout.server";
 import { queueMail } from "../../app/mail/outbox.server";
 import { deliverDueMail, retryDelayMs } from "../../app/mail/worker.server";
 import { startFakeSmtp } from "../support/fake-smtp";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 describe(`mail outbox on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   const quiet = () => {};
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     smtp = await startFakeSmtp();
     process.env.SMTP_URL = smtp.url;
     process.env.SITE_NAME = "Sanad Legal";
@@ -30,9 +28,7 @@ describe(`mail outbox on ${testDbKind()}`, () => {
   afterAll(async () => {
     delete process.env.SMTP_URL;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
     await smtp.close();
-    await t.drop();
   });
 
   it("delivers a queued message through SMTP with recipient, subject and body", async () => {

@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientWithCart, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { clientWithCart } from "../support/sign-in";
 
 /**
  * The W3C Nu HTML checker (the vnu-jar package, run on Java) on the signed-in pages a crawler

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { openServerDatabase, seedAccounts, signInOverHttp, type SeededAccounts } from "../support/seed-accounts";
+import { openServerDatabase, seedAccounts, type SeededAccounts } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
 import { freePort, startServer, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 

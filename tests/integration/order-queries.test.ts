@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { dashboardVersion, dashboardVersionOf } from "../../app/cases/live.server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   orderDocuments,
   orderEvents,
@@ -19,7 +19,8 @@ import { listAdminOrders, listClientOrders, parseAdminOrderFilters } from "../..
 import { adminOrderStats, clientOrderStats } from "../../app/orders/order-stats.server";
 import { changeOrderStatus, saveInternalNote } from "../../app/orders/order-status.server";
 import { csvCell, CSV_FAILED_LINE } from "../../app/utils/csv.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
@@ -57,7 +58,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe(`order queries on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let alice: string;
   let bob: string;
   let admin: string;
@@ -107,8 +108,6 @@ describe(`order queries on ${testDbKind()}`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     alice = await insertUser("alice@example.com", "Alice Client");
     bob = await insertUser("bob@example.com", null);
     admin = await insertUser("staff@example.com", "Staff Member", "admin");
@@ -159,10 +158,6 @@ describe(`order queries on ${testDbKind()}`, () => {
       tierName: "Premium",
       minutesAgo: 1,
     });
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("computes a client's figures: paid orders only in Total Spent", async () => {

@@ -2,9 +2,11 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieFrom, postForm } from "../support/http";
 import { publicPaths } from "../../app/content/public-routes";
 import { buildChangedCopy, changeTravelBanPrice } from "../support/rebuilt-copy";
-import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
 import { startServer, type RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
@@ -207,37 +209,25 @@ describe(`the anonymous page cache (${kind})`, () => {
   });
 
   it("never serves from the cache a request with a session, a cart, a flashed form, another cookie or a query string", async () => {
-    const session = await signInCookie(server, EMAILS.client, PASSWORD);
+    const session = await signInOverHttp(server.url, EMAILS.client, PASSWORD);
     const signedIn = await get(server, "/", { Cookie: session });
     expect(signedIn.headers.get("etag")).toBeNull();
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     expect(signedIn.html).toContain(EMAILS.client);
 
-    const added = await fetch(`${server.url}/cart/update`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: "intent=add&serviceType=travel-ban&tierId=basic",
+    const added = await postForm(server.url, "/cart/update", {
+      intent: "add",
+      serviceType: "travel-ban",
+      tierId: "basic",
     });
-    const cart = added.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("__cart="))!
-      .split(";")[0]!;
+    const cart = cookieFrom(added, "__cart")!;
     const withCart = await get(server, SERVICE_PAGE, { Cookie: cart });
     expect(withCart.headers.get("etag")).toBeNull();
     expect(withCart.html).toMatch(/cartCount\\",1/);
 
-    const failed = await fetch(`${server.url}/inquiry`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: "fullName=&email=not-an-address&sourcePage=/",
-    });
+    const failed = await postForm(server.url, "/inquiry", { fullName: "", email: "not-an-address", sourcePage: "/" });
     expect(failed.status).toBe(303);
-    const flash = failed.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("__form="))!
-      .split(";")[0]!;
+    const flash = cookieFrom(failed, "__form")!;
     const withFlash = await get(server, "/", { Cookie: flash });
     expect(withFlash.headers.get("etag")).toBeNull();
     expect(withFlash.html).toContain("not-an-address");
@@ -259,7 +249,7 @@ describe(`the anonymous page cache (${kind})`, () => {
   it("sends a page only the strings it can show: a signed-in page none of the content forms', a content page them, and no page the search-engine strings", async () => {
     // Keys of the dictionary as they appear in the page's loader data (app/i18n/ui-parts.ts).
     const sent = (page: Page, key: string) => page.html.includes(`\\"${key}\\"`);
-    const session = await signInCookie(server, EMAILS.client, PASSWORD);
+    const session = await signInOverHttp(server.url, EMAILS.client, PASSWORD);
     for (const pathname of ["/dashboard", "/ar/dashboard", "/checkout"]) {
       const page = await get(server, pathname, { Cookie: session });
       expect(page.status).toBe(200);
@@ -353,28 +343,23 @@ describe(`the anonymous page cache (${kind})`, () => {
     const [first, second] = [sender(1), sender(2)];
     /** Sends the inquiry form of the kept page, as a browser without JavaScript does. */
     const send = async (fullName: string) => {
-      const answer = await fetch(`${server.url}/inquiry`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          fullName,
-          email: "kept.page@example.com",
-          phone: "+971501234567",
-          country: "UAE",
-          serviceType: "travel-ban-check",
-          message: "A question about my visa status.",
-          consent: "on",
-          sourcePage: "/",
-          submissionId: kept.formToken,
-        }),
+      const answer = await postForm(server.url, "/inquiry", {
+        fullName,
+        email: "kept.page@example.com",
+        phone: "+971501234567",
+        country: "UAE",
+        serviceType: "travel-ban-check",
+        message: "A question about my visa status.",
+        consent: "on",
+        sourcePage: "/",
+        submissionId: kept.formToken,
       });
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe(`${server.url}/#inquiry-form`);
     };
     // The same form sent twice (a double click, a retry), then another inquiry from the same kept page.
     for (const name of [first, first, second]) await send(name);
-    const admin = await signInCookie(server, EMAILS.admin, PASSWORD);
+    const admin = await signInOverHttp(server.url, EMAILS.admin, PASSWORD);
     const list = (await get(server, "/admin/inquiries", { Cookie: admin })).html;
     // However many times the list shows one inquiry's name, it shows each sender's as often: both were stored once.
     const shown = (name: string) => list.split(`>${name}<`).length - 1;

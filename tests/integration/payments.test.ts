@@ -13,7 +13,6 @@ import {
   paymentSessions,
   users,
 } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { checkoutText } from "../../app/content/checkout.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
@@ -29,7 +28,8 @@ import {
 } from "../../app/payments/payments.server";
 import { checkoutRequest, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeStripe, useFakeStripe } from "../support/fake-stripe";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const WEBHOOK_SECRET = "whsec_testsecret123";
 const PDF = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2048, 0x20), Buffer.from("\n%%EOF\n")]);
@@ -37,7 +37,7 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(1024, 0x90)]);
 
 describe(`checkout, orders and payments on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let userId: string;
   let otherUserId: string;
   let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -85,8 +85,6 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     stripeFake = await startFakeStripe();
     stripe = new Stripe("sk_test_fake123", {
       host: stripeFake.host,
@@ -118,9 +116,7 @@ describe(`checkout, orders and payments on ${testDbKind()}`, () => {
     useStripe(false);
     delete process.env.SITE_URL;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
     await stripeFake.close();
-    await t.drop();
   });
 
   describe("pricing", () => {

@@ -2,12 +2,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  SEEDED_STAFF_TOTP_SECRETS,
-  signInOverHttp,
-  startServerWithAccounts,
-  type ServerWithAccounts,
-} from "../support/seed-accounts";
+import { SEEDED_STAFF_TOTP_SECRETS, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
+import { postForm } from "../support/http";
 import { tempDir } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
@@ -32,17 +29,6 @@ describe(`privacy over HTTP on ${testDbKind()}`, () => {
   const cookies: Record<string, string> = {};
   const get = (p: string, cookie?: string) =>
     fetch(`${base}${p}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-  const post = (p: string, fields: Record<string, string>, cookie?: string) =>
-    fetch(`${base}${p}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: base,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
 
   beforeAll(async () => {
     running = await startServerWithAccounts({}, EMAILS, PASSWORD);
@@ -93,7 +79,7 @@ describe(`privacy over HTTP on ${testDbKind()}`, () => {
   });
 
   it("Download my data: one archive, read back by unzip, documents byte-equal, JSON valid; only for its own signed-in account", async () => {
-    const asked = await post("/dashboard/settings", { intent: "export" }, cookies.client);
+    const asked = await postForm(base, "/dashboard/settings", { intent: "export" }, { cookie: cookies.client });
     expect(asked.status).toBe(302);
     const settings = await (await get("/dashboard/settings", cookies.client)).text();
     const link = /href="\/data-exports\/([0-9a-f-]{36})"/.exec(settings);
@@ -144,18 +130,33 @@ describe(`privacy over HTTP on ${testDbKind()}`, () => {
 
   it("Close my account: refused with an open case and a wrong password; then sessions end, sign-in is refused, the admin sees it pending", async () => {
     // The seeded client has open orders: closing waits until they are over.
-    const open = await post("/dashboard/settings", { intent: "close-account", password: PASSWORD }, cookies.client);
+    const open = await postForm(
+      base,
+      "/dashboard/settings",
+      { intent: "close-account", password: PASSWORD },
+      { cookie: cookies.client },
+    );
     expect(open.status).toBe(409);
     expect(await open.text()).toContain("still open");
 
     const cookie = await signInOverHttp(base, EMAILS.otherClient, PASSWORD);
     const second = await signInOverHttp(base, EMAILS.otherClient, PASSWORD);
-    const wrong = await post("/dashboard/settings", { intent: "close-account", password: "not-the-password" }, cookie);
+    const wrong = await postForm(
+      base,
+      "/dashboard/settings",
+      { intent: "close-account", password: "not-the-password" },
+      { cookie },
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("That password is not correct.");
     expect((await get("/dashboard", cookie)).status).toBe(200);
 
-    const closed = await post("/dashboard/settings", { intent: "close-account", password: PASSWORD }, cookie);
+    const closed = await postForm(
+      base,
+      "/dashboard/settings",
+      { intent: "close-account", password: PASSWORD },
+      { cookie },
+    );
     expect(closed.status).toBe(302);
     expect(new URL(closed.headers.get("location")!).pathname).toBe("/");
     // Every session ended at once, this browser's and the other one.

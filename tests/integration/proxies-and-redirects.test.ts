@@ -11,9 +11,10 @@ import {
   openServerDatabase,
   seedAccounts,
   SEEDED_ADMIN_TOTP_SECRET,
-  signInOverHttp,
   type SeededAccounts,
 } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
+import { postForm, type FormPostOptions } from "../support/http";
 import { NGINX, startNginx, type RunningNginx } from "../support/nginx";
 import { freePort, startServer, type RunningServer } from "../support/server-process";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
@@ -60,28 +61,6 @@ const cookies = { client: "", admin: "" };
 function landing(location: string | null) {
   expect(location, "a redirect").toBeTruthy();
   return new URL(location!, `${server.url}/some/deep/page`);
-}
-
-function post(
-  target: string,
-  fields: Record<string, string>,
-  {
-    cookie,
-    origin = server.url,
-    headers = {},
-  }: { cookie?: string; origin?: string; headers?: Record<string, string> } = {},
-) {
-  return fetch(`${server.url}${target}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: origin,
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
 }
 
 /** "name=value" pairs of a response's Set-Cookie headers, merged into `cookie`. */
@@ -181,7 +160,7 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
 
     it("signing in (POST), with the target in the form and in the address", async () => {
       for (const payload of PAYLOADS) {
-        const response = await post(`/client-login?redirectTo=${encodeURIComponent(payload)}`, {
+        const response = await postForm(server.url, `/client-login?redirectTo=${encodeURIComponent(payload)}`, {
           intent: "login",
           email: EMAILS.client,
           password: PASSWORD,
@@ -194,7 +173,7 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
 
     it("the two-factor step (POST): the target carried from the login form", async () => {
       const payload = PAYLOADS[0]!;
-      const first = await post(`/client-login?redirectTo=${encodeURIComponent(payload)}`, {
+      const first = await postForm(server.url, `/client-login?redirectTo=${encodeURIComponent(payload)}`, {
         intent: "login",
         email: EMAILS.admin,
         password: PASSWORD,
@@ -202,7 +181,8 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       });
       expect(first.status).toBe(302);
       const pending = withCookies("", first);
-      const second = await post(
+      const second = await postForm(
+        server.url,
         "/client-login/two-factor",
         { code: await unusedTotpCode(SEEDED_ADMIN_TOTP_SECRET), redirectTo: payload },
         { cookie: pending },
@@ -219,24 +199,27 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       expect(userId).toBeTruthy();
       for (const payload of PAYLOADS) {
         const answers = [
-          await post("/language", { lang: "ar", redirectTo: payload }),
-          await post(
+          await postForm(server.url, "/language", { lang: "ar", redirectTo: payload }),
+          await postForm(
+            server.url,
             "/admin",
             { orderId: seeded.order, status: "pending", returnTo: payload },
             { cookie: cookies.admin },
           ),
-          await post(
+          await postForm(
+            server.url,
             "/ar/admin/users",
             { userId: userId!, role: "client", returnTo: payload },
             { cookie: cookies.admin },
           ),
-          await post(
+          await postForm(
+            server.url,
             "/admin/inquiries",
             { id: seeded.inquiry, status: "contacted", returnTo: payload },
             { cookie: cookies.admin },
           ),
-          await post("/cart", { intent: "clear", redirectTo: payload }),
-          await post("/verify-email", { redirectTo: payload }, { cookie: cookies.client }),
+          await postForm(server.url, "/cart", { intent: "clear", redirectTo: payload }),
+          await postForm(server.url, "/verify-email", { redirectTo: payload }, { cookie: cookies.client }),
         ];
         for (const [index, response] of answers.entries()) {
           expect([302, 303], `sink ${index} ${payload}`).toContain(response.status);
@@ -324,16 +307,22 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       const token = formFields(await page.text(), /(?:)/)?._csrf;
       expect(token).toBeTruthy();
       for (const target of ["/inquiry", "/inquiry.data"]) {
-        const withToken = await post(target, { ...inquiry(), _csrf: token! }, { origin: "null", cookie: anonymous });
+        const withToken = await postForm(
+          server.url,
+          target,
+          { ...inquiry(), _csrf: token! },
+          { origin: "null", cookie: anonymous },
+        );
         expect(target === "/inquiry" ? [302, 303] : [200], target).toContain(withToken.status);
-        const without = await post(target, inquiry(), { origin: "null", cookie: anonymous });
+        const without = await postForm(server.url, target, inquiry(), { origin: "null", cookie: anonymous });
         expect(without.status, target).toBe(403);
       }
       const settings = await fetch(`${server.url}/dashboard/settings`, { headers: { Cookie: cookies.client } });
       const signedIn = withCookies(cookies.client, settings);
       const settingsToken = formFields(await settings.text(), /(?:)/)?._csrf;
       expect(settingsToken).toBeTruthy();
-      const renamed = await post(
+      const renamed = await postForm(
+        server.url,
         "/dashboard/settings",
         { intent: "name", name: "Renamed Behind Proxy", _csrf: settingsToken! },
         { origin: "null", cookie: signedIn },
@@ -363,7 +352,7 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
   describe("Retry-After", () => {
     it("a checkout over its hourly limit says the real wait of that hour, not a minute", async () => {
       let cart = "";
-      const added = await post("/cart", {
+      const added = await postForm(server.url, "/cart", {
         intent: "add",
         serviceType: "travel-ban",
         tierId: "basic",
@@ -419,21 +408,9 @@ describe(`redirects and proxies on the production build (${kind})`, () => {
       it(`form posts through nginx ${forwardHost ? "with" : "without"} X-Forwarded-Host: the inquiry, signing in and the settings are answered, a foreign Origin is a 403 page`, async () => {
         await startProxy({ forwardHost });
         try {
-          const through = (
-            target: string,
-            fields: Record<string, string>,
-            { cookie, origin = publicUrl }: { cookie?: string; origin?: string } = {},
-          ) =>
-            fetch(`${publicUrl}${target}`, {
-              method: "POST",
-              redirect: "manual",
-              headers: {
-                "Content-Type": "application/x-www-form-urlencoded",
-                Origin: origin,
-                ...(cookie ? { Cookie: cookie } : {}),
-              },
-              body: new URLSearchParams(fields).toString(),
-            });
+          // Posted to nginx's address, as a browser on the public site does.
+          const through = (target: string, fields: Record<string, string>, options?: FormPostOptions) =>
+            postForm(publicUrl, target, fields, options);
           const lead = {
             mode: "fetch",
             fullName: "Nginx Tester",

@@ -4,7 +4,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { postContentType } from "../support/fuzz";
-import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
 import type { RunningServer } from "../support/server-process";
 import { resultRows, testDbKind } from "../support/test-db";
 
@@ -225,7 +226,6 @@ const SIGNED_IN_ACTIONS = {
 };
 
 /** A session cookie for a seeded account. */
-const signIn = (email: string) => signInCookie(server, email, PASSWORD);
 
 const FIELD_NAMES = [
   "intent",
@@ -298,7 +298,7 @@ let server: RunningServer;
 let hop = 0;
 
 /** A same-origin post, as a browser sends it, each from its own client address (the server trusts one proxy hop). */
-async function post(path: string, body: string | Uint8Array, type: string, cookie?: string) {
+async function postBytes(path: string, body: string | Uint8Array, type: string, cookie?: string) {
   hop++;
   const response = await fetch(server.url + path, {
     method: "POST",
@@ -377,7 +377,7 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
     for (const action of ACTIONS) {
       await fc.assert(
         fc.asyncProperty(randomBody, postContentType, fc.boolean(), async (body, type, arabic) => {
-          const status = await post(arabic && action.arabic ? `/ar${action.path}` : action.path, body, type);
+          const status = await postBytes(arabic && action.arabic ? `/ar${action.path}` : action.path, body, type);
           expect(status, `${action.path} with ${type || "no content type"}: ${shown(body)}`).toBeLessThan(500);
         }),
         { numRuns: RUNS },
@@ -389,12 +389,12 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
     for (const [role, paths] of Object.entries(SIGNED_IN_ACTIONS) as Array<
       [keyof typeof SIGNED_IN_ACTIONS, string[]]
     >) {
-      const cookie = await signIn(EMAILS[role]);
+      const cookie = await signInOverHttp(server.url, EMAILS[role], PASSWORD);
       for (const template of paths) {
         const path = template.replace(":order", running.seeded.order);
         await fc.assert(
           fc.asyncProperty(randomBody, postContentType, async (body, type) => {
-            const status = await post(path, body, type, cookie);
+            const status = await postBytes(path, body, type, cookie);
             expect(status, `${path} as ${role} with ${type || "no content type"}: ${shown(body)}`).toBeLessThan(500);
           }),
           { numRuns: RUNS },
@@ -418,25 +418,25 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
         await fc.assert(
           fc.asyncProperty(overrides, async (changes) => {
             const { body, type } = encode(action, { ...valid(), ...Object.fromEntries(changes) });
-            expect(await post(action.path, body, type), `${action.path}: ${body.slice(0, 200)}`).toBeLessThan(500);
+            expect(await postBytes(action.path, body, type), `${action.path}: ${body.slice(0, 200)}`).toBeLessThan(500);
           }),
           { numRuns: RUNS },
         );
         // The unchanged valid body is accepted (a redirect or a 200): the properties above reach storage.
         const { body, type } = encode(action, valid());
-        expect(await post(action.path, body, type), `${action.path} with a valid body`).toBeLessThan(400);
+        expect(await postBytes(action.path, body, type), `${action.path} with a valid body`).toBeLessThan(400);
       }
       if (invalid) {
         const { body, type } = encode(action, invalid(MARKER));
-        expect(await post(action.path, body, type), `${action.path} with an invalid body`).toBeLessThan(500);
+        expect(await postBytes(action.path, body, type), `${action.path} with an invalid body`).toBeLessThan(500);
       }
     }
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 240_000);
 
   it("answers every page whatever its query string: NUL, broken UTF-8 and control characters in every parameter", async () => {
-    const client = await signIn(EMAILS.client);
-    const admin = await signIn(EMAILS.admin);
+    const client = await signInOverHttp(server.url, EMAILS.client, PASSWORD);
+    const admin = await signInOverHttp(server.url, EMAILS.admin, PASSWORD);
     const order = running.seeded.order;
     /** Each page with the parameters it reads (and a stray one), and who may see it. */
     const pages: Array<[string, string[], string | undefined]> = [
@@ -487,7 +487,7 @@ describe(`public actions with random and hostile bodies on ${kind}`, () => {
   }, 240_000);
 
   it("exports the order list as CSV whatever the search holds: complete, or clearly failed", async () => {
-    const admin = await signIn(EMAILS.admin);
+    const admin = await signInOverHttp(server.url, EMAILS.admin, PASSWORD);
     const hostileQuery = fc.oneof(
       fc.constantFrom(...BROKEN_UTF8),
       fc.constantFrom(...UNHOLDABLE).map((text) => encodeURIComponent(text.replace(/[\ud800-\udfff]/g, "")) + "%00"),

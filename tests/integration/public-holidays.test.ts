@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, users } from "../../db/schema";
-import { db, useDatabaseForTests } from "../../app/db.server";
+import { db } from "../../app/db.server";
 import {
   addHoliday,
   holidayFormSchema,
@@ -10,26 +10,21 @@ import {
   removeHoliday,
 } from "../../app/cases/holidays.server";
 import { startTurnaroundClock } from "../../app/cases/turnaround.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const gst = (local: string) => new Date(`${local}+04:00`);
 
 describe(`public holidays on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     const [row] = await t.handle.db
       .insert(users)
       .values({ email: "holidays-admin@example.com", passwordHash: "x", role: "admin" })
       .returning({ id: users.id });
     admin = row!.id;
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("keeps one row per date and refuses what is not a date", async () => {

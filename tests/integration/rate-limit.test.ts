@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { useDatabaseForTests } from "../../app/db.server";
 import { hitRateLimit, pruneRateLimits } from "../../app/http/rate-limit.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 describe(`rate limits on ${testDbKind()}`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
-  });
+  const t = useTestDatabase();
 
   const rule = { name: "test", limit: 3, windowSeconds: 60 };
 

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, paymentSessions, rateLimits, refunds, taxDocuments } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { handleCheckout } from "../../app/orders/checkout.server";
 import { adminOrderStats, clientOrderStats } from "../../app/orders/order-stats.server";
@@ -21,12 +20,13 @@ import {
 } from "../../app/payments/refunds.server";
 import { checkoutRequest, insertClient, travelBanBasic, validFields } from "../support/checkout-request";
 import { startFakeStripe, useFakeStripe } from "../support/fake-stripe";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const WEBHOOK_SECRET = "whsec_refundsecret";
 
 describe(`refunds on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
   let stripe: Stripe;
   let admin: string;
@@ -87,8 +87,6 @@ describe(`refunds on ${testDbKind()}`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     stripeFake = await startFakeStripe();
     stripe = new Stripe("sk_test_fake123", {
       host: stripeFake.host,
@@ -110,9 +108,7 @@ describe(`refunds on ${testDbKind()}`, () => {
     useStripe(false);
     delete process.env.SITE_URL;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
     await stripeFake.close();
-    await t.drop();
   });
 
   it("reads amounts in AED strictly", () => {

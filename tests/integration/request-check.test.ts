@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formRequest } from "../support/http";
 import { inquiries, outbox } from "../../db/schema";
 import { readCart } from "../../app/cart/cart.server";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import {
   checkoutDefaultsFromWizard,
@@ -11,7 +11,8 @@ import {
   type WizardPage,
 } from "../../app/request-check/request-check.server";
 import { stepErrors } from "../../app/request-check/rules";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const SITE = "http://localhost:3000";
 const client = { clientAddress: "203.0.113.50" };
@@ -32,17 +33,9 @@ class Jar {
   }
 }
 
-function post(jar: Jar, fields: Record<string, string>, path = "/request-check") {
-  return new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 async function act(jar: Jar, fields: Record<string, string>, lang: "en" | "ar" = "en") {
   const answer = await wizardAction(
-    post(jar, fields, lang === "ar" ? "/ar/request-check" : "/request-check"),
+    formRequest(`${SITE}${lang === "ar" ? "/ar" : ""}/request-check`, fields, { cookie: jar.header }),
     client,
     lang,
   );
@@ -58,10 +51,8 @@ const step1 = { fullName: "Fatima Al Zahra", emiratesId: "784 1992 7654321 2", p
 const step2 = { phoneNumber: "+971 50 765 4321", email: "fatima@example.com" };
 
 describe(`request wizard on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     process.env.SESSION_SECRET = "w".repeat(32);
     process.env.SITE_URL = SITE;
     process.env.INQUIRY_RATE_LIMIT = "1000";
@@ -74,8 +65,6 @@ describe(`request wizard on ${testDbKind()}`, () => {
   afterAll(async () => {
     delete process.env.INQUIRY_RATE_LIMIT;
     resetEnvForTests();
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("applies the same rules the browser uses", () => {

@@ -9,7 +9,8 @@ import { publicPaths } from "../../app/content/public-routes";
 import { decodeEntities, formFields, LYNX_USER_AGENT, LynxVisitor, rawRequest } from "../support/raw-http";
 import { postRoutes } from "../support/route-list";
 import { linkInMail, startFakeSmtp } from "../support/fake-smtp";
-import { signInCookie, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { signInOverHttp } from "../support/sign-in";
 import type { RunningServer } from "../support/server-process";
 import { testDbKind } from "../support/test-db";
 
@@ -34,7 +35,6 @@ let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 const cookies = { client: "", admin: "" };
 
 /** A session cookie for a seeded account. */
-const signIn = (email: string) => signInCookie(server, email, PASSWORD);
 
 /** The server's resident memory in bytes (Linux). */
 function rssOf(pid: number) {
@@ -51,8 +51,8 @@ describe(`the request gate on the production build (${kind})`, () => {
       PASSWORD,
     );
     server = running.server;
-    cookies.client = await signIn(EMAILS.client);
-    cookies.admin = await signIn(EMAILS.admin);
+    cookies.client = await signInOverHttp(server.url, EMAILS.client, PASSWORD);
+    cookies.admin = await signInOverHttp(server.url, EMAILS.admin, PASSWORD);
   }, 120_000);
 
   afterAll(async () => {
@@ -614,7 +614,7 @@ describe(`the request gate on the production build (${kind})`, () => {
         expect(response.headers.get("cache-control"), `${target} (${response.status})`).toBe("private, no-store");
       }
       // A page answered 429 keeps the Retry-After its action set (Remix passes only cookies on).
-      const other = await signIn(EMAILS.otherClient);
+      const other = await signInOverHttp(server.url, EMAILS.otherClient, PASSWORD);
       const wrong = new URLSearchParams({
         intent: "password",
         currentPassword: "not-the-password-1",

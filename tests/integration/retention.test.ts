@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   accessLog,
   chatConversations,
@@ -18,11 +18,11 @@ import {
   users,
   webVitals,
 } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { retentionCutoff, RETENTION_RULES, type RetentionKind } from "../../app/privacy/retention";
 import { RETENTION_JOBS, runRetentionJobs } from "../../app/privacy/retention-jobs.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Each rule of the retention table with the clock moved to just before and just after its period:
 // the job deletes what is a minute past the cutoff and keeps what is a minute short of it.
@@ -32,15 +32,9 @@ const past = (kind: RetentionKind) => new Date(retentionCutoff(kind, NOW).getTim
 const within = (kind: RetentionKind) => new Date(retentionCutoff(kind, NOW).getTime() + MINUTE);
 
 describe(`retention jobs on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     resetEnvForTests();
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   const ids = async <T extends { id: string }>(rows: Promise<T[]>) => (await rows).map((row) => row.id);

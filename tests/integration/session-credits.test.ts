@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, users, type OrderStatus, type PaymentStatus } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { sessionCreditView, sessionsToBook } from "../../app/consultations/credits.server";
 import { getClientOrder } from "../../app/orders/order-details.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 describe(`session credits on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let client: string;
   let other: string;
 
@@ -53,14 +53,8 @@ describe(`session credits on ${testDbKind()}`, () => {
   }
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     client = await insertUser("credits@example.com");
     other = await insertUser("someone-else@example.com");
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("counts a paid order's sessions from the catalogue, and none for unpaid, refunded or cancelled orders", async () => {

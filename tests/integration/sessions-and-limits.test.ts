@@ -3,8 +3,10 @@ import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/auth/password.server";
 import { users } from "../../db/schema";
+import { cookieFrom, postForm } from "../support/http";
 import { openServerDatabase } from "../support/seed-accounts";
 import { startServer, tempDir, type RunningServer } from "../support/server-process";
+import { signInOverHttp } from "../support/sign-in";
 import { dropPostgresDatabase, testDbKind } from "../support/test-db";
 
 // Sessions and rate limits at the HTTP level, against the production build: tampered, unknown and
@@ -48,34 +50,6 @@ async function prepareDatabase(email: string) {
   };
 }
 
-const formPost = (
-  server: RunningServer,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-): RequestInit => ({
-  method: "POST",
-  redirect: "manual",
-  headers: {
-    Origin: server.url,
-    "Content-Type": "application/x-www-form-urlencoded",
-    ...headers,
-  },
-  body: new URLSearchParams(fields).toString(),
-});
-
-const sessionOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("__session=") && c !== "__session=");
-
-async function signIn(server: RunningServer, email: string, password = PASSWORD) {
-  const response = await fetch(`${server.url}/client-login`, formPost(server, { intent: "login", email, password }));
-  const cookie = sessionOf(response);
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: HTTP ${response.status}`);
-  return cookie;
-}
-
 /** "in" when the dashboard opens with this cookie, "out" when it sends to the sign-in page. */
 async function dashboardWith(server: RunningServer, cookie: string): Promise<"in" | "out" | string> {
   const response = await fetch(`${server.url}/dashboard`, {
@@ -106,7 +80,7 @@ function inquiry(email: string) {
 /** Posts one valid inquiry (as a fetcher does) and returns the status: 200 stored, 429 over the limit. */
 async function postInquiry(server: RunningServer, headers: Record<string, string> = {}) {
   const email = `limit-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  const response = await fetch(`${server.url}/inquiry.data`, formPost(server, inquiry(email), headers));
+  const response = await postForm(server.url, "/inquiry.data", inquiry(email), { headers });
   await response.arrayBuffer();
   return response.status;
 }
@@ -137,7 +111,7 @@ describe(`sessions over HTTP on ${kind}`, () => {
   }
 
   it("signs out a cookie whose contents or signature were edited", async () => {
-    const cookie = await signIn(server, email);
+    const cookie = await signInOverHttp(server.url, email, PASSWORD);
     expect(await dashboardWith(server, cookie)).toBe("in");
     const value = decodeURIComponent(cookie.slice("__session=".length));
     const dot = value.lastIndexOf(".");
@@ -176,42 +150,28 @@ describe(`sessions over HTTP on ${kind}`, () => {
   });
 
   it("signs out every cookie issued before a password change, including the one that made the change when replayed", async () => {
-    const thisDevice = await signIn(server, email);
-    const otherDevice = await signIn(server, email);
+    const thisDevice = await signInOverHttp(server.url, email, PASSWORD);
+    const otherDevice = await signInOverHttp(server.url, email, PASSWORD);
     expect(await dashboardWith(server, otherDevice)).toBe("in");
     const newPassword = "changed-password-2026-x";
-    const changed = await fetch(
-      `${server.url}/dashboard/settings`,
-      formPost(
-        server,
-        {
-          intent: "password",
-          currentPassword: PASSWORD,
-          password: newPassword,
-          confirmPassword: newPassword,
-        },
-        { Cookie: thisDevice },
-      ),
+    const changed = await postForm(
+      server.url,
+      "/dashboard/settings",
+      { intent: "password", currentPassword: PASSWORD, password: newPassword, confirmPassword: newPassword },
+      { cookie: thisDevice },
     );
     expect(changed.status).toBe(302);
-    const renewed = sessionOf(changed);
+    const renewed = cookieFrom(changed, "__session");
     expect(renewed).toBeTruthy();
     expect(await dashboardWith(server, renewed!)).toBe("in");
     expect(await dashboardWith(server, otherDevice)).toBe("out");
     expect(await dashboardWith(server, thisDevice)).toBe("out");
     // Put the password back for the other tests (through the form, with the renewed cookie).
-    const back = await fetch(
-      `${server.url}/dashboard/settings`,
-      formPost(
-        server,
-        {
-          intent: "password",
-          currentPassword: newPassword,
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-        },
-        { Cookie: renewed! },
-      ),
+    const back = await postForm(
+      server.url,
+      "/dashboard/settings",
+      { intent: "password", currentPassword: newPassword, password: PASSWORD, confirmPassword: PASSWORD },
+      { cookie: renewed! },
     );
     expect(back.status).toBe(302);
     expect(await dashboardWith(server, renewed!)).toBe("out");

@@ -1,22 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submissionKeys } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { once, pruneSubmissionKeys, submissionKeyOf } from "../../app/forms/submission-keys.server";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const form = (token: string) => new URLSearchParams({ submissionId: token });
 
 describe(`submission keys on ${testDbKind()}`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
-  });
+  const t = useTestDatabase();
 
   it("reads a key from the form under its scope; anything but a UUID is no key", () => {
     const token = crypto.randomUUID();

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientWithCart, startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { startServerWithAccounts, type ServerWithAccounts } from "../support/seed-accounts";
+import { clientWithCart } from "../support/sign-in";
 
 /**
  * The pages as lynx and w3m show them (docs/decisions/079-text-browsers.md): the home page, a

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formRequest } from "../support/http";
 import { inquiries, outbox } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import { resetEnvForTests } from "../../app/env.server";
 import { formatMoney } from "../../app/i18n/format";
 import type { LeadFormAnswer } from "../../app/inquiries/lead-action.server";
 import { normaliseIdNumber, travelCheckAction } from "../../app/inquiries/travel-check.server";
 import type { FormFlash } from "../../app/forms/form-flash";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 const SITE = "http://localhost:3000";
 let address = 0;
 const fresh = () => ({ clientAddress: `192.0.2.${++address}` });
 
-function post(fields: Record<string, string>, path = "/travel-check") {
-  return new Request(`${SITE}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
 const valid = (overrides: Record<string, string> = {}) => ({
   mode: "fetch",
   fullName: "Rahul Menon",
@@ -36,10 +30,8 @@ function fetched(answer: LeadFormAnswer): { status: number; flash: FormFlash } {
 }
 
 describe(`travel-ban check request on ${testDbKind()}`, () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
     process.env.SESSION_SECRET = "s".repeat(32);
     process.env.SITE_URL = SITE;
     process.env.STAFF_EMAIL = "staff@example.com";
@@ -48,10 +40,6 @@ describe(`travel-ban check request on ${testDbKind()}`, () => {
   beforeEach(async () => {
     await t.handle.db.delete(inquiries);
     await t.handle.db.delete(outbox);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
   });
 
   it("accepts an Emirates ID however it is spaced, or a passport number", () => {
@@ -63,7 +51,7 @@ describe(`travel-ban check request on ${testDbKind()}`, () => {
   });
 
   it("stores a check request, mails it, and answers with what happens next, not a result", async () => {
-    const { status, flash } = fetched(await travelCheckAction(post(valid()), fresh()));
+    const { status, flash } = fetched(await travelCheckAction(formRequest(`${SITE}/travel-check`, valid()), fresh()));
     expect(status).toBe(200);
     expect(flash.result?.status).toBe("success");
     expect(flash.data).toMatchObject({
@@ -88,10 +76,12 @@ describe(`travel-ban check request on ${testDbKind()}`, () => {
 
   it("refuses an ID that is neither, keeping what was typed; without JavaScript back to the open form", async () => {
     const { mode: _mode, ...form } = valid({ idNumber: "12-34" });
-    const response = (await travelCheckAction(post(form), fresh())) as Response;
+    const response = (await travelCheckAction(formRequest(`${SITE}/travel-check`, form), fresh())) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/ban-checks/travel-ban-check?check=1#check");
-    const { flash } = fetched(await travelCheckAction(post(valid({ idNumber: "12-34" })), fresh()));
+    const { flash } = fetched(
+      await travelCheckAction(formRequest(`${SITE}/travel-check`, valid({ idNumber: "12-34" })), fresh()),
+    );
     expect(flash.result?.error?.idNumber).toEqual([
       "Enter your Emirates ID (784-XXXX-XXXXXXX-X) or passport number (6 to 12 letters and digits)",
     ]);

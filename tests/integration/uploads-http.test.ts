@@ -6,7 +6,9 @@ import { hashPassword } from "../../app/auth/password.server";
 import { openDatabase, pgliteDir, type DatabaseHandle } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { orders, users } from "../../db/schema";
+import { cookieFrom, postForm } from "../support/http";
 import { startServer, tempDir, type RunningServer } from "../support/server-process";
+import { clientWithCart } from "../support/sign-in";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "../support/test-db";
 
 // The checkout's document upload at the HTTP level, against the production build: hostile files
@@ -88,7 +90,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     }
   }
 
-  async function post(body: Buffer, contentType: string) {
+  async function postCheckout(body: Buffer, contentType: string) {
     const started = Date.now();
     const response = await fetch(`${server.url}/checkout`, {
       method: "POST",
@@ -222,34 +224,10 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
       await handle.close();
     }
     server = await startServer(env);
-    const form = (fields: Record<string, string>) => ({
-      method: "POST",
-      redirect: "manual" as const,
-      headers: {
-        Origin: server.url,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
-    const login = await fetch(
-      `${server.url}/client-login`,
-      form({ intent: "login", email: EMAIL, password: PASSWORD }),
-    );
-    const session = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("__session="));
-    expect(session, `sign-in answered ${login.status}`).toBeTruthy();
-    const cart = await fetch(
-      `${server.url}/cart/update`,
-      form({ intent: "add", serviceType: "travel-ban", tierId: "basic" }),
-    );
-    const cartCookie = cart.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("__cart="));
-    expect(cartCookie, `cart answered ${cart.status}`).toBeTruthy();
-    cookie = `${session}; ${cartCookie}`;
+    const { session, cart } = await clientWithCart(server, EMAIL, PASSWORD);
+    expect(session).toMatch(/^__session=./);
+    expect(cart).toMatch(/^__cart=./);
+    cookie = `${session}; ${cart}`;
     // The checkout page shows the cart: the set-up worked.
     const page = await fetch(`${server.url}/checkout`, {
       headers: { Cookie: cookie },
@@ -275,7 +253,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
         type: "image/png",
       },
     ]);
-    const answer = await post(body, contentType);
+    const answer = await postCheckout(body, contentType);
     expect(answer.status).toBe(400);
     expect(answer.html).toContain("Invalid File Type: passport.pdf is not a supported file type.");
     expect(answer.html).toContain("Invalid File Type: photo.png is not a supported file type.");
@@ -307,7 +285,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
       },
     ]);
     const before = await countOrders();
-    const answer = await post(body, contentType);
+    const answer = await postCheckout(body, contentType);
     expect(answer.status).toBe(400);
     expect(answer.html).toContain("Invalid File Type: report.pdf is not a supported file type.");
     expect(answer.html).toContain("Invalid File Type: bomb.zip is not a supported file type.");
@@ -325,7 +303,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     const pid = server.child.pid!;
     const rssBefore = rssOf(pid);
     const withBomb = multipart([...fieldParts(), { name: "documents", fileName: "compressed.pdf", data: pdf }]);
-    const accepted = await post(withBomb.body, withBomb.contentType);
+    const accepted = await postCheckout(withBomb.body, withBomb.contentType);
     // Accepted as a document like any other (the order goes on to payment: a redirect).
     expect(accepted.status, accepted.html.slice(0, 500)).toBeGreaterThanOrEqual(300);
     expect(accepted.status).toBeLessThan(400);
@@ -333,20 +311,13 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     expect(grew, "RSS growth (MB) after accepting a PDF that would inflate to 100 MB").toBeLessThan(60);
     if (before !== undefined) expect(await countOrders()).toBe(before + 1);
     // The cart is emptied by a successful order: put the line back for the next tests.
-    const cart = await fetch(`${server.url}/cart/update`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Origin: server.url,
-        Cookie: cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-      },
-      body: "intent=add&serviceType=travel-ban&tierId=basic",
-    });
-    const cartCookie = cart.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith("__cart="));
+    const cart = await postForm(
+      server.url,
+      "/cart/update",
+      { intent: "add", serviceType: "travel-ban", tierId: "basic" },
+      { cookie },
+    );
+    const cartCookie = cookieFrom(cart, "__cart");
     if (cartCookie) cookie = `${cookie.split("; ")[0]}; ${cartCookie}`;
   }, 60_000);
 
@@ -354,7 +325,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     const big = Buffer.concat([PDF_HEAD, Buffer.alloc(11 * MB - PDF_HEAD.length, 0x20)]);
     const { body, contentType } = multipart([...fieldParts(), { name: "documents", fileName: "big.pdf", data: big }]);
     const before = await countOrders();
-    const answer = await post(body, contentType);
+    const answer = await postCheckout(body, contentType);
     expect(answer.status).toBe(400);
     expect(answer.html).toContain("File Too Large: big.pdf exceeds the 10MB limit.");
     expect(await countOrders()).toBe(before);
@@ -368,7 +339,7 @@ describe(`checkout uploads over HTTP on ${kind}`, () => {
     }));
     const { body, contentType } = multipart([...fieldParts(), ...files]);
     const before = await countOrders();
-    const answer = await post(body, contentType);
+    const answer = await postCheckout(body, contentType);
     expect(answer.status).toBe(400);
     expect(answer.html).toContain(
       "Too Many Files: at most 10 files can be attached; page-11.pdf and any after it were not added.",

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { webVitals } from "../../db/schema";
-import { useDatabaseForTests } from "../../app/db.server";
 import {
   normaliseRoute,
   parseVitalsBeacon,
@@ -10,7 +9,8 @@ import {
   vitalsP75ByRoute,
 } from "../../app/analytics/vitals.server";
 import { action } from "../../app/routes/api.vitals";
-import { createTestDatabase, testDbKind, type TestDatabase } from "../support/test-db";
+import { testDbKind } from "../support/test-db";
+import { useTestDatabase } from "../support/use-test-database";
 
 function beacon(
   body: string,
@@ -26,15 +26,7 @@ function beacon(
 }
 
 describe(`web vitals on ${testDbKind()}`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    useDatabaseForTests(t.handle);
-  });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await t.drop();
-  });
+  const t = useTestDatabase();
   beforeEach(async () => {
     await t.handle.db.delete(webVitals);
   });

@@ -1,3 +1,4 @@
+import { cookieFrom, postForm } from "./http";
 import type { RunningServer } from "./server-process";
 import { totpCode, unusedTotpCode } from "./totp";
 
@@ -10,11 +11,6 @@ export const E2E_ADMIN = {
 /** The admin, the secret of its authenticator, and the cookie of the session set-up left it signed in with. */
 export type EnrolledAdmin = typeof E2E_ADMIN & { totpSecret: string; cookie: string };
 
-/** The `name=value` of every cookie a response sets (an emptied one too, as `name=`). */
-export function setCookiesOf(response: Response) {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-}
-
 /**
  * Turns on two-factor sign-in for the signed-in account of `cookie` the way a person does: opens
  * the enrolment page, reads the setup key shown as text, and confirms with a code of it (computed
@@ -26,12 +22,7 @@ export async function enrolTwoFactor(baseUrl: string, cookie: string, stateFile?
   const secret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(html)?.[1]?.replace(/ /g, "");
   if (page.status !== 200 || !secret) throw new Error(`no enrolment page: HTTP ${page.status}`);
   const code = stateFile ? await unusedTotpCode(secret, stateFile) : totpCode(secret);
-  const confirmed = await fetch(`${baseUrl}/dashboard/settings/two-factor`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, Cookie: cookie },
-    body: new URLSearchParams({ intent: "enable", code }).toString(),
-  });
+  const confirmed = await postForm(baseUrl, "/dashboard/settings/two-factor", { intent: "enable", code }, { cookie });
   const answer = await confirmed.text();
   if (confirmed.status !== 200 || !answer.includes('data-testid="recovery-codes"'))
     throw new Error(`two-factor enrolment failed: HTTP ${confirmed.status}`);
@@ -58,17 +49,12 @@ export async function createFirstAdmin(
   }
   if (!link) throw new Error(`the server printed no admin set-up link:\n${server.output()}`);
   const token = new URL(link).searchParams.get("token")!;
-  const response = await fetch(`${server.url}/setup?token=${token}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({
-      token,
-      name: admin.name,
-      email: admin.email,
-      password: admin.password,
-      confirmPassword: admin.password,
-    }).toString(),
+  const response = await postForm(server.url, `/setup?token=${token}`, {
+    token,
+    name: admin.name,
+    email: admin.email,
+    password: admin.password,
+    confirmPassword: admin.password,
   });
   // A new admin is signed in and taken to the two-factor set-up first.
   if (response.status !== 302 || !response.headers.get("Location")?.endsWith("/dashboard/settings/two-factor")) {
@@ -76,7 +62,7 @@ export async function createFirstAdmin(
       `first-admin set-up failed: HTTP ${response.status} ${await response.text().catch(() => "")}`.slice(0, 2000),
     );
   }
-  const session = setCookiesOf(response).find((cookie) => cookie.startsWith("__session=") && cookie !== "__session=");
+  const session = cookieFrom(response, "__session");
   if (!session) throw new Error("first-admin set-up set no session cookie");
   const { secret } = await enrolTwoFactor(server.url, session, stateFile);
   return { ...admin, totpSecret: secret, cookie: session };

@@ -5,7 +5,6 @@ import { migrateDatabase } from "../../db/migrate";
 import { inquiries, orderDocuments, orderEvents, orderItems, orderMessages, orders, users } from "../../db/schema";
 import { seedDataDirFromTemplate } from "./pglite-template";
 import { startServer, tempDir, type RunningServer } from "./server-process";
-import { unusedTotpCode } from "./totp";
 import { createPostgresDatabase, dropPostgresDatabase, testDbKind } from "./test-db";
 
 export type SeededAccounts = {
@@ -24,45 +23,6 @@ export const SEEDED_STAFF_TOTP_SECRETS = {
   otherStaff: "MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U",
 } as const;
 
-/**
- * Signs in through the login form and, for an account with two-factor sign-in (the seeded admin),
- * its second step with a code not used before. Returns the session cookie ("__session=…").
- */
-export async function signInOverHttp(
-  baseUrl: string,
-  email: string,
-  password: string,
-  totpSecret = SEEDED_ADMIN_TOTP_SECRET,
-) {
-  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
-    fetch(`${baseUrl}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: baseUrl,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const sessionOf = (response: Response) =>
-    response.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0]!)
-      .find((pair) => pair.startsWith("__session=") && pair !== "__session=");
-  let response = await post("/client-login", { intent: "login", email, password });
-  let session = sessionOf(response);
-  if (
-    response.status === 302 &&
-    session &&
-    new URL(response.headers.get("location") ?? "/", baseUrl).pathname === "/client-login/two-factor"
-  ) {
-    response = await post("/client-login/two-factor", { code: await unusedTotpCode(totpSecret) }, session);
-    session = sessionOf(response);
-  }
-  if (response.status !== 302 || !session) throw new Error(`sign-in of ${email} failed: HTTP ${response.status}`);
-  return session;
-}
 /** staff works "client"'s order (assigned to them); otherStaff works neither it nor other staff's cases. */
 export type AccountEmails = { client: string; otherClient: string; admin: string; staff?: string; otherStaff?: string };
 
@@ -236,30 +196,4 @@ export async function startServerWithAccounts(
       if (databaseUrl) await dropPostgresDatabase(databaseUrl);
     },
   };
-}
-
-/** A session cookie for an account, signed in through the login form of a running server (two-factor step included). */
-export function signInCookie(server: RunningServer, email: string, password: string): Promise<string> {
-  return signInOverHttp(server.url, email, password);
-}
-
-/** The seeded client signed in (their session cookie) and a cart with one travel ban check (its cookie), as `name=value` pairs. */
-export async function clientWithCart(
-  server: RunningServer,
-  email: string,
-  password: string,
-): Promise<{ session: string; cart: string }> {
-  const session = (await signInCookie(server, email, password)).split(";")[0]!;
-  const added = await fetch(`${server.url}/cart/update`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "add", serviceType: "travel-ban", tierId: "basic" }).toString(),
-  });
-  const cart = added.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .find((pair) => pair.startsWith("__cart="));
-  if (!cart) throw new Error(`the cart was not filled (${added.status})`);
-  return { session, cart };
 }
