@@ -34,7 +34,7 @@ export default defineConfig({
     launchOptions,
   },
   // Every spec runs twice: with JavaScript, and without it (the site must work as plain HTML).
-  // Tests tagged for one project only (tests/e2e/helpers.ts) are left out of the other.
+  // Tests tagged for one project only (tests/support/browser.ts) are left out of the other.
   projects: [
     {
       name: "js-on",

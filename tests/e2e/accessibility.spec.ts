@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { publicPaths } from "../../app/content/public-routes";
-import { expect, ONLY_WITH_JAVASCRIPT, PIXEL_7, test } from "./helpers";
+import { expect, ONLY_WITH_JAVASCRIPT, PIXEL_7, test } from "../support/browser";
 
 // axe on every public page in both languages, on a phone (where the floating chat button and the
 // stacked layouts are): no violation of any impact, `region` included (all content in

@@ -1,6 +1,22 @@
-import { linkPathIn, signIn, signInAsAdmin, signOut, signUp, signUpVerified, verifyFromMail } from "./account-helpers";
+import {
+  linkPathIn,
+  signIn,
+  signInAsAdmin,
+  signOut,
+  signUp,
+  signUpVerified,
+  verifyFromMail,
+} from "../support/browser-accounts";
 import { fetchCaughtMail } from "../support/fake-smtp";
-import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, uniqueEmail, waitForMail } from "./helpers";
+import {
+  expect,
+  expectAccessible,
+  jsEnabled,
+  ONLY_WITH_JAVASCRIPT,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from "../support/browser";
 
 test.describe("accounts", () => {
   test("register, verify through the mailed link, sign out, sign in, change the name, sign out", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, jsEnabled, ONLY_WITH_JAVASCRIPT, test, uniqueEmail } from "./helpers";
+import { expect, jsEnabled, ONLY_WITH_JAVASCRIPT, test, uniqueEmail } from "../support/browser";
 
 // The analytics recorder (app/analytics/recorder.client.ts): the spec's event shape, the last 100
 // events in local storage, forwarding to a tag manager, and nothing typed by the visitor.

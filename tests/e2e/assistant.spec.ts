@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { startFakeAnthropic } from "../support/fake-anthropic";
 import { startServer, type RunningServer } from "../support/server-process";
-import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
+import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test } from "../support/browser";
 
 const FAILURE_START = "I apologize, but I'm having trouble processing your request right now";
 

@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
-import { signInAsAdmin } from "./account-helpers";
-import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, waitForMail } from "./helpers";
+import { signIn, signInAsAdmin } from "../support/browser-accounts";
+import { expect, expectAccessible, jsEnabled, ONLY_WITH_JAVASCRIPT, test, waitForMail } from "../support/browser";
 
 // Fixtures written by the global setup (tests/support/seed-backoffice.ts): per project, a client
 // with three orders (completed+paid, processing+paid, pending+unpaid), a client with one
@@ -29,15 +28,6 @@ function fixture() {
   return { password: all.password, ...project };
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/client-login");
-  const form = page.locator("#login-form");
-  await form.getByLabel("Email address").fill(email);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).not.toHaveURL(/\/client-login/);
-}
-
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 test.describe("client dashboard", () => {
@@ -47,6 +37,7 @@ test.describe("client dashboard", () => {
   }) => {
     const f = fixture();
     await signIn(page, f.stats.email, f.password);
+    await expect(page).not.toHaveURL(/\/client-login/);
     await page.goto("/dashboard");
     const stat = (key: string) => page.locator(`[data-stat="${key}"] dd`);
     await expect(stat("total")).toHaveText("3");
@@ -107,6 +98,7 @@ test.describe("client dashboard", () => {
   test("the dashboard and the admin page pass the accessibility audit", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     const f = fixture();
     await signIn(page, f.stats.email, f.password);
+    await expect(page).not.toHaveURL(/\/client-login/);
     await page.goto("/dashboard");
     await expectAccessible(page);
     await page.context().clearCookies();
@@ -176,6 +168,7 @@ test.describe("admin back office", () => {
     const client = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
     const clientPage = await client.newPage();
     await signIn(clientPage, f.flow.email, fixture().password);
+    await expect(clientPage).not.toHaveURL(/\/client-login/);
     await clientPage.goto("/dashboard");
     const clientRow = clientPage.locator(`li[data-order-id="${f.flow.order}"]`);
     await expect(clientRow).toContainText("Completed");

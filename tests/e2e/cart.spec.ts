@@ -9,7 +9,7 @@ import {
   PIXEL_7,
   test,
   whenInteractive,
-} from "./helpers";
+} from "../support/browser";
 
 const aed = (amount: string) => `AED ${amount}`;
 const PLAN_PAGE = "/ban-checks/travel-ban-check";

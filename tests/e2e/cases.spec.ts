@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
-import { signIn, signInAsAdmin, signInAsStaff } from "./account-helpers";
-import { expect, expectAccessible, jsEnabled, test, waitForMail } from "./helpers";
+import { signIn, signInAsAdmin, signInAsStaff } from "../support/browser-accounts";
+import { expect, expectAccessible, jsEnabled, test, waitForMail } from "../support/browser";
 
 // The case workspace, end to end: a client on a phone and the team on desktops, with JavaScript on
 // and off. Fixtures from the global setup (tests/support/seed-backoffice.ts): per project a member

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { confirmVerification, linkPathIn } from "./account-helpers";
-import { expect, expectAccessible, jsEnabled, test, uniqueEmail, waitForMail } from "./helpers";
+import { confirmVerification, linkPathIn, signIn } from "../support/browser-accounts";
+import { expect, expectAccessible, jsEnabled, test, uniqueEmail, waitForMail } from "../support/browser";
 
 const PASSWORD = "checkout-Test-2025!";
 const PDF = Buffer.concat([
@@ -45,10 +45,7 @@ async function registerAndSignIn(page: Page, email: string) {
     ),
   );
   await confirmVerification(page, PASSWORD);
-  await page.goto(loginPage);
-  await page.locator("#login-email").fill(email);
-  await page.locator("#login-password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signIn(page, email, PASSWORD, new URL(loginPage).searchParams.get("redirectTo") ?? undefined);
 }
 
 async function signedInWithCart(page: Page) {

@@ -1,5 +1,5 @@
-import { signInAsAdmin, signInAsStaff } from "./account-helpers";
-import { expect, expectAccessible, test } from "./helpers";
+import { signInAsAdmin, signInAsStaff } from "../support/browser-accounts";
+import { expect, expectAccessible, test } from "../support/browser";
 
 // The consultants' side of consultations, on a desktop, with JavaScript and without it: a member
 // of staff's agenda (held / missed), the admins' booking list and the consultants' hours.

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { signInAsAdmin, signUpVerified } from "./account-helpers";
-import { expect, expectAccessible, PIXEL_7, test } from "./helpers";
+import { signInAsAdmin, signUpVerified } from "../support/browser-accounts";
+import { expect, expectAccessible, PIXEL_7, test } from "../support/browser";
 
 // Consultations are bought and their sessions found from a phone, with JavaScript and without it.
 test.use(PIXEL_7);

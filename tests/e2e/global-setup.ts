@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startFakeSmtp } from "../support/fake-smtp";
 import { createFirstAdmin } from "../support/first-admin";
-import { ADMIN_TOTP_STATE } from "./account-helpers";
+import { ADMIN_TOTP_STATE } from "../support/browser-accounts";
 import { startServer, tempDir, TEST_DATA_ENCRYPTION_KEYS } from "../support/server-process";
 import { createPostgresDatabase, dropPostgresDatabase } from "../support/test-db";
 

@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
 import { publicPaths } from "../../app/content/public-routes";
-import { linkPathIn, signInAsAdmin, signUpVerified } from "./account-helpers";
-import { expect, expectAccessible, jsEnabled, MOBILE, test, uniqueEmail, waitForMail } from "./helpers";
+import { linkPathIn, signInAsAdmin, signUpVerified } from "../support/browser-accounts";
+import {
+  DESKTOP,
+  expect,
+  expectAccessible,
+  jsEnabled,
+  MOBILE,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from "../support/browser";
 
 // Issue 11: the site in Arabic, chosen by URL, remembered in a cookie, suggested (never forced) by
 // Accept-Language. Every test runs with JavaScript on and off (the two Playwright projects).
@@ -304,5 +313,17 @@ test.describe("Arabic and right-to-left", () => {
     await expect(page).toHaveURL(/\/ar\/no-such-page$/);
     await expect(page.getByText("عذراً! الصفحة غير موجودة").first()).toBeVisible();
     await context.close();
+  });
+});
+
+test.describe("the language switch", () => {
+  test("the language switch leads to the same page in Arabic and back", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/ban-checks/labor-ban-check");
+    await page.getByRole("link", { name: "اقرأ هذه الصفحة بالعربية" }).first().click();
+    await expect(page).toHaveURL(/\/ar\/ban-checks\/labor-ban-check$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("فحص حظر العمل");
+    await page.getByRole("link", { name: "Read this page in English" }).first().click();
+    await expect(page).toHaveURL(/\/ban-checks\/labor-ban-check$/);
   });
 });

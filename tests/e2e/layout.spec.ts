@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { signIn, signInAsAdmin, signInAsStaff } from "./account-helpers";
-import { expect, test } from "./helpers";
+import { signIn, signInAsAdmin, signInAsStaff } from "../support/browser-accounts";
+import { expect, test } from "../support/browser";
 
 // Signed-in pages on phones and desktops: no page of the portal or the back office scrolls
 // sideways from 360 to 412 px, and the signed-in header stays on one line from 1024 to 1440 px,

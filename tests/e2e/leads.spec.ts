@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   waitForMail,
   whenInteractive,
-} from "./helpers";
+} from "../support/browser";
 
 test.describe("lead capture", () => {
   test("an inquiry from a service page is stored, acknowledged and notified to staff", async ({ page }, testInfo) => {
@@ -141,5 +141,45 @@ test.describe("lead capture", () => {
   test("the open travel-ban check form is accessible", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
     await page.goto("/ban-checks/travel-ban-check?check=1");
     await expectAccessible(page);
+  });
+});
+
+test.describe("the request wizard without JavaScript", () => {
+  test("after an e-mail the browser refused on step 2, Back then Continue on step 1 works", async ({ page }) => {
+    await page.goto("/request-check");
+    await page.getByLabel("Full Name").fill("Fatima Al Zahra");
+    await page.getByLabel("Emirates ID").fill("784-1992-7654321-2");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: /Verification/ })).toBeVisible();
+    await page.getByLabel("Phone Number").fill("+971 50 765 4321");
+    await page.getByLabel("Email Address").fill("fatima.example.com");
+    await page.getByRole("button", { name: "Continue" }).click();
+    // The browser refuses the e-mail: still step 2.
+    await expect(page.getByRole("heading", { name: /Verification/ })).toBeVisible();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("heading", { name: /Personal Details/ })).toBeVisible();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: /Verification/ })).toBeVisible();
+    await expect(page.getByLabel("Email Address")).toHaveValue("fatima.example.com");
+  });
+});
+
+test.describe("the inquiry form's notices", () => {
+  test("'Consent Required' goes away when the inquiry then succeeds", ONLY_WITH_JAVASCRIPT, async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.locator("#inquiry-form");
+    await whenInteractive(form.locator("form"));
+    await form.getByLabel("Full Name").fill("Omar Haddad");
+    await form.getByLabel("Email Address").fill(uniqueEmail("consent"));
+    await form.getByLabel("Phone Number").fill("+971 55 000 1111");
+    await form.getByLabel("Country").selectOption("UAE");
+    await form.getByRole("button", { name: "Submit Inquiry" }).click();
+    const toasts = page.getByTestId("toasts");
+    await expect(toasts).toContainText("Consent Required");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Submit Inquiry" }).click();
+    await expect(toasts).toContainText("Inquiry Submitted Successfully");
+    // At once, not after the earlier toast's own time runs out.
+    expect(await toasts.textContent()).not.toContain("Consent Required");
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { FREE_COUPON } from "../support/free-coupon";
-import { signIn, signInAsAdmin, signUp, verifyFromMail } from "./account-helpers";
-import { expect, expectAccessible, test, waitForMail } from "./helpers";
+import { signIn, signInAsAdmin, signUp, verifyFromMail } from "../support/browser-accounts";
+import { expect, expectAccessible, test, waitForMail } from "../support/browser";
 
 // Money end to end, with JavaScript on and off: an order a coupon pays in full, its tax invoice
 // downloaded by the client, and an admin's partial refund with its credit note.

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type { TestInfo } from "@playwright/test";
-import { signIn, signInAsAdmin, signUpVerified } from "./account-helpers";
-import { expect, expectAccessible, jsEnabled, test, waitForMail } from "./helpers";
+import { signIn, signInAsAdmin, signUpVerified } from "../support/browser-accounts";
+import { expect, expectAccessible, jsEnabled, test, waitForMail } from "../support/browser";
 
 // The client's privacy rights in the browser, with JavaScript on and off: who from the team opened
 // their files, Download my data (the ZIP read back by `unzip`), Close my account.

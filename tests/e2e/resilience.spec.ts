@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   waitForMail,
   whenInteractive,
-} from "./helpers";
+} from "../support/browser";
 
 // The resilient submit path (app/forms/submission.ts): with JavaScript, a request the connection
 // does not carry, or that gets no answer in time, leaves the page and what was typed, shows the

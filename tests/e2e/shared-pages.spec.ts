@@ -1,4 +1,4 @@
-import { expect, ONLY_WITH_JAVASCRIPT, test } from "./helpers";
+import { expect, ONLY_WITH_JAVASCRIPT, test } from "../support/browser";
 
 // Shared anonymous pages carry no nonce: their policy lists the sha256 of each inline script
 // (docs/decisions/091). The browser runs exactly those scripts: the page hydrates with no

@@ -1,4 +1,4 @@
-import { DESKTOP, expect, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, whenInteractive } from "./helpers";
+import { DESKTOP, expect, jsEnabled, MOBILE, ONLY_WITH_JAVASCRIPT, test, whenInteractive } from "../support/browser";
 
 test.describe("site shell", () => {
   test("desktop dropdowns open on hover and from the keyboard, and their links work", async ({ page }, testInfo) => {
@@ -220,6 +220,53 @@ test.describe("desktop menus under pointer and keyboard", () => {
       await ban.click();
       await page.locator("body").click({ position: { x: 5, y: 700 } });
       await expectOpen({ ban: false, business: false });
+    },
+  );
+});
+
+test.describe("header menus", () => {
+  test(
+    "desktop: a chosen link closes its dropdown; Enter opens and closes it like a disclosure",
+    ONLY_WITH_JAVASCRIPT,
+    async ({ page }) => {
+      await page.setViewportSize(DESKTOP);
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+      const button = nav.getByRole("button", { name: "Show Ban Checks links" });
+      const labor = nav.getByRole("link", { name: "Labor Ban Check" });
+
+      // Pointer: open by hovering, choose a link: the new page's heading is not covered.
+      await button.hover();
+      await expect(labor).toBeVisible();
+      await labor.click();
+      await expect(page).toHaveURL(/\/ban-checks\/labor-ban-check$/);
+      await expect(labor).toBeHidden();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+      // Keyboard: focus alone does not open it; Enter opens, Tab goes in, Escape closes to the button.
+      await page.mouse.move(600, 800);
+      await button.focus();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await page.keyboard.press("Enter");
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(labor).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(nav.getByRole("link", { name: "Travel Ban Check" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(button).toBeFocused();
+      await expect(labor).toBeHidden();
+
+      // Enter on a menu already open (pointer over it) keeps it open; Enter again closes it.
+      await button.hover();
+      await expect(labor).toBeVisible();
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await page.mouse.move(600, 800);
+      await expect(labor).toBeVisible();
+      await page.keyboard.press("Enter");
+      await expect(labor).toBeHidden();
     },
   );
 });

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { enterTwoFactorCode, signIn } from "./account-helpers";
-import { expect, expectAccessible, test } from "./helpers";
+import { enterTwoFactorCode, signIn } from "../support/browser-accounts";
+import { expect, expectAccessible, test } from "../support/browser";
 import { unusedTotpCode } from "../support/totp";
 
 // Fixtures written by the global setup (tests/support/seed-backoffice.ts), one set per project.

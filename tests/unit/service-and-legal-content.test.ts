@@ -43,8 +43,10 @@ import type { PageSource } from "../../app/content/page.server";
 import { publicPaths } from "../../app/content/public-routes";
 import type { PageContent, PageSection } from "../../app/content/types";
 import { DEFAULT_OFFICE_HOURS, parseEnv } from "../../app/env.server";
+import { fill } from "../../app/i18n/fill";
 import { formatMoney } from "../../app/i18n/format";
 import { LANGS, type Lang } from "../../app/i18n/lang";
+import { uiStrings } from "../../app/i18n/ui.server";
 
 type Expected = {
   source: PageSource;
@@ -412,4 +414,84 @@ describe("office hours", () => {
     });
     expect(englishOnly.OFFICE_HOURS_AR).toBe("Monday to Friday, 8:00 to 17:00");
   });
+});
+
+// What a visitor reads on these pages, checked on the content the pages render (no browser needed:
+// the browser tests check what only a browser shows, such as links that lead somewhere).
+describe("what the service, company and legal pages say", () => {
+  const hero = (source: PageSource, lang: Lang) => ofKind(page(source, lang), "hero")[0]!;
+  const byId = (source: PageSource, lang: Lang, id: string) => page(source, lang).sections.find((s) => s.id === id);
+  const itemsOf = (source: PageSource, lang: Lang, id: string) =>
+    (byId(source, lang, id) as { items?: unknown[] } | undefined)?.items;
+  const plansOf = (source: PageSource, lang: Lang, id = "plans") =>
+    ofKind(page(source, lang), "plans").find((s) => s.id === id)!.plans;
+
+  it("background checks: its title, three packages from AED 350 with the middle one most popular, eight things verified", () => {
+    expect(page(backgroundChecksContent, "en").meta.title).toBe("Background Checks for Employers in the UAE");
+    const plans = plansOf(backgroundChecksContent, "en");
+    expect(`Starting from ${formatMoney(plans.lowestPrice, "en")}`).toBe(`Starting from ${AED_SYMBOL} 350`);
+    expect(plans.tiers.map((t) => [formatMoney(t.price, "en"), Boolean(t.popular)])).toEqual([
+      [`${AED_SYMBOL} 350`, false],
+      [`${AED_SYMBOL} 750`, true],
+      [`${AED_SYMBOL} 1,200`, false],
+    ]);
+    expect(itemsOf(backgroundChecksContent, "en", "verification")).toHaveLength(8);
+    expect(hero(backgroundChecksContent, "ar").title).toBe("التحقق من الخلفية");
+    expect(plansOf(backgroundChecksContent, "ar").tiers.find((t) => t.id === "enhanced")?.price).toBe(75_000);
+  });
+
+  it("GCC background checks: six countries, no turnaround table, and the first FAQ names the five other countries", () => {
+    for (const lang of LANGS) {
+      expect(itemsOf(backgroundChecksGccContent, lang, "gcc-countries")).toHaveLength(6);
+      // Nothing on the page sells a GCC check at a set time (decision 078).
+      expect(byId(backgroundChecksGccContent, lang, "turnaround")).toBeUndefined();
+    }
+    expect(ofKind(page(backgroundChecksGccContent, "en"), "faq")[0]!.items[0]!.answer).toContain(
+      "Saudi Arabia, Kuwait, Qatar, Bahrain and Oman",
+    );
+  });
+
+  it("contract review: six contract types, three plans from AED 1,200; company formation: three structures, Free Zone at AED 12,500 most popular", () => {
+    expect(itemsOf(contractsReviewContent, "en", "contract-types")).toHaveLength(6);
+    const contracts = plansOf(contractsReviewContent, "en");
+    expect(contracts.tiers).toHaveLength(3);
+    expect(formatMoney(contracts.lowestPrice, "en")).toBe(`${AED_SYMBOL} 1,200`);
+    expect(itemsOf(companyFormationContent, "en", "structures")).toHaveLength(3);
+    const formation = plansOf(companyFormationContent, "en");
+    expect(formation.tiers).toHaveLength(3);
+    const freeZone = formation.tiers.find((t) => t.name.includes("Free Zone"))!;
+    expect([formatMoney(freeZone.price, "en"), Boolean(freeZone.popular)]).toEqual([`${AED_SYMBOL} 12,500`, true]);
+  });
+
+  it("service pages in Arabic: six consultation types (family: one 90-minute session), the employee check's four plans and two express ones", () => {
+    const consultationTypes = plansOf(legalConsultationContent, "ar", "consultation-types");
+    expect(consultationTypes.tiers).toHaveLength(6);
+    expect(consultationTypes.tiers.find((t) => t.id === "family")?.features[0]).toBe("جلسة واحدة مدتها 90 دقيقة");
+    expect(plansOf(employeeCheckContent, "ar").tiers).toHaveLength(4);
+    expect(plansOf(employeeCheckContent, "ar", "express").tiers).toHaveLength(2);
+  });
+
+  it("document authentication promises the time and price before the work starts; the contact page is headed اتصل بنا in Arabic", () => {
+    expect(hero(documentAuthenticationContent, "en").highlights).toContain("Time and price confirmed before we start");
+    expect(hero(contactContent, "ar").title).toBe("اتصل بنا");
+  });
+
+  for (const [source, heading] of [
+    [privacyPolicyContent, "Privacy Policy"],
+    [dataRetentionPolicyContent, "Data Retention Policy"],
+    [termsOfServiceContent, "Terms of Service"],
+    [refundPolicyContent, "Refund Policy"],
+    [partnerAgreementContent, "Partner Agreement"],
+  ] as const) {
+    it(`${heading}: headed by its name, "Last updated: January 2025", and in Arabic dated يناير 2025 under the note that the English prevails`, () => {
+      expect(hero(source, "en").title).toBe(heading);
+      const [english] = ofKind(page(source, "en"), "prose");
+      const [arabic] = ofKind(page(source, "ar"), "prose");
+      expect(fill(uiStrings.en.page.lastUpdated, { date: english!.updated! })).toBe("Last updated: January 2025");
+      expect(fill(uiStrings.ar.page.lastUpdated, { date: arabic!.updated! })).toContain("يناير 2025");
+      expect(english!.blocks.some((block) => "note" in block)).toBe(false);
+      expect(arabic!.blocks[0]).toEqual({ note: ENGLISH_PREVAILS });
+      expect(ENGLISH_PREVAILS).toContain("يُعتمد النص الإنجليزي");
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Cookie, type Page } from "@playwright/test";
-import { unusedTotpCode } from "../support/totp";
-import { uniqueEmail, waitForMail } from "./helpers";
+import { unusedTotpCode } from "./totp";
+import { uniqueEmail, waitForMail } from "./browser";
 
 /** The last TOTP step used for the e2e admin, shared by the test workers (tests/support/totp.ts). */
 export const ADMIN_TOTP_STATE = path.resolve("test-results", "e2e-admin-totp-step");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { fetchCaughtMail, type CaughtMail } from "../support/fake-smtp";
+import { fetchCaughtMail, type CaughtMail } from "./fake-smtp";
 
 export { expect, test };
 

@@ -4,14 +4,12 @@ import { ASSISTANT_SECTION_ID, askLawyerContent } from "../../app/content/ask-la
 import { courtPoliceCaseCheckContent } from "../../app/content/court-police-case-check.server";
 import { homeContent } from "../../app/content/home.server";
 import { laborBanCheckContent } from "../../app/content/labor-ban-check.server";
-import { publicPaths, publicRoutes } from "../../app/content/public-routes";
+import { publicPaths } from "../../app/content/public-routes";
 import { travelBanAppealContent } from "../../app/content/travel-ban-appeal.server";
 import { travelBanCheckContent } from "../../app/content/travel-ban-check.server";
 import type { PageContent, PageSection } from "../../app/content/types";
 import { formatMoney } from "../../app/i18n/format";
 import { LANGS, type Lang } from "../../app/i18n/lang";
-import { pageUpdated } from "../../app/seo/page-dates.server";
-import { buildRobots, buildSitemap } from "../../app/seo/sitemap.server";
 import type { SiteConfig } from "../../app/root-data";
 
 const site: SiteConfig = {
@@ -235,55 +233,57 @@ describe("content of the home, ban-check and ask-a-lawyer pages", () => {
     expect(inquiry).toMatchObject({ service: "legal-consultation", title: "Submit Your Legal Inquiry" });
     expect(page.sections.map((s) => s.kind).slice(-2)).toEqual(["assistant", "inquiry"]);
   });
-});
 
-describe("public routes, sitemap and robots", () => {
-  it("public paths are unique site paths", () => {
-    expect(new Set(publicPaths).size).toBe(publicPaths.length);
-    for (const route of publicRoutes) {
-      expect(route.path).toMatch(/^\/[a-z0-9\-/]*$/);
-      expect(route.path === "/" || !route.path.endsWith("/")).toBe(true);
-      expect(route.priority).toBeGreaterThan(0);
-      expect(route.priority).toBeLessThanOrEqual(1);
-    }
-  });
-
-  it("sitemap.xml lists every public page in English and Arabic with hreflang alternates", () => {
-    const xml = buildSitemap(site.url);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = publicPaths.flatMap((path) => [site.url + path, site.url + (path === "/" ? "/ar" : `/ar${path}`)]);
-    expect(locs).toEqual(expected);
-    expect(xml).toContain(
-      '<xhtml:link rel="alternate" hreflang="ar" href="https://legal.example/ar/ban-checks/travel-ban-check"/>',
-    );
-    expect(xml.match(/<url>/g)).toHaveLength(publicPaths.length * 2);
-  });
-
-  it("every public page has the date its text last changed, in each language, and the sitemap gives it as lastmod", () => {
-    const dates = publicPaths.flatMap((path) =>
-      LANGS.map((lang) => [path, lang, pageUpdated(path, lang, site)] as const),
-    );
-    for (const [path, lang, date] of dates) {
-      expect(date, `${lang} ${path}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(Number.isNaN(Date.parse(date!)), `${lang} ${path}`).toBe(false);
-      expect(Date.parse(date!), `${lang} ${path} is not dated in the future`).toBeLessThanOrEqual(Date.now());
-    }
-    const xml = buildSitemap(site.url, (path, lang) => pageUpdated(path, lang, site));
-    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>.*?<lastmod>([^<]+)<\/lastmod>.*?<\/url>/g)].map((m) => [
-      m[1],
-      m[2],
+  // What a visitor reads on these pages, as the browser tests used to read it off the screen.
+  it("home: the sections in the spec's order, by the ids their links point at", () => {
+    expect(homeContent("en", site).sections.map((s) => s.id)).toEqual([
+      "home-hero",
+      "services",
+      "why-choose",
+      "credentials",
+      "comparison",
+      "quote",
+      "how-it-works",
+      "testimonials",
+      "home-faq",
+      "get-started",
     ]);
-    expect(entries).toHaveLength(publicPaths.length * 2);
-    expect(entries).toContainEqual([`${site.url}/ar/request-check`, pageUpdated("/request-check", "ar", site)]);
   });
 
-  it("robots.txt keeps crawlers out of accounts, admin and checkout and names the sitemap", () => {
-    const robots = buildRobots(site.url);
-    for (const path of ["/dashboard", "/admin", "/checkout", "/ar/dashboard", "/ar/admin", "/ar/checkout"])
-      expect(robots).toContain(`Disallow: ${path}\n`);
-    expect(robots).toContain("Sitemap: https://legal.example/sitemap.xml");
-    expect(robots).not.toMatch(/Disallow: \/\n/);
+  it("travel ban check: the card's 10K+ and 99.9%, packages starting from AED 650, the comprehensive one at AED 1,250 most popular", () => {
+    const page = travelBanCheckContent("en", site);
+    expect(section(page, "check-status", "travel-check").stats?.map((s) => s.value)).toEqual(["10K+", "99.9%"]);
+    const plans = section(page, "packages", "plans").plans;
+    expect(`Starting from ${formatMoney(plans.lowestPrice, "en")}`).toBe("Starting from AED 650");
+    expect(plans.tiers).toHaveLength(5);
+    const comprehensive = plans.tiers.find((t) => t.id === "comprehensive")!;
+    expect([formatMoney(comprehensive.price, "en"), Boolean(comprehensive.popular)]).toEqual(["AED 1,250", true]);
+    expect(section(page, "travel-ban-faq", "faq").items).toHaveLength(5);
+  });
+
+  it("labor ban check: temporary and permanent bans; three plans from AED 650, comprehensive AED 950 most popular, express AED 1,350 in 24 hours", () => {
+    const page = laborBanCheckContent("en", site);
+    expect(section(page, "ban-types", "cards").items.map((item) => item.title)).toEqual([
+      "Temporary labor ban",
+      "Permanent labor ban",
+    ]);
+    const plans = section(page, "plans", "plans").plans;
+    expect(plans.key).toBe("labor-ban");
+    expect(`Starting from ${formatMoney(plans.lowestPrice, "en")}`).toBe("Starting from AED 650");
+    expect(plans.tiers.map((t) => [t.id, formatMoney(t.price, "en"), Boolean(t.popular)])).toEqual([
+      ["basic", "AED 650", false],
+      ["comprehensive", "AED 950", true],
+      ["express", "AED 1,350", false],
+    ]);
+    expect(JSON.stringify(plans.tiers.find((t) => t.id === "express"))).toContain("24 hours");
+  });
+
+  it("ask-a-lawyer: headed Consult with Licensed UAE Lawyers, a response within 24 hours by licensed professionals", () => {
+    const hero = section(askLawyerContent("en", site), "ask-lawyer-hero", "hero");
+    expect(hero.title).toBe("Consult with Licensed UAE Lawyers");
+    expect(hero.highlights).toEqual(
+      expect.arrayContaining(["Response within 24 hours", "Licensed legal professionals"]),
+    );
   });
 });
 
